@@ -1,0 +1,3 @@
+from lingeval.cli import main
+
+main()

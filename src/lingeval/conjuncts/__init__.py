@@ -1,0 +1,1 @@
+"""Conjunct resolution (the verbal-omission task): data, metric, resolvers, miner, annotation."""

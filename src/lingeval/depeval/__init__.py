@@ -1,0 +1,1 @@
+"""Fair dependency-parse evaluation: attachment, undirected and NED scores (Schwartz et al., 2011)."""

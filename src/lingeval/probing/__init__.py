@@ -1,0 +1,1 @@
+"""Probing language models on connectives: resources, LM scorers, evaluation."""

@@ -1,0 +1,1 @@
+"""Human-study engine and the intrinsic task-based REG evaluation."""
