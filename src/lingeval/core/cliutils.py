@@ -37,3 +37,22 @@ def resolve_format(fmt: str, as_json: bool, as_csv: bool) -> str:
 
 def echo_tables(tables: Sequence[Table], fmt: str) -> None:
     click.echo(render_many(tables, fmt), nl=False)
+
+
+def add_commands_from(group: click.Group, package: str) -> click.Group:
+    """Attach every command listed in ``COMMANDS`` by the modules of ``package``.
+
+    Each area keeps its commands in ``lingeval.<area>.commands.<topic>`` modules (heavy imports
+    inside the command functions), so several people can add commands without touching one file.
+    """
+    import importlib
+    import pkgutil
+
+    pkg = importlib.import_module(package)
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package}.{info.name}")
+        for command in getattr(module, "COMMANDS", ()):
+            group.add_command(command)
+    return group

@@ -1,0 +1,1 @@
+"""Command modules of `lingeval depeval`: each lists its click commands in ``COMMANDS``."""
