@@ -1,0 +1,68 @@
+"""The tidy answer table shared by the survey engine (export) and the analysis (import).
+
+One row per answer (paper 002, section 4): a participant's answer to one question about one
+item. The engine exports exactly these columns (CSV/JSON); the analysis reads them back, so
+studies run elsewhere can be analysed too when they are written in this shape.
+
+Questions of the REG task (paper 002, 4.2 and appendix B):
+
+=================  ==========================  ==============================================
+question           target                      value
+=================  ==========================  ==============================================
+``familiarity``    empty                       ``yes`` / ``no`` (knows the major entity)
+``success``        RE index in the item        ``yes`` / ``maybe`` / ``no``; ``name`` is written
+                                               by the engine, without asking, for an RE that
+                                               equals the entity's proper name (counted as
+                                               successful in SR, paper 002 section 5.1)
+``clarity``        empty                       integer 1-7
+``grammaticality`` empty                       integer 1-7
+``coherence``      empty                       integer 1-7
+``rewrite``        RE index in the item        the participant's version of the RE (a copy
+                                               counts); ``reference`` holds the shown RE
+``comment``        empty                       free text (may be empty)
+=================  ==========================  ==============================================
+
+Other task types (acceptability, cloze, conjunct rewrites, meaning preservation) use the same
+columns with their own ``question`` names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ANSWER_COLUMNS", "Answer"]
+
+ANSWER_COLUMNS = (
+    "study_id",
+    "participant_id",
+    "group",
+    "item_id",
+    "system",
+    "subset",
+    "question",
+    "target",
+    "reference",
+    "value",
+    "submitted_at",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One row of the tidy answer table (see the module docstring for the vocabulary).
+
+    ``subset`` is ``seen``/``unseen`` for REG items (empty when not applicable);
+    ``submitted_at`` is an ISO-8601 UTC timestamp.
+    """
+
+    study_id: str
+    participant_id: str
+    group: int
+    item_id: str
+    system: str
+    subset: str
+    question: str
+    target: str
+    reference: str
+    value: str
+    submitted_at: str
