@@ -1,0 +1,235 @@
+"""The REG task type: intrinsic task-based evaluation of referring expressions (paper 002, 4.2).
+
+Payload of a REG :class:`~lingeval.study.tasks.base.StudyItem` (JSON)::
+
+    {
+      "entity": "AWH_Engineering_College",          # identifier of the major entity
+      "entity_name": "AWH Engineering College",     # optional; default: proper_name(entity)
+      "segments": ["", {"re": 0}, " is in Kuttikkattoor. ", {"re": 1}, " has 250 employees."],
+      "refs": [
+        {"text": "AWH Engineering College", "entity": "AWH_Engineering_College"},
+        {"text": "The school", "entity": "AWH_Engineering_College", "ask_success": true}
+      ]
+    }
+
+``segments`` is the paragraph in reading order: plain strings (or ``{"text": ...}``) and
+``{"re": j}`` placeholders for the j-th referring expression of ``refs``; every RE appears exactly
+once. Each RE has its surface ``text`` and the ``entity`` identifier it refers to; ``name`` (its
+proper name) defaults to :func:`proper_name` of the entity, and ``ask_success`` defaults to
+"the RE differs from the proper name" (case-insensitive, paper 002 4.2: only such REs get the
+referential-success question; the others are written as ``name`` answers, counted successful).
+
+Per item the participant answers (paper 002 4.2, Figure 1):
+
+1. familiarity with the major entity (yes/no);
+2. for each RE with ``ask_success``: does it refer to its entity's proper name (yes/maybe/no);
+3. clarity, grammaticality, coherence of the paragraph: 7-point Likert, 1 = strongly disagree,
+   4 = I don't know, 7 = strongly agree;
+4. a rewrite of every RE (mandatory; a copy of the original counts);
+5. an optional comment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lingeval.core.errors import InputError
+from lingeval.core.registry import registry
+from lingeval.study.tasks.base import (
+    MAX_LONG_TEXT,
+    MAX_SHORT_TEXT,
+    FieldError,
+    ParsedAnswer,
+    StudyItem,
+    TaskType,
+    choice,
+    text,
+)
+
+__all__ = ["LIKERT7", "RATINGS", "RegTask", "make_reg_item", "proper_name"]
+
+RATINGS = (
+    ("clarity", "This paragraph is clear."),
+    ("grammaticality", "This paragraph is grammatical."),
+    ("coherence", "This paragraph is coherent."),
+)
+LIKERT7 = tuple(str(i) for i in range(1, 8))
+ANCHORS = {"1": "strongly disagree", "4": "I don't know", "7": "strongly agree"}
+SUCCESS = ("yes", "maybe", "no")
+
+INSTRUCTIONS = """\
+In this experiment, you will see {n} short paragraphs. We are particularly interested in the \
+use of some of the expressions within these paragraphs; they are highlighted. Accordingly, we \
+will ask you to answer several questions about these expressions in the paragraphs.
+
+For each paragraph, first tell us whether you knew the main entity before reading it. Then, \
+for some highlighted expressions, tell us whether the expression refers to the entity we name.
+
+Next, rate the paragraph: is it clear, grammatical and coherent? Please focus on the \
+highlighted expressions when you rate.
+
+Given that language use can often be imperfect, the final question asks you to suggest a better \
+alternative for each highlighted expression, to improve the clarity, grammaticality and \
+coherence of the paragraph. A suggestion is required for every expression: if you find an \
+expression already optimal, simply copy it into its box.
+
+You may add a comment about anything else in the paragraph. Your answers are saved after each \
+paragraph, so you can close the page and come back to continue."""
+
+
+def proper_name(identifier: str) -> str:
+    """The proper name of an entity: its identifier with underscores as spaces (paper 002, 4.2).
+
+    Surrounding double quotes of WebNLG literals (``"Kuttikkattoor"``) are dropped.
+    """
+    name = identifier.replace("_", " ").strip()
+    if len(name) >= 2 and name[0] == name[-1] == '"':
+        name = name[1:-1].strip()
+    return name
+
+
+def make_reg_item(
+    item_id: str,
+    system: str,
+    subset: str,
+    entity: str,
+    segments: list[str | int],
+    refs: list[tuple[str, str]],
+) -> StudyItem:
+    """Build a REG item from plain parts: ``segments`` mixes text and RE indices (ints),
+    ``refs`` lists ``(surface text, entity identifier)`` in index order."""
+    segs: list[Any] = [s if isinstance(s, str) else {"re": int(s)} for s in segments]
+    payload = {
+        "entity": entity,
+        "segments": segs,
+        "refs": [{"text": t, "entity": e} for t, e in refs],
+    }
+    item = StudyItem(item_id, system, subset, payload)
+    RegTask().validate_item(item)
+    return item
+
+
+def _ref_name(ref: Mapping[str, Any]) -> str:
+    return str(ref.get("name") or proper_name(str(ref.get("entity", ""))))
+
+
+def _asks(ref: Mapping[str, Any]) -> bool:
+    if "ask_success" in ref:
+        return bool(ref["ask_success"])
+    return str(ref.get("text", "")).strip().casefold() != _ref_name(ref).casefold()
+
+
+@registry.task_types("reg")
+class RegTask(TaskType):
+    """Referential success, ratings and rewriting of REs in a paragraph (paper 002, 4.2)."""
+
+    name = "reg"
+    template = "tasks/reg.html"
+    instructions = INSTRUCTIONS
+
+    def validate_item(self, item: StudyItem) -> None:
+        where = f"item {item.item_id}/{item.system}"
+        p = item.payload
+        if not isinstance(p.get("entity"), str) or not p["entity"]:
+            raise InputError(f"{where}: REG payload needs the major 'entity' identifier")
+        refs = p.get("refs")
+        segs = p.get("segments")
+        if not isinstance(refs, list) or not refs:
+            raise InputError(f"{where}: REG payload needs a non-empty 'refs' list")
+        if not isinstance(segs, list):
+            raise InputError(f"{where}: REG payload needs a 'segments' list")
+        for j, r in enumerate(refs):
+            if (
+                not isinstance(r, Mapping)
+                or not isinstance(r.get("text"), str)
+                or not r.get("text", "").strip()
+            ):
+                raise InputError(f"{where}: RE {j} needs a non-empty 'text'")
+            if not isinstance(r.get("entity"), str) or not r.get("entity"):
+                raise InputError(f"{where}: RE {j} needs its 'entity' identifier")
+        used: list[int] = []
+        for s in segs:
+            if isinstance(s, str) or (isinstance(s, Mapping) and isinstance(s.get("text"), str)):
+                continue
+            if isinstance(s, Mapping) and isinstance(s.get("re"), int) and 0 <= s["re"] < len(refs):
+                used.append(int(s["re"]))
+                continue
+            raise InputError(
+                f"{where}: bad segment {s!r} (a string, {{'text': ...}} or {{'re': index}})"
+            )
+        if sorted(used) != list(range(len(refs))):
+            raise InputError(f"{where}: every RE must appear exactly once in 'segments'")
+
+    def view(self, item: StudyItem) -> dict[str, Any]:
+        p = item.payload
+        refs = []
+        for j, r in enumerate(p["refs"]):
+            refs.append({"index": j, "text": r["text"], "name": _ref_name(r), "ask": _asks(r)})
+        parts: list[dict[str, Any]] = []
+        for s in p["segments"]:
+            if isinstance(s, str):
+                parts.append({"text": s, "re": None})
+            elif "re" in s:
+                parts.append({"text": p["refs"][s["re"]]["text"], "re": s["re"]})
+            else:
+                parts.append({"text": s["text"], "re": None})
+        return {
+            "entity_name": str(p.get("entity_name") or proper_name(p["entity"])),
+            "parts": parts,
+            "refs": refs,
+            "asked": [r for r in refs if r["ask"]],
+            "ratings": RATINGS,
+            "likert": LIKERT7,
+            "anchors": ANCHORS,
+            "success_options": SUCCESS,
+        }
+
+    def stimulus_text(self, item: StudyItem) -> str:
+        return "".join(part["text"] for part in self.view(item)["parts"])
+
+    def parse(
+        self, item: StudyItem, form: Mapping[str, str]
+    ) -> tuple[list[ParsedAnswer], FieldError]:
+        v = self.view(item)
+        errors = FieldError()
+        out: list[ParsedAnswer] = []
+        fam = choice(
+            form, "familiarity", ("yes", "no"), errors, "Please say whether you knew this entity."
+        )
+        if fam is not None:
+            out.append(ParsedAnswer("familiarity", "", v["entity_name"], fam))
+        for r in v["refs"]:
+            j = r["index"]
+            if r["ask"]:
+                ans = choice(
+                    form,
+                    f"success-{j}",
+                    SUCCESS,
+                    errors,
+                    "Please answer whether this expression refers to the entity.",
+                )
+                if ans is not None:
+                    out.append(ParsedAnswer("success", str(j), r["text"], ans))
+            else:
+                out.append(ParsedAnswer("success", str(j), r["text"], "name"))
+        for key, _ in RATINGS:
+            val = choice(form, key, LIKERT7, errors, "Please choose a rating from 1 to 7.")
+            if val is not None:
+                out.append(ParsedAnswer(key, "", "", val))
+        for r in v["refs"]:
+            j = r["index"]
+            rw = text(
+                form,
+                f"rewrite-{j}",
+                errors,
+                required=True,
+                max_len=MAX_SHORT_TEXT,
+                message="Please suggest an expression (copy the original if it is already optimal).",
+            )
+            if rw is not None:
+                out.append(ParsedAnswer("rewrite", str(j), r["text"], rw))
+        comment = text(form, "comment", errors, required=False, max_len=MAX_LONG_TEXT, message="")
+        if comment is not None:
+            out.append(ParsedAnswer("comment", "", "", comment))
+        return out, errors
