@@ -38,7 +38,6 @@ __all__ = [
     "write_conllu",
 ]
 
-_INT = re.compile(r"0|[1-9][0-9]*")
 _RANGE = re.compile(r"([1-9][0-9]*)-([1-9][0-9]*)")
 _EMPTY = re.compile(r"(0|[1-9][0-9]*)\.([1-9][0-9]*)")
 
@@ -336,7 +335,7 @@ def _read_stream(
         if len(cols) != 10:
             raise ConlluError(f"expected 10 tab-separated columns, found {len(cols)}", path=path, line=lineno)
         ident = cols[0]
-        if _INT.fullmatch(ident):
+        if ident.isdigit() and ident.isascii() and ident[0] != "0":
             wid = int(ident)
             expected = len(words) + 1
             if wid != expected:
@@ -344,11 +343,11 @@ def _read_stream(
                     raise ConlluError(f"duplicate word id {wid}", path=path, line=lineno)
                 raise ConlluError(f"word id {wid} out of sequence (expected {expected})", path=path, line=lineno)
             head_s = cols[6]
-            if not _INT.fullmatch(head_s):
+            if not (head_s.isdigit() and head_s.isascii() and (head_s[0] != "0" or head_s == "0")):
                 raise ConlluError(f"HEAD {head_s!r} of word {wid} is not a non-negative integer", path=path, line=lineno)
-            for ci, cname in ((1, "FORM"), (3, "UPOS"), (7, "DEPREL")):
-                if not cols[ci]:
-                    raise ConlluError(f"empty {cname} column (use '_')", path=path, line=lineno)
+            if not cols[1] or not cols[3] or not cols[7]:
+                cname = "FORM" if not cols[1] else "UPOS" if not cols[3] else "DEPREL"
+                raise ConlluError(f"empty {cname} column (use '_')", path=path, line=lineno)
             w = Word(wid, cols[1], cols[2], cols[3], cols[4], cols[5], int(head_s), cols[7], cols[8], cols[9])
             words.append(w)
             word_lines.append(lineno)
