@@ -38,7 +38,10 @@ class ConjunctExample:
 
     def __post_init__(self) -> None:
         end = self.offset + len(self.conjunction)
-        if not (0 <= self.offset and end <= len(self.sentence)) or self.sentence[self.offset : end] != self.conjunction:
+        if (
+            not (self.offset >= 0 and end <= len(self.sentence))
+            or self.sentence[self.offset : end] != self.conjunction
+        ):
             raise ValueError(
                 f"example {self.id}: conjunction {self.conjunction!r} is not at offset {self.offset} of the sentence"
             )
