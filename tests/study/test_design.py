@@ -58,7 +58,7 @@ def test_other_sizes_are_valid(n_items: int, k: int, g: int) -> None:
 
 
 def test_incomplete_crossing_uses_greedy() -> None:
-    items = crossing(6, ["a", "b", "c"])[:-1] + [StudyItem("i05", "c", "seen"), StudyItem("x", "a")]
+    items = [*crossing(6, ["a", "b", "c"])[:-1], StudyItem("i05", "c", "seen"), StudyItem("x", "a")]
     items = [it for it in items if not (it.item_id == "i00" and it.system == "a")]
     d = make_design(items, 3, seed=3)
     assert d.method == "greedy"

@@ -47,7 +47,7 @@ from lingeval.study.tasks.base import (
     text,
 )
 
-__all__ = ["LIKERT7", "RATINGS", "RegTask", "make_reg_item", "proper_name"]
+__all__ = ["LIKERT7", "RATINGS", "RegTask", "example_items", "make_reg_item", "proper_name"]
 
 RATINGS = (
     ("clarity", "This paragraph is clear."),
@@ -233,3 +233,89 @@ class RegTask(TaskType):
         if comment is not None:
             out.append(ParsedAnswer("comment", "", "", comment))
         return out, errors
+
+
+# --- a small synthetic example (for tests, documentation and smoke runs) --------------------
+
+_EXAMPLES: tuple[tuple[str, str, str, str, str], ...] = (
+    # identifier, second-mention description, pronoun, sentence 1 tail, sentence 2 tail
+    (
+        "Alan_Bean",
+        "the astronaut",
+        "He",
+        " was born in Wheeler, Texas.",
+        " was chosen by NASA in 1963.",
+    ),
+    (
+        "Aarhus_Airport",
+        "the airport",
+        "It",
+        " serves the city of Aarhus.",
+        " has a runway of 2,777 metres.",
+    ),
+    (
+        "Ajoblanco",
+        "the soup",
+        "It",
+        " comes from Andalusia.",
+        " is made with bread, almonds and garlic.",
+    ),
+    (
+        "Alba_Iulia",
+        "the city",
+        "It",
+        " lies on the Mures river.",
+        " is the capital of Alba County.",
+    ),
+    (
+        "Amatriciana_sauce",
+        "the sauce",
+        "It",
+        " is a traditional Italian dish.",
+        " contains guanciale and pecorino.",
+    ),
+    (
+        "Ampara_Hospital",
+        "the hospital",
+        "It",
+        " is in Sri Lanka.",
+        " is located in the Eastern Province.",
+    ),
+    (
+        "Abilene_Regional_Airport",
+        "the airport",
+        "It",
+        " serves Abilene, Texas.",
+        " is 546 metres above sea level.",
+    ),
+    ("Agra_Airport", "the airport", "It", " is in India.", " is operated by the Indian Air Force."),
+)
+
+
+def example_items(
+    n_items: int = 6, systems: tuple[str, ...] = ("human", "rule", "ml")
+) -> list[StudyItem]:
+    """Synthetic REG items: a two-sentence paragraph about one entity, one version per system.
+
+    The first RE is the proper name (no success question); the second is a description
+    (``human``), a pronoun (``rule``) or the name again (``ml`` and any other system).
+    Items alternate between the ``seen`` and ``unseen`` subsets. Deterministic.
+    """
+    items = []
+    for i in range(n_items):
+        ident, desc, pron, tail1, tail2 = _EXAMPLES[i % len(_EXAMPLES)]
+        item_id = f"ex{i + 1:02d}"
+        name = proper_name(ident)
+        for system in systems:
+            second = {"human": desc[0].upper() + desc[1:], "rule": pron}.get(system, name)
+            items.append(
+                make_reg_item(
+                    item_id,
+                    system,
+                    "seen" if i % 2 == 0 else "unseen",
+                    ident,
+                    ["", 0, tail1 + " ", 1, tail2],
+                    [(name, ident), (second, ident)],
+                )
+            )
+    return items
