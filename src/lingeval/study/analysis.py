@@ -150,11 +150,12 @@ class StudyAnalysis:
 # --------------------------------------------------------------------------- loading
 
 
-def load_answers(source: str | Path | pd.DataFrame) -> pd.DataFrame:
+def load_answers(source: str | Path | pd.DataFrame, *, study_id: str | None = None) -> pd.DataFrame:
     """Read the tidy answer table from a DataFrame, a CSV/TSV/JSON file or a database URL.
 
-    Database URLs (``sqlite:///study.db``, ``postgresql://...``) are read through SQLAlchemy
-    from a table named ``answers`` holding :data:`~lingeval.study.answers.ANSWER_COLUMNS`.
+    Database URLs (``sqlite:///study.db``, ``postgresql://...``) are read with the survey
+    engine's export (all studies, or ``study_id``); a database holding just a table named
+    ``answers`` with :data:`~lingeval.study.answers.ANSWER_COLUMNS` works too.
     Raises :class:`InputError` when a column is missing.
     """
     if isinstance(source, pd.DataFrame):
@@ -164,7 +165,7 @@ def load_answers(source: str | Path | pd.DataFrame) -> pd.DataFrame:
         text = str(source)
         where = text
         if "://" in text:
-            df = _read_db(text)
+            df = _read_db(text, study_id)
         else:
             path = Path(text)
             if not path.is_file():
@@ -204,25 +205,42 @@ def load_answers(source: str | Path | pd.DataFrame) -> pd.DataFrame:
     return df.reset_index(drop=True)
 
 
-def _read_db(url: str) -> pd.DataFrame:
+def _read_db(url: str, study_id: str | None = None) -> pd.DataFrame:
+    """Answers from a study database: the engine's :class:`~lingeval.study.storage.Store`
+    export (every study, or ``study_id``), else a plain ``answers`` table."""
     try:
         import sqlalchemy as sa
     except ImportError as exc:  # pragma: no cover - core dependency
         raise LingevalError("reading a study database needs SQLAlchemy") from exc
+    engine = sa.create_engine(url)
     try:
-        engine = sa.create_engine(url)
         with engine.connect() as conn:
-            table = sa.Table("answers", sa.MetaData(), autoload_with=conn)
-            df = pd.read_sql(sa.select(table), conn)
-    except sa.exc.NoSuchTableError:
-        raise LingevalError(
-            f"{url}: no 'answers' table (export the study as CSV instead)"
-        ) from None
+            tables = set(sa.inspect(conn).get_table_names())
+            if "answers" in tables and "studies" not in tables:
+                table = sa.Table("answers", sa.MetaData(), autoload_with=conn)
+                df = pd.read_sql(sa.select(table), conn)
+                return df.astype({c: str for c in df.columns if c != "group"})
     except sa.exc.SQLAlchemyError as exc:
         raise LingevalError(
             f"{url}: cannot read the study database ({exc.__class__.__name__})"
         ) from None
-    return df.astype({c: str for c in df.columns if c != "group"})
+    finally:
+        engine.dispose()
+    if "studies" not in tables:
+        raise LingevalError(
+            f"{url}: no study tables and no 'answers' table (export the study as CSV instead)"
+        )
+    from dataclasses import asdict
+
+    from lingeval.study.storage import Store
+
+    store = Store(url, migrate=False)
+    try:
+        ids = [study_id] if study_id else [st.id for st in store.studies()]
+        records = [asdict(a) for sid in ids for a in store.export(sid)]
+    finally:
+        store.dispose()
+    return pd.DataFrame(records, columns=list(ANSWER_COLUMNS))
 
 
 def load_neuralreg(path: str | Path, *, annotator: str = "mean") -> pd.DataFrame:
@@ -387,7 +405,7 @@ def _subsets(resp: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
 
 
 def _system_order(resp: pd.DataFrame) -> list[str]:
-    return list(dict.fromkeys(resp["system"]))
+    return sorted(set(resp["system"]))
 
 
 def _success_table(resp: pd.DataFrame, systems: list[str]) -> pd.DataFrame:
