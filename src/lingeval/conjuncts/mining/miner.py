@@ -1,0 +1,713 @@
+"""Mine candidate verbal-omission sentences from large text collections (paper 000, section 4.1).
+
+Pipeline: read *units* (a line, a paragraph, a JSONL record or a CoNLL-U sentence) → parse with
+a spaCy pipeline → split into sentences when the format calls for it → run the A.7 patterns
+(:mod:`~lingeval.conjuncts.mining.patterns`) → write one task example per (sentence, implicated
+conjunction) as task JSONL (:func:`lingeval.conjuncts.data.example_to_dict`), with the names of
+the patterns that fired in ``meta.patterns`` → per-pattern counts at the end.
+
+Guarantees:
+
+* **Exact duplicates removed**: a sentence already mined (same text) yields no new examples.
+* **Deterministic**: the output depends on the input, the pipeline and the pattern set only,
+  not on the engine, the process count or the batch size (records are written in input order).
+* **Resumable**: every ``checkpoint_every`` units the output is flushed and a sidecar state
+  file ``OUTPUT.state.json`` records how many input units are done, the output's byte length
+  at that point, the dedup-relevant counters and the run's configuration. Running the same
+  command again truncates the output to the recorded length (dropping anything written after
+  the last checkpoint), skips the finished units and continues; nothing is lost or repeated.
+
+Engines: ``local`` runs spaCy's ``nlp.pipe`` with ``n_process`` processes (the patterns run
+inside the worker processes as a pipeline component); ``dask`` sends chunks of units to an
+existing ``dask.distributed`` cluster whose workers load the same pipeline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lingeval.conjuncts.mining.patterns import (
+    PAPER_PATTERNS,
+    SentView,
+    get_patterns,
+    match_sentence,
+)
+from lingeval.core.errors import InputError, LingevalError
+from lingeval.core.signature import Signature
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+    from lingeval.core.report import Table
+
+__all__ = [
+    "INPUT_FORMATS",
+    "Found",
+    "MiningResult",
+    "Unit",
+    "guess_format",
+    "iter_units",
+    "mine",
+    "mine_doc",
+    "mine_texts",
+]
+
+INPUT_FORMATS = ("auto", "text", "lines", "jsonl", "conllu")
+STATE_VERSION = 1
+COMPONENT = "lingeval_conjunct_miner"
+_USER_KEY = "lingeval_mining"
+
+# (sentence text, [(character offset of the conjunction, conjunction as written, pattern names)])
+Found = tuple[str, list[tuple[int, str, tuple[str, ...]]]]
+# (number of sentences in the unit, the sentences that have candidates)
+UnitResult = tuple[int, list[Found]]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One input item: ``position`` is its 0-based index in the input (the resumption key)."""
+
+    position: int
+    text: str
+    ref: dict[str, Any] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------------------------
+# Inputs
+
+
+def guess_format(path: str | Path) -> str:
+    """``conllu`` for .conllu/.conll/.conllx, ``jsonl`` for .jsonl/.ndjson/.json, else ``lines``."""
+    name = str(path).lower()
+    for ext, fmt in ((".conllu", "conllu"), (".conll", "conllu"), (".conllx", "conllu")):
+        if name.endswith(ext):
+            return fmt
+    if name.endswith((".jsonl", ".ndjson", ".json")):
+        return "jsonl"
+    return "lines"
+
+
+def splits_sentences(fmt: str) -> bool:
+    """Whether units of ``fmt`` are split into sentences by the pipeline (text and JSONL)."""
+    return fmt in ("text", "jsonl")
+
+
+def iter_units(path: str | Path, fmt: str = "auto", *, text_field: str = "text") -> Iterator[Unit]:
+    """Yield the units of an input file.
+
+    ``lines``: each non-blank line is one sentence (``ref.line``). ``text``: running text;
+    paragraphs are separated by blank lines and their line breaks become spaces (``ref.line``
+    of the paragraph's first line). ``jsonl``: one JSON object per line, text under
+    ``text_field`` (``ref.line``, and ``ref.id`` when the record has an ``id``). ``conllu``: the
+    ``# text`` (or the detokenised words) of each sentence (``ref.line``, ``ref.sent_id``).
+    """
+    fmt = guess_format(path) if fmt == "auto" else fmt
+    if fmt not in INPUT_FORMATS:
+        raise LingevalError(f"unknown input format {fmt!r}; choose from {', '.join(INPUT_FORMATS)}")
+    p = Path(path)
+    if not p.exists():
+        raise InputError("no such file", path=path)
+    if p.is_dir():
+        raise InputError("is a directory, not an input file", path=path)
+    if fmt == "conllu":
+        from lingeval.core.conllu import read_conllu
+
+        for pos, sent in enumerate(read_conllu(p)):
+            ref: dict[str, Any] = {"line": sent.line}
+            if sent.sent_id is not None:
+                ref["sent_id"] = sent.sent_id
+            yield Unit(pos, sent.text.strip(), ref)
+        return
+    try:
+        fh = open(p, encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    try:
+        if fmt == "lines":
+            pos = 0
+            for lineno, line in enumerate(fh, 1):
+                text = line.strip()
+                if text:
+                    yield Unit(pos, text, {"line": lineno})
+                    pos += 1
+        elif fmt == "text":
+            pos = 0
+            buf: list[str] = []
+            first = 0
+            for lineno, line in enumerate(fh, 1):
+                text = line.strip()
+                if text:
+                    if not buf:
+                        first = lineno
+                    buf.append(text)
+                elif buf:
+                    yield Unit(pos, " ".join(buf), {"line": first})
+                    pos += 1
+                    buf = []
+            if buf:
+                yield Unit(pos, " ".join(buf), {"line": first})
+        else:  # jsonl
+            pos = 0
+            for lineno, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise InputError(f"not valid JSON: {exc.msg}", path=path, line=lineno) from None
+                if not isinstance(record, dict):
+                    raise InputError(
+                        f"expected a JSON object, got {type(record).__name__}",
+                        path=path,
+                        line=lineno,
+                    )
+                value = record.get(text_field)
+                if not isinstance(value, str):
+                    keys = ", ".join(map(repr, record)) or "none"
+                    raise InputError(
+                        f"no text field {text_field!r} (keys: {keys}); choose one with --text-field",
+                        path=path,
+                        line=lineno,
+                    )
+                ref = {"line": lineno}
+                if "id" in record:
+                    ref["id"] = record["id"]
+                if value.strip():
+                    yield Unit(pos, value.strip(), ref)
+                    pos += 1
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path) from None
+    finally:
+        fh.close()
+
+
+# --------------------------------------------------------------------------------------------
+# Matching one parsed unit (runs in worker processes too)
+
+
+def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) -> UnitResult:
+    """The number of sentences of one parsed unit and its candidates, in sentence order.
+
+    With ``split`` each sentence of ``doc.sents`` is a sentence of its own; otherwise the whole
+    unit is one sentence (the input's segmentation is kept). Each candidate sentence comes with
+    its implicated conjunctions (offset, text, fired pattern names) in text order.
+    """
+    patterns = _patterns(tuple(pattern_names) if pattern_names is not None else None)
+    spans: Iterable[Any] = doc.sents if split and len(doc) else [doc]
+    out: list[Found] = []
+    n = 0
+    for span in spans:
+        if not len(span) or span.text.isspace():
+            continue
+        n += 1
+        view = SentView.from_span(span)
+        found = match_sentence(view, patterns)
+        if found:
+            out.append(
+                (view.text, [(view.idx[c], view.words[c], tuple(found[c])) for c in sorted(found)])
+            )
+    return n, out
+
+
+_PATTERN_CACHE: dict[tuple[str, ...] | None, list[Any]] = {}
+
+
+def _patterns(names: tuple[str, ...] | None) -> list[Any]:
+    pats = _PATTERN_CACHE.get(names)
+    if pats is None:
+        pats = get_patterns(names)
+        _PATTERN_CACHE[names] = pats
+    return pats
+
+
+class MiningComponent:
+    """spaCy component that stores :func:`mine_doc`'s result in ``doc.user_data`` (so that with
+    ``n_process > 1`` the patterns run in the worker processes)."""
+
+    def __init__(self, patterns: Sequence[str] | None, split: bool) -> None:
+        self.patterns = list(patterns) if patterns is not None else None
+        self.split = split
+
+    def __call__(self, doc: Doc) -> Doc:
+        n, found = mine_doc(doc, self.split, self.patterns)
+        doc.user_data[_USER_KEY] = [
+            n,
+            [[s, [[o, c, list(names)] for o, c, names in items]] for s, items in found],
+        ]
+        return doc
+
+
+def _register_component() -> None:
+    from spacy.language import Language
+
+    if not Language.has_factory(COMPONENT):
+
+        def make(
+            nlp: Language, name: str, patterns: list[str] | None, split: bool
+        ) -> MiningComponent:
+            return MiningComponent(patterns, split)
+
+        Language.factory(COMPONENT, default_config={"patterns": None, "split": True}, func=make)
+
+
+def _from_user_data(doc: Doc) -> UnitResult:
+    n, found = doc.user_data[_USER_KEY]
+    return int(n), [(s, [(int(o), c, tuple(names)) for o, c, names in items]) for s, items in found]
+
+
+def mine_chunk(
+    units: Sequence[tuple[int, str]],
+    model: str | None,
+    split: bool,
+    pattern_names: Sequence[str] | None,
+    batch_size: int = 64,
+) -> list[tuple[int, UnitResult]]:
+    """Parse and mine one chunk of ``(position, text)`` units (the Dask task; pure)."""
+    from lingeval.core.parsing import load_pipeline
+
+    nlp = load_pipeline(model)
+    docs = nlp.pipe((t for _, t in units), batch_size=batch_size)
+    return [
+        (pos, mine_doc(doc, split, pattern_names))
+        for (pos, _), doc in zip(units, docs, strict=True)
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# Engines: each yields (position, candidates) in input order
+
+
+def _local_engine(
+    units: Iterator[Unit],
+    nlp: Language,
+    split: bool,
+    names: Sequence[str] | None,
+    n_process: int,
+    batch_size: int,
+) -> Iterator[tuple[int, UnitResult]]:
+    if n_process <= 1:
+        stream = nlp.pipe(
+            ((u.text, u.position) for u in units), as_tuples=True, batch_size=batch_size
+        )
+        for doc, pos in stream:
+            yield pos, mine_doc(doc, split, names)
+        return
+    _register_component()
+    added = COMPONENT not in nlp.pipe_names
+    if added:
+        nlp.add_pipe(
+            COMPONENT,
+            last=True,
+            config={"patterns": list(names) if names is not None else None, "split": split},
+        )
+    try:
+        stream = nlp.pipe(
+            ((u.text, u.position) for u in units),
+            as_tuples=True,
+            batch_size=batch_size,
+            n_process=n_process,
+        )
+        for doc, pos in stream:
+            yield pos, _from_user_data(doc)
+    finally:
+        if added:
+            nlp.remove_pipe(COMPONENT)
+
+
+def _dask_engine(
+    units: Iterator[Unit],
+    scheduler: str,
+    model: str | None,
+    split: bool,
+    names: Sequence[str] | None,
+    chunk_size: int,
+    batch_size: int,
+) -> Iterator[tuple[int, UnitResult]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        from lingeval.core.errors import MissingDependencyError
+
+        raise MissingDependencyError(
+            "the dask engine needs dask.distributed: pip install 'lingeval[dask]'"
+        ) from None
+    try:
+        client = Client(scheduler, timeout="20s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise LingevalError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+    try:
+        workers = client.scheduler_info().get("workers", {})
+        threads = sum(int(w.get("nthreads", 1)) for w in workers.values()) or 1
+        max_inflight = 2 * threads + 1
+        pending: deque[Any] = deque()
+
+        def chunks() -> Iterator[list[tuple[int, str]]]:
+            buf: list[tuple[int, str]] = []
+            for u in units:
+                buf.append((u.position, u.text))
+                if len(buf) >= chunk_size:
+                    yield buf
+                    buf = []
+            if buf:
+                yield buf
+
+        source = chunks()
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < max_inflight:
+                try:
+                    chunk = next(source)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending.append(
+                    client.submit(mine_chunk, chunk, model, split, names, batch_size, pure=False)
+                )
+            if not pending:
+                break
+            yield from pending.popleft().result()
+    finally:
+        client.close()
+
+
+# --------------------------------------------------------------------------------------------
+# The run
+
+
+@dataclass
+class MiningResult:
+    """Totals of a (possibly resumed) run: counts cover the whole output file."""
+
+    output: str
+    units: int = 0  # input units consumed (lines, paragraphs, records, CoNLL-U sentences)
+    sentences: int = 0  # sentences parsed and matched
+    candidates: int = 0  # examples written (one per sentence and implicated conjunction)
+    duplicates: int = 0  # candidate sentences dropped as exact duplicates
+    pattern_counts: dict[str, int] = field(default_factory=dict)
+    complete: bool = False
+    resumed_from: int = 0  # units already done when this run started
+    seconds: float = 0.0  # wall time of this run
+    run_sentences: int = 0  # sentences processed by this run
+    signature: Signature | None = None
+
+    @property
+    def sentences_per_second(self) -> float:
+        return self.run_sentences / self.seconds if self.seconds > 0 else float("nan")
+
+    def tables(self) -> list[Table]:
+        from lingeval.core.report import Table
+
+        counts = Table(
+            ["pattern", "candidates"], title="Candidates per pattern", signature=self.signature
+        )
+        names = [n for n in PAPER_PATTERNS if n in self.pattern_counts] + sorted(
+            n for n in self.pattern_counts if n not in PAPER_PATTERNS
+        )
+        for n in names:
+            counts.add(n, self.pattern_counts[n])
+        summary = Table(
+            ["measure", "value"], title=f"Mining run -> {self.output}", signature=self.signature
+        )
+        summary.add("input units", self.units)
+        summary.add("sentences", self.sentences)
+        summary.add("candidates written", self.candidates)
+        summary.add("exact duplicates removed", self.duplicates)
+        summary.add("complete", self.complete)
+        summary.add("resumed at unit", self.resumed_from)
+        summary.add(
+            "sentences/s (this run)", round(self.sentences_per_second, 1) if self.seconds else None
+        )
+        return [summary, counts]
+
+
+def _state_path(output: Path) -> Path:
+    return output.with_name(output.name + ".state.json")
+
+
+def _fingerprint(path: Path) -> dict[str, Any]:
+    st = path.stat()
+    with open(path, "rb") as fh:
+        head = hashlib.sha1(fh.read(1 << 16)).hexdigest()
+    return {"path": str(path.resolve()), "size": st.st_size, "head_sha1": head}
+
+
+def _key(sentence: str) -> bytes:
+    return hashlib.blake2b(sentence.encode("utf-8"), digest_size=12).digest()
+
+
+def _example_id(sentence: str, offset: int) -> str:
+    return f"mined-{hashlib.sha1(sentence.encode('utf-8')).hexdigest()[:12]}-{offset}"
+
+
+def _write_state(path: Path, state: dict[str, Any]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(state, fh, ensure_ascii=False, indent=1)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _seen_from_output(output: Path, length: int) -> set[bytes]:
+    seen: set[bytes] = set()
+    with open(output, "rb") as fh:
+        data = fh.read(length)
+    for lineno, raw in enumerate(data.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            seen.add(_key(json.loads(raw)["sentence"]))
+        except (ValueError, KeyError, TypeError):
+            raise InputError(
+                "cannot resume: unreadable record in the output", path=output, line=lineno
+            ) from None
+    return seen
+
+
+def mine(
+    input_path: str | Path,
+    output: str | Path,
+    *,
+    input_format: str = "auto",
+    text_field: str = "text",
+    split: bool | None = None,
+    model: str | None = None,
+    patterns: Sequence[str] | None = None,
+    engine: str = "local",
+    n_process: int = 1,
+    scheduler: str | None = None,
+    batch_size: int = 64,
+    chunk_size: int = 256,
+    limit: int | None = None,
+    checkpoint_every: int = 2000,
+    restart: bool = False,
+    progress: bool = False,
+    on_checkpoint: Callable[[int], None] | None = None,
+) -> MiningResult:
+    """Mine ``input_path`` into task JSONL at ``output`` (see the module docstring).
+
+    ``split`` defaults to the format's convention (:func:`splits_sentences`). ``patterns``
+    names a subset of ``registry.mining_patterns`` (all 21 of A.7 by default). ``limit`` caps
+    the number of input units (counted from the start of the input, across resumed runs).
+    ``restart`` discards an earlier partial or complete run at ``output``. ``on_checkpoint``
+    is called with the number of finished units after each checkpoint (used by tests to
+    simulate an interruption).
+    """
+    from lingeval.conjuncts.data import example_to_dict
+    from lingeval.conjuncts.example import ConjunctExample
+    from lingeval.core.parsing import default_pipeline_name, load_pipeline, pipeline_id
+
+    src = Path(input_path)
+    out = Path(output)
+    fmt = guess_format(src) if input_format == "auto" else input_format
+    if fmt not in INPUT_FORMATS:
+        raise LingevalError(f"unknown input format {fmt!r}; choose from {', '.join(INPUT_FORMATS)}")
+    if not src.is_file():
+        raise InputError("no such file" if not src.exists() else "not a regular file", path=src)
+    if engine not in ("local", "dask"):
+        raise LingevalError(f"unknown engine {engine!r}; choose local or dask")
+    if engine == "dask" and not scheduler:
+        raise LingevalError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    if limit is not None and limit < 0:
+        raise LingevalError("--limit must be 0 or more")
+    do_split = splits_sentences(fmt) if split is None else split
+    pats = get_patterns(patterns)
+    names = [p.name for p in pats]
+    names_arg: list[str] | None = None if patterns is None else names
+    model_name = model or default_pipeline_name()
+    nlp = load_pipeline(model_name)
+    pid = pipeline_id(nlp)
+    signature = Signature(
+        "conjuncts-mine",
+        {"parser": pid, "patterns": len(names), "split": do_split, "format": fmt},
+    )
+    config = {
+        "input": _fingerprint(src),
+        "format": fmt,
+        "text_field": text_field if fmt == "jsonl" else None,
+        "split": do_split,
+        "pipeline": pid,
+        "patterns": names,
+    }
+
+    state_file = _state_path(out)
+    counts: Counter[str] = Counter()
+    done_units = 0
+    sentences = candidates = duplicates = 0
+    seen: set[bytes] = set()
+    if restart:
+        state_file.unlink(missing_ok=True)
+        out.unlink(missing_ok=True)
+    if state_file.exists():
+        try:
+            state = json.loads(state_file.read_text(encoding="utf-8"))
+        except ValueError:
+            raise InputError(
+                "the resumption state is unreadable; rerun with --restart", path=state_file
+            ) from None
+        if state.get("version") != STATE_VERSION or state.get("config") != config:
+            raise LingevalError(
+                f"{out} was started with a different input or configuration "
+                f"(see {state_file}); rerun with --restart to start over or choose another output"
+            )
+        if not out.exists() or out.stat().st_size < int(state["output_bytes"]):
+            raise InputError(
+                "the output is shorter than its checkpoint; rerun with --restart", path=out
+            )
+        done_units = int(state["units"])
+        sentences = int(state["sentences"])
+        candidates = int(state["candidates"])
+        duplicates = int(state["duplicates"])
+        counts.update(state["pattern_counts"])
+        with open(out, "r+b") as tfh:
+            tfh.truncate(int(state["output_bytes"]))
+        seen = _seen_from_output(out, int(state["output_bytes"]))
+        if state.get("complete") and (limit is None or limit <= done_units):
+            return MiningResult(
+                str(out),
+                done_units,
+                sentences,
+                candidates,
+                duplicates,
+                dict(counts),
+                True,
+                done_units,
+                signature=signature,
+            )
+    elif out.exists() and out.stat().st_size > 0:
+        raise LingevalError(
+            f"{out} exists and has no resumption state; pass --restart to overwrite it"
+        )
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(b"")
+
+    resumed_from = done_units
+
+    refs: dict[int, dict[str, Any]] = {}  # source references of units in flight
+
+    def pending_units() -> Iterator[Unit]:
+        for u in iter_units(src, fmt, text_field=text_field):
+            if u.position < done_units:
+                continue
+            if limit is not None and u.position >= limit:
+                return
+            refs[u.position] = u.ref
+            yield u
+
+    if engine == "local":
+        results = _local_engine(pending_units(), nlp, do_split, names_arg, n_process, batch_size)
+    else:
+        assert scheduler is not None
+        results = _dask_engine(
+            pending_units(), scheduler, model_name, do_split, names_arg, chunk_size, batch_size
+        )
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(unit="sent", unit_scale=True, desc="mining", smoothing=0.1, dynamic_ncols=True)
+
+    def save(complete: bool, fh: Any, n_sentences: int | None = None) -> None:
+        fh.flush()
+        os.fsync(fh.fileno())
+        _write_state(
+            state_file,
+            {
+                "version": STATE_VERSION,
+                "config": config,
+                "units": done_units,
+                "output_bytes": fh.tell(),
+                "sentences": sentences if n_sentences is None else n_sentences,
+                "candidates": candidates,
+                "duplicates": duplicates,
+                "pattern_counts": dict(counts),
+                "complete": complete,
+            },
+        )
+
+    start = time.perf_counter()
+    run_sentences = 0
+    since = 0
+    with open(out, "ab") as fh:
+        save(False, fh)
+        for pos, (n_sent, found) in results:
+            if pos < done_units:
+                raise LingevalError(f"internal error: unit {pos} arrived out of order")
+            ref = refs.pop(pos, {})
+            for sentence, items in found:
+                k = _key(sentence)
+                if k in seen:
+                    duplicates += 1
+                    continue
+                seen.add(k)
+                for offset, conj, fired in items:
+                    ex = ConjunctExample(
+                        _example_id(sentence, offset),
+                        sentence,
+                        conj,
+                        offset,
+                        rewrites=[],
+                        rewritable=True,
+                        meta={"patterns": list(fired), "source": {"unit": pos, **ref}},
+                    )
+                    fh.write(
+                        (json.dumps(example_to_dict(ex), ensure_ascii=False) + "\n").encode("utf-8")
+                    )
+                    candidates += 1
+                    counts.update(fired)
+            done_units = pos + 1
+            run_sentences += n_sent
+            since += 1
+            if bar is not None:
+                bar.update(n_sent)
+                bar.set_postfix(candidates=candidates, refresh=False)
+            if since >= checkpoint_every:
+                save(False, fh, sentences + run_sentences)
+                since = 0
+                if on_checkpoint is not None:
+                    on_checkpoint(done_units)
+        sentences += run_sentences
+        save(True, fh)
+    if bar is not None:
+        bar.close()
+    return MiningResult(
+        str(out),
+        done_units,
+        sentences,
+        candidates,
+        duplicates,
+        dict(counts),
+        True,
+        resumed_from,
+        time.perf_counter() - start,
+        run_sentences,
+        signature,
+    )
+
+
+def mine_texts(
+    texts: Iterable[str],
+    *,
+    model: str | None = None,
+    patterns: Sequence[str] | None = None,
+    split: bool = False,
+) -> list[Found]:
+    """Mine in memory (no files, no dedup): the candidate sentences of the texts, in order."""
+    from lingeval.core.parsing import load_pipeline
+
+    nlp = load_pipeline(model)
+    out: list[Found] = []
+    for doc in nlp.pipe(texts):
+        out.extend(mine_doc(doc, split, patterns)[1])
+    return out
