@@ -55,5 +55,7 @@ def tool(name: str) -> str:
 
 def need(path: Path) -> Path:
     if not path.exists():
-        raise SystemExit(f"skipped: {path} is not present (third-party data lives in ../shared/data)")
+        raise SystemExit(
+            f"skipped: {path} is not present (third-party data lives in ../shared/data)"
+        )
     return path

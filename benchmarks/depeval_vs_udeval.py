@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import SHARED_DATA, need, run_measured, tool  # noqa: E402
+from _common import SHARED_DATA, need, run_measured, tool
 
 
 def capture(cmd: list[str]) -> str:
@@ -29,7 +29,9 @@ def capture(cmd: list[str]) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-scaling", action="store_true")
     args = ap.parse_args()
@@ -42,8 +44,12 @@ def main() -> None:
     # same numbers first
     mine = json.loads(capture(ours))[0]["scores"]
     theirs = capture(peer)
-    uas = float(re.search(r"^UAS\s*\|\s*[\d.]+\s*\|\s*[\d.]+\s*\|\s*([\d.]+)", theirs, re.M).group(1))  # type: ignore[union-attr]
-    las = float(re.search(r"^LAS\s*\|\s*[\d.]+\s*\|\s*[\d.]+\s*\|\s*([\d.]+)", theirs, re.M).group(1))  # type: ignore[union-attr]
+    uas = float(
+        re.search(r"^UAS\s*\|\s*[\d.]+\s*\|\s*[\d.]+\s*\|\s*([\d.]+)", theirs, re.M).group(1)
+    )  # type: ignore[union-attr]
+    las = float(
+        re.search(r"^LAS\s*\|\s*[\d.]+\s*\|\s*[\d.]+\s*\|\s*([\d.]+)", theirs, re.M).group(1)
+    )  # type: ignore[union-attr]
     assert round(mine["directed"]["percent"], 2) == uas, (mine["directed"], uas)
     assert round(mine["labeled"]["percent"], 2) == las, (mine["labeled"], las)
     print(f"same scores: UAS {uas:.2f}  LAS {las:.2f} (lingeval and udeval)")
@@ -60,7 +66,9 @@ def main() -> None:
     print(f"  {'tool':<26}{'wall s':>8}{'peak MiB':>10}")
     print(f"  {'lingeval depeval score':<26}{bo.seconds:>8.3f}{mo:>10.1f}")
     print(f"  {'udeval (udtools)':<26}{bp.seconds:>8.3f}{mp:>10.1f}")
-    print(f"  speed-up: {bp.seconds / bo.seconds:.2f}x   memory ratio (lingeval/udeval): {mo / mp:.2f}")
+    print(
+        f"  speed-up: {bp.seconds / bo.seconds:.2f}x   memory ratio (lingeval/udeval): {mo / mp:.2f}"
+    )
 
     if args.no_scaling:
         return

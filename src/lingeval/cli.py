@@ -17,10 +17,19 @@ from lingeval import __version__
 from lingeval.core.errors import LingevalError
 
 AREAS: dict[str, tuple[str, str]] = {
-    "depeval": ("lingeval.depeval.cli", "Fair dependency-parse evaluation: attachment, undirected, NED."),
-    "conjuncts": ("lingeval.conjuncts.cli", "Conjunct resolution: resolve, evaluate, mine, annotate."),
+    "depeval": (
+        "lingeval.depeval.cli",
+        "Fair dependency-parse evaluation: attachment, undirected, NED.",
+    ),
+    "conjuncts": (
+        "lingeval.conjuncts.cli",
+        "Conjunct resolution: resolve, evaluate, mine, annotate.",
+    ),
     "study": ("lingeval.study.cli", "Human studies: design, serve a web survey, analyse."),
-    "probe": ("lingeval.probing.cli", "Probe language models on connectives: build, score, compare."),
+    "probe": (
+        "lingeval.probing.cli",
+        "Probe language models on connectives: build, score, compare.",
+    ),
 }
 
 

@@ -135,7 +135,9 @@ def test_find_cycle() -> None:
 # --- fuzzing -----------------------------------------------------------------------------
 
 _field = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\t\n\r|="),
+    alphabet=st.characters(
+        blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\t\n\r|="
+    ),
     min_size=1,
     max_size=8,
 ).filter(lambda s: not s.startswith("#") and s.strip() == s and s != "")
@@ -185,7 +187,11 @@ def test_fuzz_garbage_raises_only_conllu_errors(text: str) -> None:
 
 
 @settings(max_examples=200)
-@given(valid_sentences(), st.integers(min_value=0, max_value=10_000), st.sampled_from(["\t", "", "x", "0", "\n"]))
+@given(
+    valid_sentences(),
+    st.integers(min_value=0, max_value=10_000),
+    st.sampled_from(["\t", "", "x", "0", "\n"]),
+)
 def test_fuzz_mutated_files_never_crash(block: str, pos: int, insert: str) -> None:
     pos = pos % (len(block) + 1)
     text = block[:pos] + insert + block[pos:]

@@ -6,13 +6,26 @@ from pathlib import Path
 
 import pytest
 
-from lingeval.core.conllu import Sentence, find_cycle, format_sentence, parse_conllu_string, read_conllu
+from lingeval.core.conllu import (
+    Sentence,
+    find_cycle,
+    format_sentence,
+    parse_conllu_string,
+    read_conllu,
+)
 from lingeval.depeval.api import compare_gold_standards, convention_sensitivity, significance
 from lingeval.depeval.conventions import apply_transformations, list_transformations, transformation
 from lingeval.depeval.evaluate import DepevalOptions, evaluate
 from lingeval.depeval.significance import paired_test
 
-SAMPLE = Path(__file__).resolve().parents[2] / "src" / "lingeval" / "data" / "depeval" / "sample-ud.conllu"
+SAMPLE = (
+    Path(__file__).resolve().parents[2]
+    / "src"
+    / "lingeval"
+    / "data"
+    / "depeval"
+    / "sample-ud.conllu"
+)
 
 
 def _valid(s: Sentence) -> bool:
@@ -23,7 +36,17 @@ def _valid(s: Sentence) -> bool:
 def test_every_transformation_keeps_a_tree_and_changes_something() -> None:
     gold = list(read_conllu(SAMPLE))
     names = list(list_transformations())
-    assert {"aux-head", "cop-head", "mark-head", "to-head", "case-head", "det-head", "coord-last", "coord-chain", "coord-cc-head"} <= set(names)
+    assert {
+        "aux-head",
+        "cop-head",
+        "mark-head",
+        "to-head",
+        "case-head",
+        "det-head",
+        "coord-last",
+        "coord-chain",
+        "coord-cc-head",
+    } <= set(names)
     for name in names:
         out = list(apply_transformations(gold, [name]))
         assert all(_valid(s) for s in out), name
@@ -41,16 +64,20 @@ def test_to_head_is_the_papers_example() -> None:
 
 
 def test_chained_function_heads_nest_outer_over_inner() -> None:
-    (s3,) = [s for s in read_conllu(SAMPLE) if s.sent_id == "sample-3"]  # She said that the plan is ready .
+    (s3,) = [
+        s for s in read_conllu(SAMPLE) if s.sent_id == "sample-3"
+    ]  # She said that the plan is ready .
     for order in (["cop-head", "mark-head"], ["mark-head", "cop-head"]):
-        out = list(apply_transformations([s3], order))[0]
+        out = next(iter(apply_transformations([s3], order)))
         assert out.heads[2] == 2, order  # that <- said
         assert out.heads[5] == 3, order  # is <- that
         assert out.heads[6] == 6, order  # ready <- is
 
 
 def test_coordination_variants() -> None:
-    (s6,) = [s for s in read_conllu(SAMPLE) if s.sent_id == "sample-6"]  # Apples , pears and plums grow ...
+    (s6,) = [
+        s for s in read_conllu(SAMPLE) if s.sent_id == "sample-6"
+    ]  # Apples , pears and plums grow ...
     assert transformation("coord-last")(s6).heads[:6] == [5, 3, 5, 5, 6, 0]
     assert transformation("coord-chain")(s6).heads[:6] == [6, 3, 1, 5, 3, 0]
     assert transformation("coord-cc-head")(s6).heads[:6] == [4, 3, 4, 6, 4, 0]
@@ -59,11 +86,18 @@ def test_coordination_variants() -> None:
 def test_compare_gold_standards_ned_forgives_most(tmp_path: Path) -> None:
     gold = list(read_conllu(SAMPLE))
     other = tmp_path / "func.conllu"
-    other.write_text("".join(format_sentence(s) for s in apply_transformations(gold, ["aux-head", "cop-head", "mark-head", "case-head"])))
+    other.write_text(
+        "".join(
+            format_sentence(s)
+            for s in apply_transformations(gold, ["aux-head", "cop-head", "mark-head", "case-head"])
+        )
+    )
     cmp = compare_gold_standards(SAMPLE, other)
     a = cmp.a_as_gold
     assert a.score("directed") < a.score("undirected") < a.score("ned")
-    assert a.score("directed") == cmp.b_as_gold.score("directed")  # attachment agreement is symmetric
+    assert a.score("directed") == cmp.b_as_gold.score(
+        "directed"
+    )  # attachment agreement is symmetric
     assert "difference A->B" in cmp.table().to_text()
 
 
@@ -84,10 +118,16 @@ def test_significance_identical_and_different_systems(tmp_path: Path) -> None:
     same = evaluate(gold, gold)
     (r_same,) = [r for r in paired_test(same, same, samples=200) if r.measure == "directed"]
     assert r_same.delta == 0.0 and r_same.p_value == 1.0
-    flipped = list(apply_transformations(gold, ["case-head", "det-head", "aux-head", "cop-head", "mark-head"]))
+    flipped = list(
+        apply_transformations(gold, ["case-head", "det-head", "aux-head", "cop-head", "mark-head"])
+    )
     worse = evaluate(gold, flipped)
     for method in ("bootstrap", "randomization"):
-        (r,) = [r for r in paired_test(worse, same, method=method, samples=500, seed=1) if r.measure == "directed"]
+        (r,) = [
+            r
+            for r in paired_test(worse, same, method=method, samples=500, seed=1)
+            if r.measure == "directed"
+        ]
         assert r.delta > 20 and r.p_value < 0.05, method
         if method == "bootstrap":
             assert r.ci_low is not None and r.ci_low > 0
@@ -121,7 +161,9 @@ def test_alignment_mode_with_a_split_token() -> None:
     assert res.count("directed") == 0
     # 'go' -> ROOT where gold head is 'cannot' (a root word): NED grandparent rule
     assert res.count("ned") == 1
-    assert res.precision("ned") == pytest.approx(25.0) and res.score("ned") == pytest.approx(100 / 3)
+    assert res.precision("ned") == pytest.approx(25.0) and res.score("ned") == pytest.approx(
+        100 / 3
+    )
 
 
 def test_alignment_rejects_different_text() -> None:

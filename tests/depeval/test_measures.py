@@ -15,12 +15,15 @@ from lingeval.depeval.evaluate import DepevalOptions, evaluate
 from lingeval.depeval.measures import classify_head_error, is_excluded
 
 
-def sent(forms: str, heads: list[int], upos: list[str] | None = None, rels: list[str] | None = None) -> Sentence:
+def sent(
+    forms: str, heads: list[int], upos: list[str] | None = None, rels: list[str] | None = None
+) -> Sentence:
     toks = forms.split()
     upos = upos or ["X"] * len(toks)
     rels = rels or ["dep" if h else "root" for h in heads]
     return Sentence.from_words(
-        Word(i, f, f, u, "_", "_", h, r) for i, (f, h, u, r) in enumerate(zip(toks, heads, upos, rels, strict=True), 1)
+        Word(i, f, f, u, "_", "_", h, r)
+        for i, (f, h, u, r) in enumerate(zip(toks, heads, upos, rels, strict=True), 1)
     )
 
 
@@ -127,9 +130,15 @@ def test_cli_and_api_give_identical_numbers(tmp_path: Path) -> None:
 def test_cli_breakdowns_and_formats(tmp_path: Path) -> None:
     g = _write(tmp_path / "g.conllu", [GOLD])
     s = _write(tmp_path / "s.conllu", [sent("we want to play", [2, 0, 4, 2])])
-    r = CliRunner().invoke(cli, ["depeval", "score", g, s, "--breakdown", "all", "--format", "markdown"])
+    r = CliRunner().invoke(
+        cli, ["depeval", "score", g, s, "--breakdown", "all", "--format", "markdown"]
+    )
     assert r.exit_code == 0, r.output
-    assert "Scores by relation" in r.output and "Head errors" in r.output and "Per-sentence" in r.output
+    assert (
+        "Scores by relation" in r.output
+        and "Head errors" in r.output
+        and "Per-sentence" in r.output
+    )
     assert "`lingeval-depeval|" in r.output
     r = CliRunner().invoke(cli, ["depeval", "score", g, s, "--csv"])
     assert r.output.splitlines()[0] == "system,measure,correct,words,%"
@@ -143,11 +152,17 @@ def test_cli_bad_input_exit_2_one_line_no_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.conllu"
     bad.write_text("1\twe\twe\tX\t_\t_\t0\troot\t_\n\n", encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "lingeval", "depeval", "score", g, str(bad)], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "lingeval", "depeval", "score", g, str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
-    assert proc.stderr.strip() == f"lingeval: error: {bad}:1: expected 10 tab-separated columns, found 9"
+    assert (
+        proc.stderr.strip()
+        == f"lingeval: error: {bad}:1: expected 10 tab-separated columns, found 9"
+    )
     proc = subprocess.run(
         [sys.executable, "-m", "lingeval", "depeval", "score", g, str(tmp_path / "missing.conllu")],
         capture_output=True,

@@ -30,7 +30,9 @@ def test_french_gsd_ud_vs_sud_every_word(shared_data: Path) -> None:
     assert r.count("ned") == 30_811
     assert round(r.score("directed"), 2) == 51.35
     assert round(r.score("ned"), 2) == 86.25
-    assert round(r.score("labeled"), 2) == 27.92  # the CoNLL 2018 evaluator's LAS (subtypes removed)
+    assert (
+        round(r.score("labeled"), 2) == 27.92
+    )  # the CoNLL 2018 evaluator's LAS (subtypes removed)
     assert sum(r.errors.values()) == r.words - r.count("directed")
 
 

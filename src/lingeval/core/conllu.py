@@ -237,7 +237,9 @@ class Sentence:
         rows: list[Row] = []
         for r in self.rows:
             if isinstance(r, Word):
-                nw = Word(r.id, r.form, r.lemma, r.upos, r.xpos, r.feats, r.head, r.deprel, r.deps, r.misc)
+                nw = Word(
+                    r.id, r.form, r.lemma, r.upos, r.xpos, r.feats, r.head, r.deprel, r.deps, r.misc
+                )
                 mapping[id(r)] = nw
                 rows.append(nw)
             elif isinstance(r, MultiwordToken):
@@ -291,7 +293,9 @@ def read_conllu(
     """
     fh, path, close = _open_text(source)
     try:
-        yield from _read_stream(fh, path, multiple_roots=multiple_roots, validate_tree=validate_tree)
+        yield from _read_stream(
+            fh, path, multiple_roots=multiple_roots, validate_tree=validate_tree
+        )
     except UnicodeDecodeError as exc:
         raise ConlluError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path) from None
     finally:
@@ -299,10 +303,12 @@ def read_conllu(
             fh.close()
 
 
-def parse_conllu_string(text: str, *, multiple_roots: bool = False, name: str = "<string>") -> list[Sentence]:
+def parse_conllu_string(
+    text: str, *, multiple_roots: bool = False, name: str = "<string>"
+) -> list[Sentence]:
     """Parse CoNLL-U held in a string (convenience for tests and small inputs)."""
     stream = io.StringIO(text, newline="")
-    stream.name = name  # type: ignore[misc]
+    stream.name = name
     return list(read_conllu(stream, multiple_roots=multiple_roots))
 
 
@@ -315,25 +321,43 @@ def _read_stream(
     word_lines: list[int] = []
     start = 0
     lineno = 0
-    for lineno, raw in enumerate(fh, 1):  # noqa: B007 - lineno used after the loop
+    for lineno, raw in enumerate(fh, 1):
         line = raw[:-1] if raw.endswith("\n") else raw
         if line.endswith("\r"):
-            raise ConlluError("carriage return (CRLF line ending); CoNLL-U uses LF", path=path, line=lineno)
+            raise ConlluError(
+                "carriage return (CRLF line ending); CoNLL-U uses LF", path=path, line=lineno
+            )
         if not line:
             if comments or rows:
-                yield _finish(comments, rows, words, word_lines, start, path, lineno, multiple_roots, validate_tree)
+                yield _finish(
+                    comments,
+                    rows,
+                    words,
+                    word_lines,
+                    start,
+                    path,
+                    lineno,
+                    multiple_roots,
+                    validate_tree,
+                )
                 comments, rows, words, word_lines = [], [], [], []
             continue
         if not comments and not rows:
             start = lineno
         if line[0] == "#":
             if rows:
-                raise ConlluError("comment line inside a sentence (comments must precede its words)", path=path, line=lineno)
+                raise ConlluError(
+                    "comment line inside a sentence (comments must precede its words)",
+                    path=path,
+                    line=lineno,
+                )
             comments.append(line)
             continue
         cols = line.split("\t")
         if len(cols) != 10:
-            raise ConlluError(f"expected 10 tab-separated columns, found {len(cols)}", path=path, line=lineno)
+            raise ConlluError(
+                f"expected 10 tab-separated columns, found {len(cols)}", path=path, line=lineno
+            )
         ident = cols[0]
         if ident.isdigit() and ident.isascii() and ident[0] != "0":
             wid = int(ident)
@@ -341,14 +365,31 @@ def _read_stream(
             if wid != expected:
                 if any(w.id == wid for w in words):
                     raise ConlluError(f"duplicate word id {wid}", path=path, line=lineno)
-                raise ConlluError(f"word id {wid} out of sequence (expected {expected})", path=path, line=lineno)
+                raise ConlluError(
+                    f"word id {wid} out of sequence (expected {expected})", path=path, line=lineno
+                )
             head_s = cols[6]
             if not (head_s.isdigit() and head_s.isascii() and (head_s[0] != "0" or head_s == "0")):
-                raise ConlluError(f"HEAD {head_s!r} of word {wid} is not a non-negative integer", path=path, line=lineno)
+                raise ConlluError(
+                    f"HEAD {head_s!r} of word {wid} is not a non-negative integer",
+                    path=path,
+                    line=lineno,
+                )
             if not cols[1] or not cols[3] or not cols[7]:
                 cname = "FORM" if not cols[1] else "UPOS" if not cols[3] else "DEPREL"
                 raise ConlluError(f"empty {cname} column (use '_')", path=path, line=lineno)
-            w = Word(wid, cols[1], cols[2], cols[3], cols[4], cols[5], int(head_s), cols[7], cols[8], cols[9])
+            w = Word(
+                wid,
+                cols[1],
+                cols[2],
+                cols[3],
+                cols[4],
+                cols[5],
+                int(head_s),
+                cols[7],
+                cols[8],
+                cols[9],
+            )
             words.append(w)
             word_lines.append(lineno)
             rows.append(w)
@@ -357,22 +398,44 @@ def _read_stream(
         if m:
             a, b = int(m.group(1)), int(m.group(2))
             if b < a or a != len(words) + 1:
-                raise ConlluError(f"multiword token range {ident} does not start at the next word ({len(words) + 1})", path=path, line=lineno)
+                raise ConlluError(
+                    f"multiword token range {ident} does not start at the next word ({len(words) + 1})",
+                    path=path,
+                    line=lineno,
+                )
             rows.append(MultiwordToken(a, b, cols[1], cols))
             continue
         m = _EMPTY.fullmatch(ident)
         if m:
             after, idx = int(m.group(1)), int(m.group(2))
             if after != len(words):
-                raise ConlluError(f"empty node {ident} must follow word {after}", path=path, line=lineno)
+                raise ConlluError(
+                    f"empty node {ident} must follow word {after}", path=path, line=lineno
+                )
             prev = [r for r in rows if isinstance(r, EmptyNode) and r.after == after]
             if prev and prev[-1].index >= idx:
-                raise ConlluError(f"duplicate or out-of-order empty node id {ident}", path=path, line=lineno)
+                raise ConlluError(
+                    f"duplicate or out-of-order empty node id {ident}", path=path, line=lineno
+                )
             rows.append(EmptyNode(after, idx, cols))
             continue
-        raise ConlluError(f"malformed ID {ident!r} (expected an integer, a range a-b or a decimal n.k)", path=path, line=lineno)
+        raise ConlluError(
+            f"malformed ID {ident!r} (expected an integer, a range a-b or a decimal n.k)",
+            path=path,
+            line=lineno,
+        )
     if comments or rows:
-        yield _finish(comments, rows, words, word_lines, start, path, lineno + 1, multiple_roots, validate_tree)
+        yield _finish(
+            comments,
+            rows,
+            words,
+            word_lines,
+            start,
+            path,
+            lineno + 1,
+            multiple_roots,
+            validate_tree,
+        )
 
 
 def _finish(
@@ -391,12 +454,20 @@ def _finish(
     n = len(words)
     for r in rows:
         if isinstance(r, MultiwordToken) and r.last > n:
-            raise ConlluError(f"multiword token {r.first}-{r.last} extends past the last word ({n})", path=path, line=start)
+            raise ConlluError(
+                f"multiword token {r.first}-{r.last} extends past the last word ({n})",
+                path=path,
+                line=start,
+            )
     if validate_tree:
         roots = 0
         for w, ln in zip(words, word_lines, strict=True):
             if w.head > n:
-                raise ConlluError(f"HEAD {w.head} of word {w.id} is out of range (sentence has {n} words)", path=path, line=ln)
+                raise ConlluError(
+                    f"HEAD {w.head} of word {w.id} is out of range (sentence has {n} words)",
+                    path=path,
+                    line=ln,
+                )
             if w.head == w.id:
                 raise ConlluError(f"word {w.id} is its own head", path=path, line=ln)
             if w.head == 0:
@@ -404,10 +475,16 @@ def _finish(
         if roots == 0:
             raise ConlluError("no root (no word has HEAD 0)", path=path, line=start)
         if roots > 1 and not multiple_roots:
-            raise ConlluError(f"{roots} roots (words with HEAD 0); pass multiple_roots to allow", path=path, line=start)
+            raise ConlluError(
+                f"{roots} roots (words with HEAD 0); pass multiple_roots to allow",
+                path=path,
+                line=start,
+            )
         cyc = find_cycle([w.head for w in words])
         if cyc is not None:
-            raise ConlluError(f"cycle in the tree through words {cyc}", path=path, line=word_lines[cyc[0] - 1])
+            raise ConlluError(
+                f"cycle in the tree through words {cyc}", path=path, line=word_lines[cyc[0] - 1]
+            )
     return Sentence(comments, rows, words, start)
 
 
@@ -428,7 +505,7 @@ def find_cycle(heads: list[int]) -> list[int] | None:
             if s == 2:
                 break
             if s == 1:
-                return sorted(path[path.index(node):])
+                return sorted(path[path.index(node) :])
             state[node] = 1
             path.append(node)
             node = heads[node - 1]

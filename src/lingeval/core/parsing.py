@@ -111,7 +111,8 @@ class ParseCache:
             chunk = items[i : i + 500]
             marks = ",".join("?" * len(chunk))
             rows = self._db.execute(
-                f"SELECT key, doc FROM parses WHERE pipeline = ? AND key IN ({marks})", (pipeline, *chunk)
+                f"SELECT key, doc FROM parses WHERE pipeline = ? AND key IN ({marks})",
+                (pipeline, *chunk),
             )
             for k, blob in rows:
                 out[keys[k]] = blob
@@ -163,7 +164,9 @@ class Parser:
                 self._memo[text] = Doc(self.nlp.vocab).from_bytes(blob)
             distinct = [t for t in distinct if t not in self._memo]
         if distinct:
-            stream = self.nlp.pipe(distinct, batch_size=self.batch_size, n_process=self.n_process)
+            stream: Iterable[Doc] = self.nlp.pipe(
+                distinct, batch_size=self.batch_size, n_process=self.n_process
+            )
             if self.progress:
                 from tqdm import tqdm
 
@@ -174,7 +177,9 @@ class Parser:
                 new.append((text, doc))
             self.parsed_count += len(new)
             if self.cache is not None:
-                self.cache.put_many(self.id, ((t, d.to_bytes(exclude=["tensor", "user_data"])) for t, d in new))
+                self.cache.put_many(
+                    self.id, ((t, d.to_bytes(exclude=["tensor", "user_data"])) for t, d in new)
+                )
         return [self._memo[t] for t in texts]
 
     def __call__(self, text: str) -> Doc:

@@ -20,7 +20,7 @@ from lingeval.core.errors import LingevalError
 __all__ = ["get", "registry"]
 
 
-class registry:  # noqa: N801 - spaCy's spelling, used as a namespace
+class registry:
     """Namespace of the project's registries."""
 
     resolvers = catalogue.create("lingeval", "resolvers", entry_points=True)
@@ -38,4 +38,6 @@ def get(reg: catalogue.Registry, name: str) -> Any:
     except catalogue.RegistryError:
         known = ", ".join(sorted(reg.get_all())) or "none"
         kind = reg.namespace[-1].replace("_", " ")
-        raise LingevalError(f"unknown {kind[:-1] if kind.endswith('s') else kind} {name!r}; known: {known}") from None
+        raise LingevalError(
+            f"unknown {kind[:-1] if kind.endswith('s') else kind} {name!r}; known: {known}"
+        ) from None

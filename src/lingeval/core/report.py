@@ -76,7 +76,8 @@ class Table:
             for i, c in enumerate(r):
                 widths[i] = max(widths[i], len(c))
         numeric = [
-            all(isinstance(r[i], (int, float)) or r[i] is None for r in self.rows) and bool(self.rows)
+            all(isinstance(r[i], (int, float)) or r[i] is None for r in self.rows)
+            and bool(self.rows)
             for i in range(len(self.columns))
         ]
 

@@ -68,7 +68,9 @@ def _lcs_pairs(a: list[str], b: list[str]) -> list[tuple[int, int]]:
     table = [[0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
         for j in range(m - 1, -1, -1):
-            table[i][j] = table[i + 1][j + 1] + 1 if a[i] == b[j] else max(table[i + 1][j], table[i][j + 1])
+            table[i][j] = (
+                table[i + 1][j + 1] + 1 if a[i] == b[j] else max(table[i + 1][j], table[i][j + 1])
+            )
     pairs = []
     i = j = 0
     while i < n and j < m:
@@ -128,7 +130,10 @@ def evaluate_aligned(
     gflat, gtext = flatten(gold)
     sflat, stext = flatten(system)
     if gtext != stext:
-        k = next((i for i, (a, b) in enumerate(zip(gtext, stext, strict=False)) if a != b), min(len(gtext), len(stext)))
+        k = next(
+            (i for i, (a, b) in enumerate(zip(gtext, stext, strict=False)) if a != b),
+            min(len(gtext), len(stext)),
+        )
         raise InputError(
             f"the text differs from gold at non-space character {k} "
             f"(gold {gtext[k : k + 20]!r}, system {stext[k : k + 20]!r}); only tokenisation may differ",

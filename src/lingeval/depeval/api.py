@@ -14,7 +14,15 @@ from lingeval.core.conllu import Sentence, read_conllu
 from lingeval.core.report import Table
 from lingeval.core.signature import Signature
 from lingeval.depeval.conventions import apply_transformations, list_transformations
-from lingeval.depeval.evaluate import FIELDS, MEASURE_NAMES, MEASURES, DepevalOptions, DepevalResult, evaluate, evaluate_files
+from lingeval.depeval.evaluate import (
+    FIELDS,
+    MEASURE_NAMES,
+    MEASURES,
+    DepevalOptions,
+    DepevalResult,
+    evaluate,
+    evaluate_files,
+)
 from lingeval.depeval.significance import SignificanceResult, paired_test, significance_signature
 
 __all__ = [
@@ -33,11 +41,21 @@ __all__ = [
 ]
 
 BREAKDOWNS = ("relation", "upos", "deplen", "sentlen", "errors", "sentences")
-_SHORT = {"directed": "UAS", "labeled": "LAS", "labeled_full": "LAS+sub", "undirected": "undir", "ned": "NED"}
+_SHORT = {
+    "directed": "UAS",
+    "labeled": "LAS",
+    "labeled_full": "LAS+sub",
+    "undirected": "undir",
+    "ned": "NED",
+}
 
 
 def score(
-    gold: str | Path, system: str | Path, options: DepevalOptions | None = None, *, breakdowns: bool = True
+    gold: str | Path,
+    system: str | Path,
+    options: DepevalOptions | None = None,
+    *,
+    breakdowns: bool = True,
 ) -> DepevalResult:
     """Score one system file against one gold file (both CoNLL-U, streamed).
 
@@ -60,14 +78,25 @@ def score_table(results: Sequence[DepevalResult], title: str = "Dependency-parse
                 row += [r.precision(m), r.score(m), r.f1(m)]
             t.add(*row)
     if results and results[0].skipped_sentences:
-        t.notes.append(f"{results[0].skipped_sentences} sentences longer than max_len were left out")
+        t.notes.append(
+            f"{results[0].skipped_sentences} sentences longer than max_len were left out"
+        )
     return t
 
 
 def breakdown_table(result: DepevalResult, by: str) -> Table:
     """Scores per gold relation, UPOS, dependency-length or sentence-length bucket."""
-    groups = {"relation": result.by_relation, "upos": result.by_upos, "deplen": result.by_deplen, "sentlen": result.by_sentlen}[by]
-    t = Table(["group", "words", *(_SHORT[m] for m in MEASURES)], title=f"Scores by {by} ({result.system_name})", signature=result.signature)
+    groups = {
+        "relation": result.by_relation,
+        "upos": result.by_upos,
+        "deplen": result.by_deplen,
+        "sentlen": result.by_sentlen,
+    }[by]
+    t = Table(
+        ["group", "words", *(_SHORT[m] for m in MEASURES)],
+        title=f"Scores by {by} ({result.system_name})",
+        signature=result.signature,
+    )
 
     def order(key: str) -> tuple[int, float, str]:
         if by in ("deplen", "sentlen"):
@@ -79,15 +108,28 @@ def breakdown_table(result: DepevalResult, by: str) -> Table:
 
     for key in sorted(groups, key=order):
         c = groups[key]
-        t.add(key, c[0], *(100.0 * c[FIELDS.index(m)] / c[0] if c[0] else float("nan") for m in MEASURES))
+        t.add(
+            key,
+            c[0],
+            *(100.0 * c[FIELDS.index(m)] / c[0] if c[0] else float("nan") for m in MEASURES),
+        )
     return t
 
 
 def errors_table(result: DepevalResult) -> Table:
     """Wrong heads by position in the gold tree, and which measure forgives them."""
     total = sum(result.errors.values())
-    forgiven = {"child": "undirected, NED", "grandparent": "NED", "sibling": "none", "other": "none"}
-    t = Table(["position of predicted head", "errors", "% of errors", "forgiven by"], title=f"Head errors ({result.system_name})", signature=result.signature)
+    forgiven = {
+        "child": "undirected, NED",
+        "grandparent": "NED",
+        "sibling": "none",
+        "other": "none",
+    }
+    t = Table(
+        ["position of predicted head", "errors", "% of errors", "forgiven by"],
+        title=f"Head errors ({result.system_name})",
+        signature=result.signature,
+    )
     for k, v in result.errors.items():
         t.add(k, v, 100.0 * v / total if total else float("nan"), forgiven[k])
     return t
@@ -95,10 +137,19 @@ def errors_table(result: DepevalResult) -> Table:
 
 def sentences_table(result: DepevalResult) -> Table:
     """Per-sentence scores (identical tokenisation only)."""
-    t = Table(["#", "sent_id", "words", *(_SHORT[m] for m in MEASURES)], title=f"Per-sentence scores ({result.system_name})", signature=result.signature)
+    t = Table(
+        ["#", "sent_id", "words", *(_SHORT[m] for m in MEASURES)],
+        title=f"Per-sentence scores ({result.system_name})",
+        signature=result.signature,
+    )
     for s in result.sentences:
         w = s.counts[0]
-        t.add(s.index + 1, s.sent_id or "", w, *(100.0 * s.counts[FIELDS.index(m)] / w if w else float("nan") for m in MEASURES))
+        t.add(
+            s.index + 1,
+            s.sent_id or "",
+            w,
+            *(100.0 * s.counts[FIELDS.index(m)] / w if w else float("nan") for m in MEASURES),
+        )
     return t
 
 
@@ -128,9 +179,14 @@ class GoldComparison:
         return t
 
 
-def compare_gold_standards(a: str | Path, b: str | Path, options: DepevalOptions | None = None) -> GoldComparison:
+def compare_gold_standards(
+    a: str | Path, b: str | Path, options: DepevalOptions | None = None
+) -> GoldComparison:
     """How far two annotations of the same sentences are apart, under every measure, both ways."""
-    return GoldComparison(evaluate_files(a, b, options, breakdowns=False), evaluate_files(b, a, options, breakdowns=False))
+    return GoldComparison(
+        evaluate_files(a, b, options, breakdowns=False),
+        evaluate_files(b, a, options, breakdowns=False),
+    )
 
 
 # --- sensitivity to conventions -------------------------------------------------------------
@@ -142,20 +198,34 @@ class SensitivityReport:
 
     gold_name: str
     baseline: dict[str, DepevalResult] = field(default_factory=dict)  # system -> result
-    transformed: dict[str, dict[str, DepevalResult]] = field(default_factory=dict)  # transform -> system -> result
-    affected: dict[str, float] = field(default_factory=dict)  # transform -> % gold words whose head changes
+    transformed: dict[str, dict[str, DepevalResult]] = field(
+        default_factory=dict
+    )  # transform -> system -> result
+    affected: dict[str, float] = field(
+        default_factory=dict
+    )  # transform -> % gold words whose head changes
 
     def table(self) -> Table:
         first = next(iter(self.baseline.values()))
         t = Table(
-            ["transformation", "words changed %", "system", *(f"Δ {_SHORT[m]}" for m in ("directed", "undirected", "ned"))],
+            [
+                "transformation",
+                "words changed %",
+                "system",
+                *(f"Δ {_SHORT[m]}" for m in ("directed", "undirected", "ned")),
+            ],
             title=f"Sensitivity of scores to annotation conventions (gold {self.gold_name}); Δ = transformed - original, points",
             signature=Signature("depeval-sensitivity", dict(first.signature.options)),
         )
         for name, per_sys in self.transformed.items():
             for sysname, res in per_sys.items():
                 base = self.baseline[sysname]
-                t.add(name, self.affected[name], sysname, *(res.score(m) - base.score(m) for m in ("directed", "undirected", "ned")))
+                t.add(
+                    name,
+                    self.affected[name],
+                    sysname,
+                    *(res.score(m) - base.score(m) for m in ("directed", "undirected", "ned")),
+                )
         return t
 
 
@@ -178,16 +248,22 @@ def convention_sensitivity(
     sys_sents = {str(s): _read_all(s, options) for s in systems}
     report = SensitivityReport(str(gold))
     for sname, ss in sys_sents.items():
-        report.baseline[sname] = evaluate(gold_sents, ss, options, gold_name=str(gold), system_name=sname)
+        report.baseline[sname] = evaluate(
+            gold_sents, ss, options, gold_name=str(gold), system_name=sname
+        )
     total = sum(len(s.words) for s in gold_sents)
     for name in names:
         tgold = list(apply_transformations(gold_sents, name.split("+")))
         changed = sum(
-            1 for g, t in zip(gold_sents, tgold, strict=True) for a, b in zip(g.words, t.words, strict=True) if a.head != b.head
+            1
+            for g, t in zip(gold_sents, tgold, strict=True)
+            for a, b in zip(g.words, t.words, strict=True)
+            if a.head != b.head
         )
         report.affected[name] = 100.0 * changed / total if total else 0.0
         report.transformed[name] = {
-            sname: evaluate(tgold, ss, options, gold_name=f"{gold}[{name}]", system_name=sname) for sname, ss in sys_sents.items()
+            sname: evaluate(tgold, ss, options, gold_name=f"{gold}[{name}]", system_name=sname)
+            for sname, ss in sys_sents.items()
         }
     return report
 
@@ -208,14 +284,39 @@ def significance(
     """Paired test of B against A on the same gold sentences (see :mod:`.significance`)."""
     options = options or DepevalOptions()
     gold_sents = _read_all(gold, options)
-    a = evaluate(gold_sents, read_conllu(system_a, multiple_roots=options.multiple_roots), options, gold_name=str(gold), system_name=str(system_a))
-    b = evaluate(gold_sents, read_conllu(system_b, multiple_roots=options.multiple_roots), options, gold_name=str(gold), system_name=str(system_b))
-    return paired_test(a, b, method=method, samples=samples, seed=seed), significance_signature(a, method, samples, seed)
+    a = evaluate(
+        gold_sents,
+        read_conllu(system_a, multiple_roots=options.multiple_roots),
+        options,
+        gold_name=str(gold),
+        system_name=str(system_a),
+    )
+    b = evaluate(
+        gold_sents,
+        read_conllu(system_b, multiple_roots=options.multiple_roots),
+        options,
+        gold_name=str(gold),
+        system_name=str(system_b),
+    )
+    return paired_test(a, b, method=method, samples=samples, seed=seed), significance_signature(
+        a, method, samples, seed
+    )
 
 
-def significance_table(results: Sequence[SignificanceResult], signature: Signature, a: str, b: str) -> Table:
-    t = Table(["measure", "A %", "B %", "B - A", "95% CI", "p"], title=f"Paired {results[0].method if results else ''} test  A={a}  B={b}", signature=signature, digits=2)
+def significance_table(
+    results: Sequence[SignificanceResult], signature: Signature, a: str, b: str
+) -> Table:
+    t = Table(
+        ["measure", "A %", "B %", "B - A", "95% CI", "p"],
+        title=f"Paired {results[0].method if results else ''} test  A={a}  B={b}",
+        signature=signature,
+        digits=2,
+    )
     for r in results:
-        ci = f"[{r.ci_low:+.2f}, {r.ci_high:+.2f}]" if r.ci_low is not None and r.ci_high is not None else "-"
+        ci = (
+            f"[{r.ci_low:+.2f}, {r.ci_high:+.2f}]"
+            if r.ci_low is not None and r.ci_high is not None
+            else "-"
+        )
         t.add(MEASURE_NAMES[r.measure], r.score_a, r.score_b, r.delta, ci, f"{r.p_value:.4f}")
     return t

@@ -33,7 +33,9 @@ Transformation = Callable[[Sentence], Sentence]
 
 
 def _is_infinitival_to(w: Word) -> bool:
-    return w.base_deprel == "mark" and w.form.lower() == "to" and (w.xpos == "TO" or w.upos == "PART")
+    return (
+        w.base_deprel == "mark" and w.form.lower() == "to" and (w.xpos == "TO" or w.upos == "PART")
+    )
 
 
 #: How far out a function word sits in its phrase: inner layers are flipped first, so when
@@ -42,7 +44,9 @@ def _is_infinitival_to(w: Word) -> bool:
 FUNCTION_LAYERS = {"det": 1, "case": 2, "aux": 3, "cop": 3, "mark": 4}
 
 
-def function_head(sentence: Sentence, is_function: Callable[[Word], bool], layer: int = 0) -> Sentence:
+def function_head(
+    sentence: Sentence, is_function: Callable[[Word], bool], layer: int = 0
+) -> Sentence:
     """Make function words (selected by ``is_function``) heads of their content heads.
 
     When the content word already hangs under a function word flipped by an inner-layer
@@ -85,12 +89,33 @@ def _register_function(name: str, pred: Callable[[Word], bool], layer: int, doc:
     registry.transformations.register(name, func=transform)
 
 
-_register_function("aux-head", _rel("aux"), 3, "Auxiliaries head their verbs: 'has eaten' -> has -> eaten.")
-_register_function("cop-head", _rel("cop"), 3, "Copulas head their predicates: 'is happy' -> is -> happy.")
-_register_function("mark-head", _rel("mark"), 4, "Subordinators head their clauses: 'that he left' -> that -> left (includes infinitival to).")
-_register_function("to-head", _is_infinitival_to, 4, "Infinitival 'to' heads its verb: 'want to play' -> to -> play (the paper's example).")
-_register_function("case-head", _rel("case"), 2, "Adpositions head their nominals: 'in Rome' -> in -> Rome.")
-_register_function("det-head", _rel("det"), 1, "Determiners head their nouns (DP analysis): 'the cat' -> the -> cat.")
+_register_function(
+    "aux-head", _rel("aux"), 3, "Auxiliaries head their verbs: 'has eaten' -> has -> eaten."
+)
+_register_function(
+    "cop-head", _rel("cop"), 3, "Copulas head their predicates: 'is happy' -> is -> happy."
+)
+_register_function(
+    "mark-head",
+    _rel("mark"),
+    4,
+    "Subordinators head their clauses: 'that he left' -> that -> left (includes infinitival to).",
+)
+_register_function(
+    "to-head",
+    _is_infinitival_to,
+    4,
+    "Infinitival 'to' heads its verb: 'want to play' -> to -> play (the paper's example).",
+)
+_register_function(
+    "case-head", _rel("case"), 2, "Adpositions head their nominals: 'in Rome' -> in -> Rome."
+)
+_register_function(
+    "det-head",
+    _rel("det"),
+    1,
+    "Determiners head their nouns (DP analysis): 'the cat' -> the -> cat.",
+)
 
 
 def _conjunct_groups(sentence: Sentence) -> dict[int, list[int]]:
@@ -148,7 +173,10 @@ def coord_cc_head(sentence: Sentence) -> Sentence:
 
 def list_transformations() -> dict[str, str]:
     """Registered transformation names with their one-line documentation."""
-    return {name: (fn.__doc__ or "").strip().splitlines()[0] for name, fn in sorted(registry.transformations.get_all().items())}
+    return {
+        name: (fn.__doc__ or "").strip().splitlines()[0]
+        for name, fn in sorted(registry.transformations.get_all().items())
+    }
 
 
 def transformation(name: str) -> Transformation:
@@ -156,7 +184,9 @@ def transformation(name: str) -> Transformation:
     return fn
 
 
-def apply_transformations(sentences: Iterable[Sentence], names: Iterable[str]) -> Iterator[Sentence]:
+def apply_transformations(
+    sentences: Iterable[Sentence], names: Iterable[str]
+) -> Iterator[Sentence]:
     """Apply transformations (in the given order) to every sentence, streaming."""
     fns = [transformation(n) for n in names]
     for s in sentences:

@@ -69,15 +69,23 @@ class DepevalOptions:
 
     def __post_init__(self) -> None:
         if self.punct not in PUNCT_POLICIES:
-            raise LingevalError(f"unknown punctuation policy {self.punct!r}; choose from {', '.join(PUNCT_POLICIES)}")
+            raise LingevalError(
+                f"unknown punctuation policy {self.punct!r}; choose from {', '.join(PUNCT_POLICIES)}"
+            )
         if self.max_len is not None and self.max_len < 1:
             raise LingevalError("max_len must be a positive number of words")
         if self.align not in ("order", "sent_id"):
-            raise LingevalError(f"unknown sentence alignment {self.align!r}; choose order or sent_id")
+            raise LingevalError(
+                f"unknown sentence alignment {self.align!r}; choose order or sent_id"
+            )
         if self.tokenization not in ("identical", "align"):
-            raise LingevalError(f"unknown tokenization mode {self.tokenization!r}; choose identical or align")
+            raise LingevalError(
+                f"unknown tokenization mode {self.tokenization!r}; choose identical or align"
+            )
         if self.tokenization == "align" and self.max_len is not None:
-            raise LingevalError("max_len needs identical tokenization (sentence lengths are a gold property)")
+            raise LingevalError(
+                "max_len needs identical tokenization (sentence lengths are a gold property)"
+            )
 
     def signature(self, metric: str = "depeval") -> Signature:
         return Signature(
@@ -140,7 +148,9 @@ class DepevalResult:
     by_upos: dict[str, list[int]] = field(default_factory=dict)
     by_deplen: dict[str, list[int]] = field(default_factory=dict)
     by_sentlen: dict[str, list[int]] = field(default_factory=dict)
-    errors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("child", "grandparent", "sibling", "other"), 0))
+    errors: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(("child", "grandparent", "sibling", "other"), 0)
+    )
     skipped_sentences: int = 0
 
     @property
@@ -175,14 +185,18 @@ class DepevalResult:
             "skipped_sentences": self.skipped_sentences,
             "signature": self.signature.as_dict(),
             "signature_string": self.signature.format(),
-            "scores": {m: {"correct": self.count(m), "percent": round(self.score(m), 4)} for m in MEASURES},
+            "scores": {
+                m: {"correct": self.count(m), "percent": round(self.score(m), 4)} for m in MEASURES
+            },
             "head_errors": dict(self.errors),
         }
         if self.options.tokenization == "align":
             out["system_words"] = self.system_words
             for m in MEASURES:
                 out["scores"][m].update(
-                    precision=round(self.precision(m), 4), recall=round(self.score(m), 4), f1=round(self.f1(m), 4)
+                    precision=round(self.precision(m), 4),
+                    recall=round(self.score(m), 4),
+                    f1=round(self.f1(m), 4),
                 )
         return out
 
@@ -195,37 +209,59 @@ def _pct(num: int, den: int) -> float:
 
 
 def _pairs(
-    gold: Iterable[Sentence], system: Iterable[Sentence], align: str, gold_name: str, system_name: str
+    gold: Iterable[Sentence],
+    system: Iterable[Sentence],
+    align: str,
+    gold_name: str,
+    system_name: str,
 ) -> Iterator[tuple[Sentence, Sentence]]:
     if align == "sent_id":
         by_id: dict[str, Sentence] = {}
         for s in system:
             if s.sent_id is None:
-                raise InputError("sentence without '# sent_id' (needed for --align sent_id)", path=system_name, line=s.line)
+                raise InputError(
+                    "sentence without '# sent_id' (needed for --align sent_id)",
+                    path=system_name,
+                    line=s.line,
+                )
             if s.sent_id in by_id:
                 raise InputError(f"duplicate sent_id {s.sent_id!r}", path=system_name, line=s.line)
             by_id[s.sent_id] = s
         for g in gold:
             if g.sent_id is None:
-                raise InputError("sentence without '# sent_id' (needed for --align sent_id)", path=gold_name, line=g.line)
+                raise InputError(
+                    "sentence without '# sent_id' (needed for --align sent_id)",
+                    path=gold_name,
+                    line=g.line,
+                )
             sys_s = by_id.pop(g.sent_id, None)
             if sys_s is None:
-                raise InputError(f"gold sentence {g.sent_id!r} has no system sentence", path=system_name)
+                raise InputError(
+                    f"gold sentence {g.sent_id!r} has no system sentence", path=system_name
+                )
             yield g, sys_s
         if by_id:
             extra = ", ".join(sorted(by_id)[:5])
-            raise InputError(f"{len(by_id)} system sentences are not in the gold file (e.g. {extra})", path=system_name)
+            raise InputError(
+                f"{len(by_id)} system sentences are not in the gold file (e.g. {extra})",
+                path=system_name,
+            )
         return
     sys_iter = iter(system)
     n = 0
     for g in gold:
         n += 1
-        s = next(sys_iter, None)
-        if s is None:
-            raise InputError(f"system file ends after {n - 1} sentences; the gold file has more", path=system_name)
-        yield g, s
+        nxt = next(sys_iter, None)
+        if nxt is None:
+            raise InputError(
+                f"system file ends after {n - 1} sentences; the gold file has more",
+                path=system_name,
+            )
+        yield g, nxt
     if next(sys_iter, None) is not None:
-        raise InputError(f"system file has more sentences than the gold file ({n})", path=system_name)
+        raise InputError(
+            f"system file has more sentences than the gold file ({n})", path=system_name
+        )
 
 
 def _check_words(g: Sentence, s: Sentence, system_name: str) -> None:
@@ -296,7 +332,9 @@ def evaluate(
             if x == p:
                 d = u = n = 1
                 lab_full = int(gw.deprel == sw.deprel)
-                lab = 1 if lab_full else int(gw.deprel.split(":", 1)[0] == sw.deprel.split(":", 1)[0])
+                lab = (
+                    1 if lab_full else int(gw.deprel.split(":", 1)[0] == sw.deprel.split(":", 1)[0])
+                )
             else:
                 lab = lab_full = d = 0
                 child = x != 0 and x <= len(heads) and heads[x - 1] == y
@@ -333,7 +371,11 @@ def evaluate(
 
 
 def evaluate_files(
-    gold_path: str | Path, system_path: str | Path, options: DepevalOptions | None = None, *, breakdowns: bool = True
+    gold_path: str | Path,
+    system_path: str | Path,
+    options: DepevalOptions | None = None,
+    *,
+    breakdowns: bool = True,
 ) -> DepevalResult:
     """:func:`evaluate` on two CoNLL-U files (streamed)."""
     options = options or DepevalOptions()

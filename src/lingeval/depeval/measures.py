@@ -40,7 +40,9 @@ PUNCT_POLICIES: dict[str, str] = {
 }
 
 #: The punctuation tags of the original NED evaluation script (Penn Treebank XPOS).
-PTB_PUNCT_XPOS = frozenset({",", ".", ":", "#", "(", ")", "-LRB-", "-RRB-", "``", "''", "LS", "SYM", "PUNCT"})
+PTB_PUNCT_XPOS = frozenset(
+    {",", ".", ":", "#", "(", ")", "-LRB-", "-RRB-", "``", "''", "LS", "SYM", "PUNCT"}
+)
 
 #: Where a wrong predicted head X of Y stands in the gold tree (see :func:`classify_head_error`).
 ERROR_CLASSES = ("child", "grandparent", "sibling", "other")
@@ -58,7 +60,9 @@ def is_excluded(word: Word, policy: str) -> bool:
         return word.xpos in PTB_PUNCT_XPOS
     if policy == "deprel":
         return word.base_deprel == "punct"
-    raise ValueError(f"unknown punctuation policy {policy!r}; choose from {', '.join(PUNCT_POLICIES)}")
+    raise ValueError(
+        f"unknown punctuation policy {policy!r}; choose from {', '.join(PUNCT_POLICIES)}"
+    )
 
 
 def classify_head_error(gold_heads: Sequence[int], word: int, predicted: int) -> str:

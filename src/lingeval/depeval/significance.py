@@ -60,7 +60,9 @@ def paired_test(
     ia = [s.index for s in a.sentences]
     ib = [s.index for s in b.sentences]
     if ia != ib or not ia:
-        raise LingevalError("the two results do not cover the same gold sentences (score both against one gold file)")
+        raise LingevalError(
+            "the two results do not cover the same gold sentences (score both against one gold file)"
+        )
     ca = np.array([s.counts for s in a.sentences], dtype=np.int64)
     cb = np.array([s.counts for s in b.sentences], dtype=np.int64)
     words = ca[:, 0]
@@ -77,6 +79,8 @@ def paired_test(
         total = words.sum()
         sa, sb = 100.0 * xa.sum() / total, 100.0 * xb.sum() / total
         delta = sb - sa
+        lo: float | None = None
+        hi: float | None = None
         if method == "bootstrap":
             w = words[idx].sum(axis=1)
             d = 100.0 * (xb[idx].sum(axis=1) - xa[idx].sum(axis=1)) / w
@@ -88,7 +92,6 @@ def paired_test(
             signs = np.where(swap, -1, 1)
             d = 100.0 * (signs * diff).sum(axis=1) / total
             p = float((np.sum(np.abs(d) >= abs(delta) - 1e-12) + 1) / (samples + 1))
-            lo = hi = None
         out.append(SignificanceResult(m, sa, sb, delta, p, lo, hi, method, samples, seed))
     return out
 

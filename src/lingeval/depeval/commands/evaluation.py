@@ -22,7 +22,9 @@ _PUNCT_HELP = (
 
 def options_decorator(func: F) -> F:
     """The options that change a depeval number (all recorded in the signature)."""
-    func = click.option("--multiple-roots", is_flag=True, help="Accept several root words per sentence.")(func)
+    func = click.option(
+        "--multiple-roots", is_flag=True, help="Accept several root words per sentence."
+    )(func)
     func = click.option(
         "--tokenization",
         type=click.Choice(["identical", "align"]),
@@ -31,19 +33,40 @@ def options_decorator(func: F) -> F:
         help="identical: same words required; align: align words by character spans (CoNLL 2018) and report P/R/F1.",
     )(func)
     func = click.option(
-        "--align", type=click.Choice(["order", "sent_id"]), default="order", show_default=True, help="Pair sentences by order or by '# sent_id'."
+        "--align",
+        type=click.Choice(["order", "sent_id"]),
+        default="order",
+        show_default=True,
+        help="Pair sentences by order or by '# sent_id'.",
     )(func)
-    func = click.option("--max-len", type=int, default=None, help="Keep sentences of at most N words after punctuation removal (WSJ10: 10).")(func)
     func = click.option(
-        "--punct", type=click.Choice(["none", "upos", "upos-sym", "xpos-ptb", "deprel"]), default="none", show_default=True, help=_PUNCT_HELP
+        "--max-len",
+        type=int,
+        default=None,
+        help="Keep sentences of at most N words after punctuation removal (WSJ10: 10).",
+    )(func)
+    func = click.option(
+        "--punct",
+        type=click.Choice(["none", "upos", "upos-sym", "xpos-ptb", "deprel"]),
+        default="none",
+        show_default=True,
+        help=_PUNCT_HELP,
     )(func)
     return func
 
 
-def make_options(punct: str, max_len: int | None, align: str, tokenization: str, multiple_roots: bool) -> Any:
+def make_options(
+    punct: str, max_len: int | None, align: str, tokenization: str, multiple_roots: bool
+) -> Any:
     from lingeval.depeval.evaluate import DepevalOptions
 
-    return DepevalOptions(punct=punct, max_len=max_len, align=align, tokenization=tokenization, multiple_roots=multiple_roots)  # type: ignore[arg-type]
+    return DepevalOptions(
+        punct=punct,
+        max_len=max_len,
+        align=align,  # type: ignore[arg-type]  # click.Choice guarantees the literal
+        tokenization=tokenization,  # type: ignore[arg-type]
+        multiple_roots=multiple_roots,
+    )
 
 
 _file = click.Path(dir_okay=False, allow_dash=True, path_type=str)
@@ -61,13 +84,31 @@ _file = click.Path(dir_okay=False, allow_dash=True, path_type=str)
     help="Add tables by gold relation, UPOS, dependency length, sentence length, head-error position, or per sentence. Repeatable.",
 )
 @output_options
-def score_cmd(gold: str, systems: tuple[str, ...], breakdowns: tuple[str, ...], fmt: str, as_json: bool, as_csv: bool, **opts: Any) -> None:
+def score_cmd(
+    gold: str,
+    systems: tuple[str, ...],
+    breakdowns: tuple[str, ...],
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+    **opts: Any,
+) -> None:
     """Score SYSTEMS against GOLD: UAS, LAS, undirected and NED (Schwartz et al. 2011)."""
-    from lingeval.depeval.api import breakdown_table, errors_table, score, score_table, sentences_table
+    from lingeval.depeval.api import (
+        breakdown_table,
+        errors_table,
+        score,
+        score_table,
+        sentences_table,
+    )
 
     fmt = resolve_format(fmt, as_json, as_csv)
     options = make_options(**opts)
-    wanted = ["relation", "upos", "deplen", "sentlen", "errors", "sentences"] if "all" in breakdowns else list(dict.fromkeys(breakdowns))
+    wanted = (
+        ["relation", "upos", "deplen", "sentlen", "errors", "sentences"]
+        if "all" in breakdowns
+        else list(dict.fromkeys(breakdowns))
+    )
     need_groups = any(b in ("relation", "upos", "deplen", "sentlen") for b in wanted)
     results = [score(gold, s, options, breakdowns=need_groups) for s in systems]
     if fmt == "json" and not wanted:
@@ -90,7 +131,9 @@ def score_cmd(gold: str, systems: tuple[str, ...], breakdowns: tuple[str, ...], 
 @click.argument("gold_b", type=_file)
 @options_decorator
 @output_options
-def compare_cmd(gold_a: str, gold_b: str, fmt: str, as_json: bool, as_csv: bool, **opts: Any) -> None:
+def compare_cmd(
+    gold_a: str, gold_b: str, fmt: str, as_json: bool, as_csv: bool, **opts: Any
+) -> None:
     """How far two gold standards of the same sentences are apart, under every measure, both ways."""
     from lingeval.depeval.api import compare_gold_standards
 
@@ -101,10 +144,23 @@ def compare_cmd(gold_a: str, gold_b: str, fmt: str, as_json: bool, as_csv: bool,
 @click.command("sensitivity")
 @click.argument("gold", type=_file)
 @click.argument("systems", type=_file, nargs=-1, required=True)
-@click.option("--transform", "transforms", multiple=True, help="Transformation name (repeatable; chain with '+'). Default: every registered one.")
+@click.option(
+    "--transform",
+    "transforms",
+    multiple=True,
+    help="Transformation name (repeatable; chain with '+'). Default: every registered one.",
+)
 @options_decorator
 @output_options
-def sensitivity_cmd(gold: str, systems: tuple[str, ...], transforms: tuple[str, ...], fmt: str, as_json: bool, as_csv: bool, **opts: Any) -> None:
+def sensitivity_cmd(
+    gold: str,
+    systems: tuple[str, ...],
+    transforms: tuple[str, ...],
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+    **opts: Any,
+) -> None:
     """How each score moves when an annotation convention of GOLD is switched."""
     from lingeval.depeval.api import convention_sensitivity
 
@@ -116,34 +172,69 @@ def sensitivity_cmd(gold: str, systems: tuple[str, ...], transforms: tuple[str, 
 @click.argument("gold", type=_file)
 @click.argument("system_a", type=_file)
 @click.argument("system_b", type=_file)
-@click.option("--method", type=click.Choice(["bootstrap", "randomization"]), default="bootstrap", show_default=True)
-@click.option("--samples", type=int, default=1000, show_default=True, help="Bootstrap samples or randomisation trials.")
+@click.option(
+    "--method",
+    type=click.Choice(["bootstrap", "randomization"]),
+    default="bootstrap",
+    show_default=True,
+)
+@click.option(
+    "--samples",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Bootstrap samples or randomisation trials.",
+)
 @click.option("--seed", type=int, default=12345, show_default=True)
 @options_decorator
 @output_options
 def significance_cmd(
-    gold: str, system_a: str, system_b: str, method: str, samples: int, seed: int, fmt: str, as_json: bool, as_csv: bool, **opts: Any
+    gold: str,
+    system_a: str,
+    system_b: str,
+    method: str,
+    samples: int,
+    seed: int,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+    **opts: Any,
 ) -> None:
     """Paired significance of B against A over sentences (bootstrap or approximate randomisation)."""
     from lingeval.depeval.api import significance, significance_table
 
-    results, sig = significance(gold, system_a, system_b, make_options(**opts), method=method, samples=samples, seed=seed)
-    echo_tables([significance_table(results, sig, system_a, system_b)], resolve_format(fmt, as_json, as_csv))
+    results, sig = significance(
+        gold, system_a, system_b, make_options(**opts), method=method, samples=samples, seed=seed
+    )
+    echo_tables(
+        [significance_table(results, sig, system_a, system_b)], resolve_format(fmt, as_json, as_csv)
+    )
 
 
 @click.command("transform")
 @click.argument("source", type=_file)
 @click.argument("target", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
-@click.option("--transform", "transforms", multiple=True, required=True, help="Transformation name (repeatable, applied in order).")
+@click.option(
+    "--transform",
+    "transforms",
+    multiple=True,
+    required=True,
+    help="Transformation name (repeatable, applied in order).",
+)
 @click.option("--multiple-roots", is_flag=True)
-def transform_cmd(source: str, target: str, transforms: tuple[str, ...], multiple_roots: bool) -> None:
+def transform_cmd(
+    source: str, target: str, transforms: tuple[str, ...], multiple_roots: bool
+) -> None:
     """Apply convention transformations to SOURCE and write CoNLL-U to TARGET ('-' for stdout)."""
     from lingeval.core.conllu import read_conllu, write_conllu
     from lingeval.depeval.conventions import apply_transformations, transformation
 
     for t in transforms:
         transformation(t)  # fail early on an unknown name
-    n = write_conllu(apply_transformations(read_conllu(source, multiple_roots=multiple_roots), transforms), target)
+    n = write_conllu(
+        apply_transformations(read_conllu(source, multiple_roots=multiple_roots), transforms),
+        target,
+    )
     if str(target) != "-":
         click.echo(f"wrote {n} sentences to {Path(target)}", err=True)
 
@@ -158,8 +249,19 @@ def transformations_cmd(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(to_jsonable(items), indent=2))
         return
-    t = Table(["name", "what it does"], [list(kv) for kv in items.items()], title="Convention transformations")
+    t = Table(
+        ["name", "what it does"],
+        [list(kv) for kv in items.items()],
+        title="Convention transformations",
+    )
     echo_tables([t], "text")
 
 
-COMMANDS = [score_cmd, compare_cmd, sensitivity_cmd, significance_cmd, transform_cmd, transformations_cmd]
+COMMANDS = [
+    score_cmd,
+    compare_cmd,
+    sensitivity_cmd,
+    significance_cmd,
+    transform_cmd,
+    transformations_cmd,
+]
