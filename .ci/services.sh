@@ -14,7 +14,7 @@ fi
 if command -v pg_lsclusters >/dev/null 2>&1; then
     ver=$(pg_lsclusters -h | awk 'NR==1 {print $1}')
     if [ -n "$ver" ]; then
-        pg_ctlcluster "$ver" main start 2>/dev/null || true
+        pg_ctlcluster "$ver" main start >/dev/null 2>&1 || true
         su postgres -c "psql -q -c \"DO \\\$\\\$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='lingeval') THEN CREATE ROLE lingeval LOGIN PASSWORD 'lingeval' CREATEDB; END IF; END \\\$\\\$;\"" || true
         su postgres -c "createdb -O lingeval lingeval_test" 2>/dev/null || true
         export LINGEVAL_TEST_POSTGRES_URL="postgresql+psycopg://lingeval:lingeval@127.0.0.1:5432/lingeval_test"
