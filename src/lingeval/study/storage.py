@@ -386,6 +386,18 @@ class Store:
             self._secrets[study_id] = row.secret
             return row.secret
 
+    def admin_session(self, study_id: str) -> str | None:
+        """Cookie value proving an admin login: HMAC(study secret, stored token hash); None
+        when the study has no admin token (then admin pages stay shut)."""
+        from lingeval.study.db.models import StudyRow
+
+        with self.session() as s:
+            row = s.get(StudyRow, study_id)
+            if row is None or row.admin_token_hash is None:
+                return None
+            msg = f"admin:{row.admin_token_hash}".encode()
+            return hmac.new(row.secret.encode(), msg, hashlib.sha256).hexdigest()
+
     def close(self, study_id: str) -> None:
         """Close a study: no new participants; those in progress may finish."""
         from lingeval.study.db.models import StudyRow
