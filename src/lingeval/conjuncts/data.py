@@ -846,12 +846,13 @@ def read_predictions(
 
 
 def _looks_like_jsonl(text: str) -> bool:
+    """One JSON record per line (JSONL) rather than one ``{id: rewrites}`` object."""
     first = text.split("\n", 1)[0].strip()
     try:
-        json.loads(first)
+        record = json.loads(first)
     except json.JSONDecodeError:
         return False
-    return "\n" in text.strip()
+    return isinstance(record, dict) and "id" in record and not isinstance(record["id"], list)
 
 
 def write_predictions(predictions: Mapping[str, Sequence[str]], path: str | Path) -> int:

@@ -6,8 +6,10 @@ For one example with input sentence *I*, gold sentences *G* = g_1..g_m and gener
 
     N'_H = N_H − N_I      N'_G = N_G − N_I      (multiset difference)
 
-except when m = n = 1, where N'_H = N_H and N'_G = N_G ("as to not punish the model for
-correctly not rewriting"). The per-example statistics are counts, not scores
+except when m = 1 and n ≤ 1, where N'_H = N_H and N'_G = N_G ("as to not punish the model for
+correctly not rewriting"; the paper states m = n = 1; we extend the exception to an empty
+output, n = 0, so that a missing or empty prediction of a non-rewritable example misses its
+gold nuclei instead of scoring 0/0). The per-example statistics are counts, not scores
 (sacreBLEU-style "statistics first"):
 
     matched = |N'_H ∩ N'_G|   predicted = |N'_H|   gold = |N'_G|     (∩: multiset minimum)
@@ -113,7 +115,7 @@ class MetricOptions:
                 "words": self.spec.words,
                 "labels": self.spec.labels,
                 "aux": self.spec.aux,
-                "identity": "subtract-unless-1:1",
+                "identity": "subtract-unless-1:<=1",
                 "aggregation": self.aggregation,
                 "empty": self.empty,
                 "em": f"{self.em_order}-nopunct-{'cased' if self.em_case else 'uncased'}",
@@ -206,7 +208,7 @@ def example_stats(
     """The counts of section 6 for one example (see the module docstring for the formulas)."""
     n_g = nucleus_bag(analyses[s] for s in gold)
     n_h = nucleus_bag(analyses[s] for s in pred)
-    skip = len(gold) == 1 and len(pred) == 1
+    skip = len(gold) == 1 and len(pred) <= 1
     if not skip:
         n_i = nucleus_bag([input_analysis])
         n_h = n_h - n_i

@@ -209,5 +209,7 @@ def nucleus_bag(analyses: Iterable[SentenceAnalysis]) -> Counter[Nucleus]:
 def format_nucleus(nucleus: Nucleus) -> str:
     """``likes[nsubj:josh dobj:wine]``: readable form for per-example details."""
     verb, triples = nucleus
-    parts = [f"{dep}:{w2}" if w1 == verb else f"{w1}>{dep}:{w2}" for w1, dep, w2 in triples]
+    direct = sorted((dep, w2) for w1, dep, w2 in triples if w1 == verb)
+    parts = [f"{dep}:{w2}" for dep, w2 in direct]
+    parts += [f"{w1}>{dep}:{w2}" for w1, dep, w2 in triples if w1 != verb]
     return f"{verb}[{' '.join(parts)}]"
