@@ -155,8 +155,8 @@ def test_full_participant_life_and_export_columns(store: Store) -> None:
 
 def test_forged_tokens_are_refused(store: Store) -> None:
     make_study(store)
-    p, token = store.enter("s1")
-    other, token2 = store.enter("s1")
+    _p, token = store.enter("s1")
+    other, _token2 = store.enter("s1")
     assert store.participant("s1", token[:-1] + ("0" if token[-1] != "0" else "1")) is None
     assert store.participant("s1", f"{other.id}.{token.split('.')[1]}") is None
     assert store.participant("s1", "garbage") is None
