@@ -1,0 +1,1208 @@
+"""The ``rules`` resolver: conjunct resolution over a dependency parse, on CPU, offline.
+
+Paper 000, section 3 (the task: split the sentence around the marked conjunction into
+standalone sentences that together say what it says, leave it unchanged when that is not
+possible) and section 5 (non-rewritable cases). The parser is spaCy (``--spacy-model``,
+default :func:`lingeval.core.parsing.default_pipeline_name`).
+
+Method: *align and substitute*. The text after the marked conjunction (up to a clause
+boundary) is cut into one or more remnants; each remnant is aligned with a correlate (a span
+of the first conjunct with the same shape: a noun phrase with a noun phrase, a prepositional
+phrase with one of the same preposition, a verb phrase with a verb phrase, the subject with a
+subject-like remnant). Every rewrite is the first conjunct's clause with the correlates
+replaced by the remnants, plus the shared opening and closing context. Parsers misanalyse
+gapping (the paper's figure 2), so remnants are found from part-of-speech shapes and scored
+alignments, and the parse is used as a hint, never trusted blindly.
+
+Named rules (each rewrite reports the rule that produced it; see ``docs/conjuncts-resolvers.md``):
+
+``gapping``
+    "Josh likes wine and Jane water." -> "Josh likes wine." / "Jane likes water."
+    The first remnant replaces the subject, the others the final arguments; the verb (and any
+    material between the correlates) is copied; the finite verb agrees with the new subject.
+``argument-cluster``
+    "The firm moved its archive to Leeds in 2010 and its call centre to Glasgow in 2014."
+``coordination`` (objects, complements, prepositional phrases, nouns inside a noun phrase)
+    "He was asked to repeat the program at X and Y." -> "... at X." / "... at Y."
+``shared-subject`` (conjunction reduction)
+    "The senator opened the debate and answered questions." -> "The senator answered questions."
+``clauses`` (two full clauses; shared opening context is copied)
+    "In 1995, prices rose and wages fell." -> "In 1995, prices rose." / "In 1995, wages fell."
+``stripping-negation``
+    "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner."
+``vp-ellipsis``
+    "The bridge survived the flood but the road did not." -> "The road did not survive the flood."
+``list``
+    three or more conjuncts: "Tea, coffee and juice are served." -> three sentences.
+
+The sentence is left unchanged (rule ``unchanged:<reason>``) for collective and reciprocal
+readings ("together", "each other", "respectively", "between X and Y", a coordinated subject
+of "meet"/"differ"/...), for a clause that binds the conjuncts ("with the pair combining ...",
+"the other way round"), when nothing can be aligned, and for degenerate input.
+Every input is handled in time linear in its length times a small constant (at most
+:data:`MAX_TOKENS` tokens are analysed; longer sentences are returned unchanged).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.resolvers.base import Resolver
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
+
+#: Sentences longer than this many tokens are returned unchanged (bounded time).
+MAX_TOKENS = 160
+
+SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
+ARG_DEPS = {
+    "dobj",
+    "obj",
+    "attr",
+    "acomp",
+    "oprd",
+    "dative",
+    "npadvmod",
+    "nsubj",
+    "pobj",
+    "conj",
+    "appos",
+}
+NOMINAL_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "WP"}
+NP_INNER_TAGS = NOMINAL_TAGS | {
+    "DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "NFP", "$", "RBR", "RBS", "WDT", "AFX",
+}  # fmt: skip
+VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
+FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+SUBORDINATORS = {
+    "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
+    "when", "after", "before", "until", "so", "as", "once",
+}  # fmt: skip
+SAY_LEMMAS = {"say", "add", "tell", "note", "explain", "claim", "write", "report", "insist"}
+COLLECTIVE_WORDS = {"together", "respectively", "jointly", "mutually", "alike", "altogether"}
+COLLECTIVE_PHRASES = (
+    "each other", "one another", "the other way round", "the other way around", "vice versa",
+    "the other way", "the reverse", "the opposite", "in common", "in total", "combined",
+)  # fmt: skip
+BINDING_NPS = (
+    "the pair",
+    "the two",
+    "the duo",
+    "the couple",
+    "the trio",
+    "both of them",
+    "all other",
+)
+RECIPROCAL_LEMMAS = {
+    "meet", "marry", "collide", "differ", "agree", "mix", "merge", "combine", "unite", "date",
+    "divorce", "kiss", "hug", "compete", "argue", "negotiate", "tie", "draw", "correspond",
+    "coincide", "intersect", "overlap", "share", "cooperate", "collaborate", "reunite", "fight",
+    "similar", "different", "alike", "equal", "identical", "compatible", "related", "married",
+    "separate", "apart", "friends", "partners", "rivals", "together",
+}  # fmt: skip
+SPAN_PREPS = {"between", "among", "amongst", "amid"}
+PLURAL_PRONOUNS = {"we", "they", "you", "these", "those", "both", "many", "several"}
+PRECONJ = {"either", "both", "neither", "whether"}
+FINAL_PUNCT = {".", "!", "?", "…", "...", "?!", "!?"}
+
+
+@dataclass
+class Resolution:
+    """What the rules did with one input: the sentences and the rule that produced them."""
+
+    sentences: list[str]
+    rule: str
+    changed: bool = True
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Span:
+    """Inclusive token range ``[start, end]`` of one doc."""
+
+    start: int
+    end: int
+
+    def __len__(self) -> int:
+        return self.end - self.start + 1
+
+
+# --------------------------------------------------------------------------------------------
+# Span shapes and similarity
+
+
+def _head_of(doc: Doc, span: Span) -> Token:
+    """The token of ``span`` whose head lies outside it (the first such), else the last token."""
+    for i in range(span.start, span.end + 1):
+        tok = doc[i]
+        if tok.head.i == tok.i or not span.start <= tok.head.i <= span.end:
+            return tok
+    return doc[span.end]
+
+
+def _np_head(doc: Doc, span: Span) -> Token:
+    """Surface head of a nominal span: the last nominal token before any preposition."""
+    best = None
+    for i in range(span.start, span.end + 1):
+        tok = doc[i]
+        if tok.tag_ in {"IN", "TO"} and i > span.start:
+            break
+        if tok.tag_ in NOMINAL_TAGS or tok.text == "%":
+            best = tok
+    return best if best is not None else doc[span.end]
+
+
+def _category(doc: Doc, span: Span) -> str:
+    first = doc[span.start]
+    if first.tag_ == "IN" or (
+        first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
+    ):
+        return "PP"
+    if first.tag_ in VERB_TAGS or (first.tag_ == "TO" and len(span) > 1):
+        return "VP"
+    if (
+        first.tag_ in {"RB", "RBR", "RBS"}
+        and len(span) > 1
+        and doc[span.start + 1].tag_ in VERB_TAGS
+    ):
+        return "VP"
+    tags = {doc[i].tag_ for i in range(span.start, span.end + 1)}
+    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"}:
+        return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
+    head = _np_head(doc, span)
+    if (
+        head.tag_ == "CD"
+        or head.text == "%"
+        or (
+            head.tag_.startswith("NN")
+            and any(doc[i].tag_ == "CD" for i in range(span.start, head.i))
+        )
+    ):
+        return "NUM"
+    return "NP"
+
+
+def _head_class(tok: Token) -> str:
+    if tok.tag_ in {"NNP", "NNPS"}:
+        return "PROPN"
+    if tok.tag_ in {"PRP", "EX", "WP"}:
+        return "PRON"
+    if tok.tag_ == "CD" or tok.text == "%":
+        return "NUM"
+    if tok.tag_.startswith("NN"):
+        return "NOUN"
+    if tok.tag_.startswith("JJ"):
+        return "ADJ"
+    if tok.tag_ in VERB_TAGS:
+        return "VERB"
+    return "OTHER"
+
+
+def _det_class(doc: Doc, span: Span) -> str:
+    first = doc[span.start]
+    if first.tag_ == "IN" and len(span) > 1:
+        first = doc[span.start + 1]
+    low = first.lower_
+    if low in {"a", "an", "some", "any", "another"}:
+        return "indef"
+    if low in {"the", "this", "that", "these", "those"} or first.tag_ in {"PRP$", "POS"}:
+        return "def"
+    return "none"
+
+
+def _similarity(doc: Doc, a: Span, b: Span) -> float:
+    """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
+    ca, cb = _category(doc, a), _category(doc, b)
+    if ca == cb:
+        score = 0.5
+    elif {ca, cb} == {"NP", "NUM"}:
+        score = 0.3
+    elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
+        score = 0.25
+    else:
+        return 0.0
+    if ca == "PP" and cb == "PP":
+        score += 0.2 if doc[a.start].lower_ == doc[b.start].lower_ else 0.0
+        ha = _np_head(doc, Span(min(a.start + 1, a.end), a.end))
+        hb = _np_head(doc, Span(min(b.start + 1, b.end), b.end))
+    elif ca == "VP" and cb == "VP":
+        score += 0.2 if doc[a.start].tag_ == doc[b.start].tag_ else 0.05
+        ha, hb = doc[a.start], doc[b.start]
+    else:
+        ha, hb = _np_head(doc, a), _np_head(doc, b)
+        score += 0.05 if doc[a.start].tag_ == doc[b.start].tag_ else 0.0
+    score += 0.15 if _head_class(ha) == _head_class(hb) else 0.0
+    score += 0.05 if ha.lemma_.lower() == hb.lemma_.lower() else 0.0
+    score += 0.05 if _det_class(doc, a) == _det_class(doc, b) else 0.0
+    la, lb = len(a), len(b)
+    score += 0.1 * min(la, lb) / max(la, lb)
+    return score
+
+
+# --------------------------------------------------------------------------------------------
+# Text assembly
+
+
+def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | None = None) -> str:
+    """Join tokens keeping the input's spacing inside runs and one space across jumps."""
+    out: list[str] = []
+    prev = -2
+    for n, i in enumerate(indices):
+        tok = doc[i]
+        text = replace.get(i, tok.text) if replace else tok.text
+        if n > 0:
+            gap = "" if i == prev + 1 and not doc[prev].whitespace_ else " "
+            if i != prev + 1:
+                gap = (
+                    ""
+                    if (tok.is_punct and tok.text in {",", ".", ";", ":", ")", "%", "'s"})
+                    or tok.text in {"'s", "n't"}
+                    else " "
+                )
+            out.append(gap)
+        out.append(text)
+        prev = i
+    return "".join(out)
+
+
+def _finish(text: str, final: str) -> str:
+    text = text.strip()
+    text = re.sub(r"[\s,;:\-–—]+$", "", text)
+    text = re.sub(r"\s+", " ", text)
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    if text[-1] not in ".!?":
+        text += final
+    return text
+
+
+# --------------------------------------------------------------------------------------------
+# Agreement (lemminflect)
+
+
+def _is_plural(doc: Doc, span: Span) -> bool | None:
+    """Grammatical number of a subject-like span; None when unknown (keep the verb)."""
+    if any(doc[i].lower_ in {"and", "&"} for i in range(span.start, span.end + 1)):
+        return True
+    head = _np_head(doc, span)
+    if head.lower_ in PLURAL_PRONOUNS:
+        return True
+    if head.lower_ in {"he", "she", "it", "this", "that", "everyone", "everybody", "nobody", "one"}:
+        return False
+    if head.tag_ in {"NNS", "NNPS"}:
+        return True
+    if head.tag_ in {"NN", "NNP"} and head.text != "%":
+        return False
+    return None
+
+
+def _inflect(tok: Token, plural: bool) -> str | None:
+    """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
+    from lemminflect import getInflection
+
+    low = tok.lower_
+    lemma = tok.lemma_.lower()
+    if tok.tag_ == "MD":
+        return None
+    if lemma == "be" and tok.tag_ == "VBD":
+        new = "were" if plural else "was"
+    elif tok.tag_ in {"VBZ", "VBP"}:
+        forms = getInflection(lemma, tag="VBP" if plural else "VBZ")
+        if not forms:
+            return None
+        new = forms[-1] if (lemma == "be" and plural) else forms[0]
+    else:
+        return None
+    if new == low:
+        return None
+    return new[0].upper() + new[1:] if tok.text[:1].isupper() else new
+
+
+def _finite_of(doc: Doc, verb: Token) -> Token | None:
+    for child in verb.children:
+        if child.dep_ in {"aux", "auxpass"} and child.i < verb.i and child.tag_ in FINITE_TAGS:
+            return child
+    if verb.tag_ in FINITE_TAGS:
+        return verb
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# The analysis of one sentence
+
+
+class _Analysis:
+    """Align-and-substitute analysis of one sentence around the conjunction at token ``cc``."""
+
+    def __init__(self, doc: Doc, cc: int) -> None:
+        self.doc = doc
+        self.cc = cc
+        self.n = len(doc)
+        last = self.n - 1
+        while (
+            last >= 0
+            and doc[last].is_punct
+            and doc[last].text in FINAL_PUNCT | {'"', "'", "”", "’", ")"}
+        ):
+            last -= 1
+        self.last = last  # last content token
+        tail = doc[last + 1 :].text.strip() if last + 1 < self.n else ""
+        self.final = "." if not tail else (tail[0] if tail[0] in ".!?" else ".")
+
+    # -- basic geometry -----------------------------------------------------------------------
+
+    def left_end(self, before: int) -> int:
+        """Last non-punctuation token before index ``before``."""
+        p = before - 1
+        while p >= 0 and self.doc[p].is_punct and self.doc[p].text not in {"%", ")"}:
+            p -= 1
+        return p
+
+    def boundary(self, start: int) -> tuple[int, bool]:
+        """First index after ``start`` that closes the right conjunct; flag a binding clause."""
+        doc = self.doc
+        for k in range(start + 1, self.last + 1):
+            tok = doc[k]
+            low = tok.lower_
+            if tok.text in {";", ":", "—", "–", "--"}:
+                return k, False
+            if low == "with" and self._absolute_with(k):
+                return k, True
+            if tok.dep_ == "mark" or low in {
+                "because",
+                "although",
+                "though",
+                "whereas",
+                "unless",
+                "whilst",
+            }:
+                return k, False
+            if low in {"while", "when", "after", "before", "until", "since"} and tok.tag_ in {
+                "IN",
+                "WRB",
+            }:
+                if any(doc[j].tag_ in VERB_TAGS for j in range(k + 1, min(k + 6, self.last + 1))):
+                    return k, False
+            if tok.text == "," and k + 1 <= self.last:
+                nxt = doc[k + 1]
+                if (
+                    nxt.tag_ == "CC"
+                    or nxt.lower_ in SUBORDINATORS
+                    or nxt.tag_ in {"WDT", "WP", "WRB", "VBG"}
+                ):
+                    return k, False
+                if nxt.lower_ == "with" and self._absolute_with(k + 1):
+                    return k, True
+                if (
+                    k + 2 <= self.last
+                    and doc[k + 2].lemma_ in SAY_LEMMAS
+                    and nxt.tag_ in {"PRP", "NNP", "NN"}
+                ):
+                    return k, False
+        return self.last + 1, False
+
+    def _absolute_with(self, k: int) -> bool:
+        """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
+        for j in range(k + 1, min(k + 8, self.last + 1)):
+            tag = self.doc[j].tag_
+            if tag in {"VBG", "VBN"}:
+                return True
+            if tag not in NP_INNER_TAGS:
+                return False
+        return False
+
+    # -- non-rewritable readings --------------------------------------------------------------
+
+    def unchanged_reason(self) -> str | None:
+        doc = self.doc
+        text = " " + " ".join(t.lower_ for t in doc) + " "
+        for word in COLLECTIVE_WORDS:
+            if f" {word} " in text:
+                return f"collective:{word}"
+        for phrase in COLLECTIVE_PHRASES:
+            if f" {phrase} " in text:
+                return f"collective:{phrase}"
+        # "between X and Y": a preposition that needs a plurality governs the coordination.
+        for tok in doc[: self.cc]:
+            if tok.lower_ in SPAN_PREPS and not any(
+                doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc)
+            ):
+                return f"collective:{tok.lower_}"
+        # A coordinated subject of a reciprocal predicate ("Anna and Ben met").
+        cc_head = doc[self.cc].head
+        chain = cc_head
+        for _ in range(4):
+            if chain.dep_ == "conj":
+                chain = chain.head
+        if chain.dep_ in SUBJ_DEPS:
+            pred = chain.head
+            words = {pred.lemma_.lower()} | {
+                c.lemma_.lower()
+                for c in pred.children
+                if c.dep_ in {"acomp", "attr", "advmod", "oprd"}
+            }
+            if words & RECIPROCAL_LEMMAS:
+                return "reciprocal"
+        # ", with X V-ing ... and ...": the conjunction sits inside a binding absolute clause.
+        for k in range(max(0, self.cc - 12), self.cc):
+            if (
+                doc[k].lower_ == "with"
+                and k > 0
+                and doc[k - 1].text == ","
+                and self._absolute_with(k)
+            ):
+                return "binding-clause"
+        return None
+
+    # -- spans of the left conjunct ----------------------------------------------------------
+
+    def clause_verb(self, p: int) -> Token | None:
+        """The verb of the clause that holds token ``p``: nearest ancestor verb with a subject."""
+        tok = self.doc[p]
+        seen = 0
+        candidate = None
+        while seen < 60:
+            if tok.pos_ in {"VERB", "AUX"} or tok.tag_ in VERB_TAGS:
+                if any(c.dep_ in SUBJ_DEPS for c in tok.children):
+                    return tok
+                if candidate is None:
+                    candidate = tok
+            if tok.head.i == tok.i:
+                break
+            tok = tok.head
+            seen += 1
+        if tok.pos_ in {"VERB", "AUX"}:
+            return tok
+        return candidate
+
+    def subject_span(self, verb: Token) -> Span | None:
+        for c in verb.children:
+            if c.dep_ in SUBJ_DEPS and c.i < verb.i:
+                start = c.left_edge.i
+                end = c.right_edge.i
+                end = min(end, verb.i - 1)
+                # leave out leading opening material attached inside the subject (rare)
+                return Span(start, self.left_end(end + 1))
+        return None
+
+    def candidates_ending(self, p: int, lo: int) -> list[Span]:
+        """Spans ``[y, p]`` with ``y >= lo`` that start at the left edge of some constituent."""
+        starts: set[int] = set()
+        doc = self.doc
+        for i in range(lo, p + 1):
+            tok = doc[i]
+            if tok.is_punct:
+                continue
+            le = max(tok.left_edge.i, lo)
+            starts.add(le)
+            starts.add(i)
+        out = []
+        for y in sorted(starts):
+            if y <= p and not doc[y].is_punct and doc[y].tag_ != "CC":
+                out.append(Span(y, p))
+        return out
+
+    # -- remnants of the right conjunct -------------------------------------------------------
+
+    def split_points(self, span: Span) -> list[int]:
+        """Positions where a new remnant may start inside ``span`` (chunk boundaries)."""
+        doc = self.doc
+        points = []
+        for k in range(span.start + 1, span.end + 1):
+            a, b = doc[k - 1], doc[k]
+            if b.is_punct or a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"}:
+                continue
+            a_ends_np = a.tag_ in NOMINAL_TAGS or a.text == "%" or a.tag_ in {"JJ", "RB", "RBR"}
+            b_starts = (
+                b.tag_
+                in {
+                    "DT",
+                    "PRP$",
+                    "CD",
+                    "NNP",
+                    "NNPS",
+                    "NN",
+                    "NNS",
+                    "PRP",
+                    "IN",
+                    "JJ",
+                    "RB",
+                    "RBR",
+                    "JJR",
+                    "UH",
+                }
+                or b.text == "$"
+            )
+            if not (a_ends_np and b_starts):
+                continue
+            if a.tag_ in {"JJ", "RB", "RBR"} and b.tag_ in {"NN", "NNS", "JJ", "CD"}:
+                if not (a.text[:1].isupper() and b.tag_ == "CD"):  # "Japanese 0.3%"
+                    continue  # inside a noun phrase: "more considered 54", "old house"
+            if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
+                continue  # one name
+            if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
+                continue
+            if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS"} or b.text == "%"):
+                continue  # "40,000 visitors", "21 %"
+            points.append(k)
+        return points
+
+    def segmentations(self, span: Span, max_parts: int = 3) -> list[list[Span]]:
+        pts = self.split_points(span)[:12]
+        out = [[span]]
+        for a in pts:
+            out.append([Span(span.start, a - 1), Span(a, span.end)])
+        if max_parts >= 3:
+            for i, a in enumerate(pts):
+                for b in pts[i + 1 :]:
+                    out.append([Span(span.start, a - 1), Span(a, b - 1), Span(b, span.end)])
+        return out
+
+    def first_verb(self, span: Span) -> Token | None:
+        doc = self.doc
+        if doc[span.start].tag_ == "IN":
+            return None  # a prepositional phrase, even with a gerund ("for giving ...")
+        for i in range(span.start, span.end + 1):
+            tok = doc[i]
+            nominal_before = i > span.start and any(
+                doc[j].tag_ in NOMINAL_TAGS for j in range(span.start, i)
+            )
+            if nominal_before and (tok.tag_ == "TO" or tok.tag_ in {"VB", "VBG", "VBN"}):
+                return None  # "money for local schools to ensure ...": a noun phrase
+            if tok.tag_ in VERB_TAGS and not (
+                tok.dep_ in {"amod", "compound"} and tok.head.i > tok.i
+            ):
+                if (
+                    tok.tag_ in {"VBN", "VBG"}
+                    and i > span.start
+                    and doc[i - 1].tag_ in {"DT", "RBR", "RB", "JJ"}
+                ):
+                    continue
+                return tok
+            if (
+                tok.tag_ not in NP_INNER_TAGS | {"RB", "TO", ",", "HYPH", "IN"}
+                or tok.dep_ == "mark"
+            ):
+                return None
+            if tok.tag_ == "TO" and i + 1 <= span.end and doc[i + 1].tag_ == "VB":
+                return doc[i + 1]
+        return None
+
+
+def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
+    return [
+        i
+        for i in indices
+        if not (
+            doc[i].lower_ in PRECONJ
+            and doc[i].dep_ == "preconj"
+            or (doc[i].lower_ in PRECONJ and i + 1 == first)
+        )
+    ]
+
+
+def resolve_doc(doc: Doc, cc: int) -> Resolution:
+    """Resolve the coordination of ``doc`` whose conjunction is token ``cc``."""
+    sentence = doc.text
+    unchanged = lambda why: Resolution([sentence], f"unchanged:{why}", changed=False)  # noqa: E731
+    if not 0 <= cc < len(doc):
+        return unchanged("no-conjunction")
+    if doc[cc].lower_ not in CONJUNCTIONS:
+        return unchanged("not-a-conjunction")
+    if len(doc) > MAX_TOKENS:
+        return unchanged("too-long")
+    an = _Analysis(doc, cc)
+    reason = an.unchanged_reason()
+    if reason:
+        return unchanged(reason)
+    r_start = cc + 1
+    while r_start <= an.last and doc[r_start].is_punct:
+        r_start += 1
+    p = an.left_end(cc)
+    if r_start > an.last or p < 0:
+        return unchanged("empty-conjunct")
+    b, binding = an.boundary(r_start)
+    if binding:
+        return unchanged("binding-clause")
+    if b <= r_start:
+        return unchanged("empty-conjunct")
+    right = Span(r_start, b - 1)
+    right = Span(right.start, an.left_end(right.end + 1))
+    if right.end < right.start:
+        return unchanged("empty-conjunct")
+    verb = an.clause_verb(p)
+    try:
+        res = _resolve(an, verb, p, right, b)
+    except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
+        res = None
+    if res is None:
+        return unchanged("no-alignment")
+    out = [s for s in res.sentences if s]
+    if len(out) < 2 or len(set(out)) < len(out):
+        return unchanged("degenerate")
+    res.sentences = out
+    return res
+
+
+def _suffix(an: _Analysis, right_end: int) -> list[int]:
+    return [i for i in range(right_end + 1, an.last + 1)]
+
+
+def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> Resolution | None:
+    doc = an.doc
+    rv = an.first_verb(right)
+    subj = an.subject_span(verb) if verb is not None else None
+    # ---- "but not X": stripping under negation -> do-support ------------------------------
+    if (
+        doc[right.start].lower_ in {"not", "never"}
+        and verb is not None
+        and rv is None
+        and right.end > right.start
+    ):
+        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end))
+    if rv is not None:
+        return _verbal(an, verb, p, right, rv, b)
+    return _nominal(an, verb, subj, p, right)
+
+
+def _verbal(
+    an: _Analysis, verb: Token | None, p: int, right: Span, rv: Token, b: int
+) -> Resolution | None:
+    """The right conjunct holds a verb: clauses, shared subject, VP ellipsis."""
+    doc = an.doc
+    own_subject = any(c.dep_ in SUBJ_DEPS and right.start <= c.i < rv.i for c in rv.children) or (
+        rv.i > right.start and all(doc[i].tag_ in NP_INNER_TAGS for i in range(right.start, rv.i))
+    )
+    r_end = right.end
+    if rv.right_edge.i < right.end and all(
+        not right.start <= doc[i].head.i <= rv.right_edge.i
+        for i in range(rv.right_edge.i + 1, right.end + 1)
+    ):
+        r_end = rv.right_edge.i
+    suffix = _suffix(an, r_end)
+    # the left conjunct's verb: the path verb from p up to the clause verb
+    path: list[Token] = []
+    tok = doc[p]
+    for _ in range(40):
+        if tok.tag_ in VERB_TAGS and tok.i < an.cc:
+            path.append(tok)
+        if verb is not None and tok.i == verb.i or tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if verb is not None and verb not in path and verb.i < an.cc:
+        path.append(verb)
+    if not path:
+        return None
+    if own_subject:
+        # VP ellipsis: "... but the road did not." -> copy the left VP after the auxiliary
+        aux_only = rv.tag_ in FINITE_TAGS and rv.lemma_ in {
+            "do",
+            "be",
+            "have",
+            "can",
+            "will",
+            "would",
+            "should",
+            "could",
+            "may",
+            "might",
+            "must",
+        }
+        rest = [
+            i
+            for i in range(rv.i + 1, r_end + 1)
+            if doc[i].lower_ not in {"too", "also", "either", "so"}
+        ]
+        if aux_only and all(
+            doc[i].dep_ == "neg" or doc[i].lower_ in {"not", "n't", "never"} for i in rest
+        ):
+            return _vp_ellipsis(an, path[-1], p, right, rv, r_end, suffix)
+        lv = path[-1]
+        subj = an.subject_span(lv)
+        start = subj.start if subj is not None else lv.left_edge.i
+        opening = list(range(0, start))
+        first = list(range(start, p + 1))
+        second = list(range(right.start, r_end + 1))
+        sents = [
+            _finish(_tokens_text(doc, opening + first + suffix), an.final),
+            _finish(_tokens_text(doc, opening + second + suffix), an.final),
+        ]
+        return Resolution(sents, "clauses")
+    # shared subject / VP coordination: pick the left verb matching the right one's form
+    lv = path[0]
+    for cand in path:
+        if cand.tag_ == rv.tag_:
+            lv = cand
+            break
+    else:
+        if doc[right.start].tag_ == "TO":
+            lv = next((c for c in path if any(ch.tag_ == "TO" for ch in c.children)), path[0])
+    # climb a conj chain to its first member ("cleaned ..., planted ... and repaired ...")
+    for _ in range(20):
+        if lv.dep_ == "conj" and lv.head.i < lv.i and lv.head.tag_ in VERB_TAGS:
+            lv = lv.head
+        else:
+            break
+    start = lv.i
+    auxes = sorted(c.i for c in lv.children if c.dep_ in {"aux", "auxpass", "neg"} and c.i < lv.i)
+    if doc[right.start].tag_ == "TO":
+        start = next((c.i for c in lv.children if c.tag_ == "TO" and c.i < lv.i), lv.i)
+        # "not to panic and to follow": the negation belongs to its own conjunct
+        negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i == start - 1]
+        if negs and doc[right.start + 1 : right.start + 2].text.lower() not in {"not", "never"}:
+            start = negs[0]
+    elif rv.tag_ in FINITE_TAGS and auxes and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}:
+        start = auxes[0]
+    elif doc[right.start].tag_ in {"MD"} and auxes:
+        start = auxes[0]
+    middles = _peel_list(an, Span(start, p), right, verbal=True)
+    first_end = middles[0].start - 1 if middles else p
+    first_end = an.left_end(first_end + 1)
+    prefix = list(range(0, start))
+    prefix = _strip_preconj(doc, prefix, start)
+    pieces = (
+        [list(range(start, first_end + 1))]
+        + [list(range(m.start, m.end + 1)) for m in middles]
+        + [list(range(right.start, r_end + 1))]
+    )
+    sents = [_finish(_tokens_text(doc, prefix + piece + suffix), an.final) for piece in pieces]
+    return Resolution(
+        sents, "list" if middles else "shared-subject", details={"left_verb": lv.text}
+    )
+
+
+def _vp_ellipsis(
+    an: _Analysis, lv: Token, p: int, right: Span, aux: Token, r_end: int, suffix: list[int]
+) -> Resolution:
+    doc = an.doc
+    from lemminflect import getInflection
+
+    subj = an.subject_span(lv)
+    start = subj.start if subj is not None else 0
+    opening = list(range(0, start))
+    # the verb phrase of the left clause: the verb (base form after do/modal) and what follows
+    vp_start = lv.i
+    replace: dict[int, str] = {}
+    if aux.lemma_ in {"do", "can", "will", "would", "should", "could", "may", "might", "must"}:
+        base = getInflection(lv.lemma_, tag="VB")
+        replace[lv.i] = base[0] if base else lv.lemma_
+    elif aux.lemma_ == "have":
+        form = getInflection(lv.lemma_, tag="VBN")
+        replace[lv.i] = form[0] if form else lv.text
+    vp = list(range(vp_start, p + 1))
+    first = list(range(start, p + 1))
+    second = list(range(right.start, r_end + 1))
+    text2 = _tokens_text(doc, opening + second) + " " + _tokens_text(doc, vp, replace)
+    if suffix:
+        text2 += " " + _tokens_text(doc, suffix)
+    sents = [
+        _finish(_tokens_text(doc, opening + first + suffix), an.final),
+        _finish(text2, an.final),
+    ]
+    return Resolution(sents, "vp-ellipsis")
+
+
+def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Resolution | None:
+    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.\""""
+    doc = an.doc
+    from lemminflect import getInflection
+
+    cands = [c for c in an.candidates_ending(p, verb.i + 1)]
+    if not cands:
+        return None
+    corr = max(cands, key=lambda c: _similarity(doc, remnant, c))
+    if _similarity(doc, remnant, corr) < 0.5:
+        return None
+    replace: dict[int, str] = {}
+    finite = _finite_of(doc, verb)
+    has_aux = finite is not None and finite.i != verb.i
+    if has_aux and finite is not None:
+        replace[finite.i] = finite.text + " not"
+    else:
+        do = {"VBD": "did", "VBZ": "does", "VBP": "do"}.get(verb.tag_)
+        if do is None:
+            return None
+        base = getInflection(verb.lemma_, tag="VB")
+        replace[verb.i] = f"{do} not {base[0] if base else verb.lemma_}"
+    first = list(range(0, p + 1))
+    second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
+    suffix = _suffix(an, remnant.end)
+    text2 = _tokens_text(doc, second + suffix, replace)
+    return Resolution(
+        [_finish(_tokens_text(doc, first + suffix), an.final), _finish(text2, an.final)],
+        "stripping-negation",
+    )
+
+
+def _peel_list(an: _Analysis, first: Span, right: Span, *, verbal: bool) -> list[Span]:
+    """Middle conjuncts of a list ("A, B, C and D"): comma-separated segments like ``right``."""
+    doc = an.doc
+    middles: list[Span] = []
+    end = first.end
+    # without a comma before the conjunction the last middle conjunct touches it
+    while True:
+        commas = [
+            k
+            for k in range(first.start + 1, end + 1)
+            if doc[k].text == "," and not _inside_name(doc, k)
+        ]
+        if not commas:
+            break
+        k = commas[-1]
+        seg = Span(k + 1, end)
+        if len(seg) < 1 or doc[seg.start].is_punct:
+            break
+        if verbal:
+            fv = an.first_verb(seg)
+            if fv is None or fv.i != seg.start and doc[seg.start].tag_ not in {"RB", "TO"}:
+                break
+        else:
+            if an.first_verb(seg) is not None or _similarity(doc, seg, right) < 0.6:
+                break
+        middles.insert(0, seg)
+        end = an.left_end(k)
+        if end < first.start:
+            return []
+    return middles
+
+
+def _inside_name(doc: Doc, k: int) -> bool:
+    """``Hartford, Connecticut`` / ``Paris, France``: a comma between two proper names."""
+    if k == 0 or k + 1 >= len(doc):
+        return False
+    a, b = doc[k - 1], doc[k + 1]
+    after = doc[k + 2] if k + 2 < len(doc) else None
+    return (
+        a.tag_ == "NNP"
+        and b.tag_ == "NNP"
+        and (after is None or after.tag_ != "NNP" or after.is_punct)
+    )
+
+
+DITRANSITIVE_LEMMAS = {
+    "give", "send", "offer", "tell", "show", "bring", "lend", "pay", "teach", "move", "put",
+    "hand", "sell", "award", "grant", "owe", "promise", "assign", "allocate", "transfer", "take",
+    "deliver", "write", "leave", "buy", "cost", "charge", "ship", "mail", "lease", "rent",
+}  # fmt: skip
+
+
+def _internal_boundary(an: _Analysis, span: Span) -> bool:
+    """Does ``span`` look like two noun phrases side by side ("her brother a salad")?"""
+    doc = an.doc
+    for k in range(span.start + 1, span.end + 1):
+        a, b = doc[k - 1], doc[k]
+        if doc[span.start].tag_ == "IN" and k == span.start + 1:
+            continue
+        if a.tag_ in {"IN", "TO", "DT", "PRP$", "POS", "CC", "HYPH"}:
+            continue
+        a_np = a.tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP"} or a.text == "%"
+        if a_np and b.tag_ in {"DT", "PRP$"} and b.lower_ not in {"all", "both", "each"}:
+            return True
+        if a.tag_ in {"NNP", "NNPS", "PRP"} and b.tag_ in {"NN", "NNS"}:
+            return True
+        if a_np and a.tag_ != "PRP" and b.tag_ == "CD" and a.dep_ != "compound":
+            return True
+        if a.text == "%" and b.tag_ in {"JJ", "NN", "RB", "DT", "UH"}:
+            return True
+        if a_np and b.tag_ in {"RB", "RBR"} and b.lower_ not in {"alone", "only"}:
+            return True
+    return False
+
+
+def _ends(
+    an: _Analysis, verb: Token | None, p: int, lo: int, part: Span
+) -> list[tuple[int, float]]:
+    """Where a correlate may end: at ``p``, or before adjuncts that stay shared (penalised)."""
+    doc = an.doc
+    ends: dict[int, float] = {p: 0.0}
+    if verb is not None:
+        for child in verb.children:
+            if (
+                child.i > verb.i
+                and child.left_edge.i > lo
+                and child.left_edge.i <= p
+                and child.dep_ in {"prep", "advmod", "npadvmod", "advcl"}
+            ):
+                e = an.left_end(child.left_edge.i)
+                if e >= lo and e < p:
+                    ends.setdefault(e, -0.03)
+    if _category(doc, part) == "NUM" and all(
+        doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
+        for i in range(part.start, part.end + 1)
+    ):
+        for i in range(lo, p):
+            tok = doc[i]
+            if (
+                tok.tag_ == "CD"
+                and tok.head.i > i
+                and tok.head.i <= p
+                and tok.head.tag_.startswith("NN")
+                and tok.head.text != "%"
+            ):
+                ends.setdefault(i, -0.03)
+    return sorted(ends.items(), key=lambda kv: -kv[0])
+
+
+def _align(
+    an: _Analysis,
+    parts: Sequence[Span],
+    p: int,
+    lo: int,
+    verb: Token | None,
+    parse_heads: set[int],
+) -> tuple[list[Span], list[float]] | None:
+    """Right-to-left alignment of remnants with correlates of the first conjunct."""
+    doc = an.doc
+    corr: list[Span] = []
+    sims: list[float] = []
+    end = p
+    for n, part in enumerate(reversed(parts)):
+        best: tuple[float, float, Span] | None = None
+        end_options = _ends(an, verb, end, lo, part) if n == 0 else [(end, 0.0)]
+        for e, penalty in end_options:
+            for c in an.candidates_ending(e, lo):
+                if verb is not None and c.start <= verb.i <= c.end:
+                    continue
+                head = _head_of(doc, c)
+                sim = _similarity(doc, part, c)
+                bonus = penalty + (0.08 if head.i in parse_heads else 0.0)
+                bonus += 0.04 if c.start == head.left_edge.i else 0.0
+                if best is None or sim + bonus > best[0] + best[1]:
+                    best = (sim, bonus, c)
+        if best is None:
+            return None
+        corr.insert(0, best[2])
+        sims.append(best[0] + best[1])
+        end = an.left_end(best[2].start)
+        if n + 1 < len(parts) and end < lo:
+            return None
+    return corr, sims
+
+
+def _nominal(
+    an: _Analysis, verb: Token | None, subj: Span | None, p: int, right: Span
+) -> Resolution | None:
+    """No verb after the conjunction: coordination, argument clusters, gapping, stripping."""
+    doc = an.doc
+    strip_tail = False
+    if doc[right.end].lower_ in {"too", "also"} and right.end > right.start:
+        right = Span(right.start, right.end - 1)
+        strip_tail = True
+    verb_left = verb is not None and verb.i < p
+    post = verb.i + 1 if verb is not None and verb_left else 0
+    # lists: peel the middle conjuncts ("A, B, and C") before aligning
+    middles = _peel_list(an, Span(post, p), right, verbal=False)
+    p1 = an.left_end(middles[0].start) if middles else p
+    if p1 < 0:
+        return None
+    extents = [right]
+    conj_tok = next(
+        (t for t in doc[right.start : right.end + 1] if t.dep_ == "conj" and t.head.i < an.cc), None
+    )
+    if conj_tok is not None and conj_tok.right_edge.i < right.end:
+        rest = range(conj_tok.right_edge.i + 1, right.end + 1)
+        if all(
+            doc[i].dep_
+            not in {"dobj", "attr", "acomp", "oprd", "dative", "nsubj", "npadvmod", "pobj"}
+            or doc[i].head.i > conj_tok.right_edge.i
+            for i in rest
+        ):
+            extents.append(Span(right.start, conj_tok.right_edge.i))
+    parse_heads = {doc[an.cc].head.i}
+    if conj_tok is not None:
+        parse_heads.add(conj_tok.head.i)
+    best: tuple[float, str, list[Span], list[Span], Span] | None = None
+    for ext in extents:
+        for parts in an.segmentations(ext, 1 if strip_tail else 3):
+            m = len(parts)
+            boundary_penalty = sum(0.25 for part in parts if _internal_boundary(an, part))
+            for option in ("cluster", "gapping"):
+                if option == "gapping":
+                    if subj is None or verb is None or not verb_left or (m < 2 and not strip_tail):
+                        continue
+                    if _category(doc, parts[0]) not in {"NP", "NUM"}:
+                        continue
+                    s0 = _similarity(doc, parts[0], subj)
+                    hc0, hcs = (
+                        _head_class(_np_head(doc, parts[0])),
+                        _head_class(_np_head(doc, subj)),
+                    )
+                    nominal = {"PROPN", "NOUN", "PRON"}
+                    s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
+                    if m == 1:
+                        aligned: tuple[list[Span], list[float]] | None = ([], [])
+                    else:
+                        aligned = _align(an, parts[1:], p1, verb.i + 1, verb, parse_heads)
+                    if aligned is None:
+                        continue
+                    subj_corr = subj
+                    head0 = _np_head(doc, subj)
+                    if (
+                        _category(doc, parts[0]) == "NUM"
+                        and _head_class(head0) == "NUM"
+                        and head0.i < subj.end
+                    ):
+                        subj_corr = Span(
+                            subj.start, head0.i
+                        )  # "About 60% of the members" -> "35% of the members"
+                    corr = [subj_corr, *aligned[0]]
+                    sims = [min(s0, 1.0), *aligned[1]]
+                else:
+                    if strip_tail:
+                        continue
+                    lo = post if m > 1 else 0
+                    aligned = _align(an, parts, p1, lo, verb, parse_heads)
+                    if aligned is None:
+                        continue
+                    corr, sims = aligned
+                    if verb is not None and m > 1 and verb.lemma_ in DITRANSITIVE_LEMMAS:
+                        sims = [s + 0.1 for s in sims]
+                if min(sims) < (0.45 if m > 1 else 0.35):
+                    continue
+                score = sum(sims) / len(sims) - 0.06 * (m - 1) - boundary_penalty
+                if ext != right:
+                    score -= 0.05
+                if best is None or score > best[0]:
+                    best = (score, option, list(parts), corr, ext)
+    if best is None:
+        return None
+    _score, option, parts, corr, ext = best
+    r_end = ext.end + (1 if strip_tail else 0)
+    suffix = _suffix(an, r_end)
+    template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
+    # shared material after the last correlate but before the middle conjuncts stays
+    if not middles and corr[-1].end < p:
+        template = list(range(0, p + 1))
+    new_subject = option == "gapping" or (
+        subj is not None and any(c.start <= subj.end and c.end >= subj.start for c in corr)
+    )
+    sents = [
+        _finish(_tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final)
+    ]
+    conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
+    for remnant_parts in conjuncts:
+        if remnant_parts is None or len(remnant_parts) != len(corr):
+            return None
+        sents.append(
+            _substitute(
+                an, template, corr, remnant_parts, suffix, verb, subj if new_subject else None
+            )
+        )
+    rule = {
+        "cluster": "coordination" if len(parts) == 1 else "argument-cluster",
+        "gapping": "gapping",
+    }[option]
+    if strip_tail:
+        rule = "stripping"
+    if middles:
+        rule += "+list"
+    return Resolution(sents, rule, details={"remnants": len(parts)})
+
+
+def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | None:
+    if len(parts) == 1:
+        return [seg]
+    best = None
+    for cand in an.segmentations(seg, len(parts)):
+        if len(cand) != len(parts):
+            continue
+        s = sum(_similarity(an.doc, a, b) for a, b in zip(cand, parts, strict=True))
+        if best is None or s > best[0]:
+            best = (s, cand)
+    return best[1] if best else None
+
+
+def _substitute(
+    an: _Analysis,
+    template: list[int],
+    corr: list[Span],
+    remnants: list[Span],
+    suffix: list[int],
+    verb: Token | None,
+    subj: Span | None,
+) -> str:
+    """The template with each correlate replaced by its remnant (and agreement fixed)."""
+    doc = an.doc
+    indices: list[int] = []
+    pos = 0
+    pairs = list(zip(corr, remnants, strict=False))
+    for c, r in pairs:
+        indices.extend(i for i in template[pos:] if i < c.start)
+        indices.extend(range(r.start, r.end + 1))
+        pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
+    indices.extend(template[pos:])
+    indices = _strip_preconj(doc, indices, corr[0].start)
+    replace: dict[int, str] = {}
+    if subj is not None and verb is not None:
+        new_subj = next((r for c, r in pairs if c.start <= subj.end and c.end >= subj.start), None)
+        if new_subj is not None:
+            plural = _is_plural(doc, new_subj)
+            finite = _finite_of(doc, verb)
+            if plural is not None and finite is not None and finite.i in indices:
+                form = _inflect(finite, plural)
+                if form:
+                    replace[finite.i] = form
+    return _finish(_tokens_text(doc, indices + suffix, replace), an.final)
+
+
+# --------------------------------------------------------------------------------------------
+# The resolver
+
+
+class RulesResolver(Resolver):
+    """Dependency-parse rules (see the module docstring); ``spacy_model`` picks the parser."""
+
+    name = "rules"
+
+    def __init__(self, spacy_model: str | None = None, *, batch_size: int = 256) -> None:
+        from lingeval.core.parsing import Parser
+
+        self.parser = Parser(spacy_model, batch_size=batch_size)
+        self.last_rules: list[str] = []
+
+    def options(self) -> dict[str, Any]:
+        return {"resolver": self.name, "parser": self.parser.id}
+
+    def analyse(self, batch: Sequence[ConjunctExample]) -> list[Resolution]:
+        """Like :meth:`resolve`, with the rule that produced each rewrite."""
+        texts = [ex.sentence for ex in batch]
+        docs = (
+            self.parser.parse([t for t in texts if t.strip()])
+            if any(t.strip() for t in texts)
+            else []
+        )
+        it = iter(docs)
+        out: list[Resolution] = []
+        for ex in batch:
+            if not ex.sentence.strip():
+                out.append(Resolution([ex.sentence], "unchanged:empty", changed=False))
+                continue
+            doc = next(it)
+            cc = _token_at(doc, ex.offset)
+            if cc is None:
+                out.append(Resolution([ex.sentence], "unchanged:no-token-at-offset", changed=False))
+                continue
+            res = resolve_doc(doc, cc)
+            if not res.changed:
+                res.sentences = [ex.sentence]
+            out.append(res)
+        self.last_rules = [r.rule for r in out]
+        return out
+
+    def resolve(self, batch: Sequence[ConjunctExample]) -> list[list[str]]:
+        return [r.sentences for r in self.analyse(batch)]
+
+
+def _token_at(doc: Doc, offset: int) -> int | None:
+    for tok in doc:
+        if tok.idx <= offset < tok.idx + max(1, len(tok.text)):
+            return tok.i
+    return None
