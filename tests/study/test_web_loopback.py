@@ -1,0 +1,194 @@
+"""The survey served by uvicorn on 127.0.0.1 in a subprocess: concurrency and crash safety."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import pytest
+
+from lingeval.study.design import make_design
+from lingeval.study.simclient import ItemPage, Policy, SimResult, random_policy, run_participants
+from lingeval.study.storage import Store
+from lingeval.study.tasks.reg import example_items
+from lingeval.study.web.server import free_port
+
+TOKEN = "loopback-admin"
+
+
+def make_db(path: Path, n_items: int, groups: int) -> None:
+    st = Store(path)
+    items = example_items(n_items)
+    st.create_study(
+        "lb",
+        items,
+        make_design(items, groups, seed=3, per_group=100),
+        admin_token=TOKEN,
+        completion_code="LBOK",
+    )
+    st.dispose()
+
+
+class Server:
+    def __init__(self, db: Path, port: int) -> None:
+        self.db, self.port = db, port
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "lingeval",
+                "study",
+                "serve",
+                str(self.db),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--admin-token",
+                TOKEN,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    self.proc.stderr.read().decode() if self.proc.stderr else "server died"
+                )
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).text == "ok":
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def marking_policy(pid: str) -> Policy:
+    """Random answers plus a comment naming participant and step, to find each answer later."""
+    base = random_policy(hash(pid) % 1000)
+
+    def policy(page: ItemPage) -> dict[str, str]:
+        out = base(page)
+        out["comment"] = f"{pid}:{page.step}"
+        return out
+
+    return policy
+
+
+def exported_marks(url: str) -> Counter[str]:
+    rows = httpx.get(
+        f"{url}/admin/lb/export.json", headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30
+    ).json()
+    return Counter(r["value"] for r in rows if r["question"] == "comment")
+
+
+def acknowledged_marks(results: list[SimResult], prefix: str) -> set[str]:
+    marks = set()
+    for i, r in enumerate(results):
+        for step, _answers in r.acknowledged:
+            marks.add(f"{prefix}{i:04d}:{step}")
+    return marks
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    srv = Server(tmp_path / "lb.sqlite", free_port())
+    yield srv
+    srv.stop()
+
+
+def test_fifty_concurrent_participants_lose_nothing(server: Server) -> None:
+    make_db(server.db, n_items=3, groups=3)  # 9 versions, 3 groups of 3 items
+    server.start()
+    results = run_participants(
+        server.url,
+        "lb",
+        50,
+        concurrency=50,
+        pid_prefix="C",
+        policy_factory=lambda i: marking_policy(f"C{i:04d}"),
+    )
+    assert all(r.completion_code == "LBOK" for r in results)
+    assert all(len(r.acknowledged) == 3 for r in results)
+    requests = sum(r.requests for r in results)
+    assert requests <= 50 * 15  # bounded: entry, consent, instructions, 3 x (page + post), done
+    marks = exported_marks(server.url)
+    acked = acknowledged_marks(results, "C")
+    assert len(acked) == 150
+    assert set(marks) == acked and set(marks.values()) == {1}  # every answer exactly once
+    prog = httpx.get(
+        f"{server.url}/admin/lb/progress.json", headers={"Authorization": f"Bearer {TOKEN}"}
+    ).json()
+    assert sorted(g["completed"] for g in prog["groups"]) == [16, 17, 17]
+
+
+def test_killing_the_server_loses_no_acknowledged_response(server: Server) -> None:
+    make_db(server.db, n_items=6, groups=3)  # 6 items per participant
+    server.start()
+    out: list[list[SimResult]] = []
+
+    def run() -> None:
+        out.append(
+            run_participants(
+                server.url,
+                "lb",
+                12,
+                concurrency=12,
+                pid_prefix="K",
+                policy_factory=lambda i: marking_policy(f"K{i:04d}"),
+                think=lambda: 0.05,
+                max_retries=200,
+                retry_wait=0.1,
+            )
+        )
+
+    t = threading.Thread(target=run)
+    t.start()
+    # wait until some responses were stored, then kill -9 in the middle of the run
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and sum(exported_marks(server.url).values()) < 15:
+        time.sleep(0.05)
+    server.kill()
+    time.sleep(0.5)
+    server.start()
+    t.join(timeout=240)
+    assert not t.is_alive()
+    results = out[0]
+    assert sum(r.retries for r in results) > 0  # the crash was felt by the clients
+    acked = acknowledged_marks(results, "K")
+    marks = exported_marks(server.url)
+    assert acked <= set(marks), sorted(acked - set(marks))[:5]
+    assert set(marks.values()) == {1}
+    assert all(r.completion_code == "LBOK" for r in results)
+    assert len(marks) == 12 * 6
