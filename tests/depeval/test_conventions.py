@@ -173,3 +173,21 @@ def test_alignment_rejects_different_text() -> None:
     s = parse_conllu_string("1\tac\tac\tX\t_\t_\t0\troot\t_\t_\n\n")
     with pytest.raises(InputError, match="text differs"):
         evaluate(g, s, DepevalOptions(tokenization="align"))
+
+
+def test_plots_are_written(tmp_path: Path) -> None:
+    from lingeval.core.errors import LingevalError
+
+    rep = convention_sensitivity(SAMPLE, [SAMPLE], ["to-head", "case-head"])
+    png = rep.plot(tmp_path / "sens.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    other = tmp_path / "func.conllu"
+    other.write_text(
+        "".join(
+            format_sentence(s) for s in apply_transformations(read_conllu(SAMPLE), ["case-head"])
+        )
+    )
+    svg = compare_gold_standards(SAMPLE, other).plot(tmp_path / "cmp.svg")
+    assert "<svg" in svg.read_text()
+    with pytest.raises(LingevalError, match=r"\.png, \.svg or \.pdf"):
+        rep.plot(tmp_path / "x.jpg")

@@ -71,9 +71,10 @@ def score_table(results: Sequence[DepevalResult], title: str = "Dependency-parse
     if aligned:
         cols += ["P", "R", "F1"]
     t = Table(cols, title=title, signature=results[0].signature if results else None)
-    for r in results:
+    names = display_names([r.system_name for r in results])
+    for r, name in zip(results, names, strict=True):
         for m in MEASURES:
-            row: list[object] = [r.system_name, MEASURE_NAMES[m], r.count(m), r.words, r.score(m)]
+            row: list[object] = [name, MEASURE_NAMES[m], r.count(m), r.words, r.score(m)]
             if aligned:
                 row += [r.precision(m), r.score(m), r.f1(m)]
             t.add(*row)
@@ -82,6 +83,12 @@ def score_table(results: Sequence[DepevalResult], title: str = "Dependency-parse
             f"{results[0].skipped_sentences} sentences longer than max_len were left out"
         )
     return t
+
+
+def display_names(paths: Sequence[str]) -> list[str]:
+    """File names without directories when that keeps them distinct, else the paths as given."""
+    short = [Path(p).name for p in paths]
+    return short if len(set(short)) == len(short) else list(paths)
 
 
 def breakdown_table(result: DepevalResult, by: str) -> Table:
@@ -166,17 +173,38 @@ class GoldComparison:
     a_as_gold: DepevalResult  # B scored against A
     b_as_gold: DepevalResult  # A scored against B
 
+    @property
+    def signature(self) -> Signature:
+        return Signature("depeval-compare", dict(self.a_as_gold.signature.options))
+
     def table(self) -> Table:
         a, b = self.a_as_gold.gold_name, self.b_as_gold.gold_name
         t = Table(
             ["measure", "B vs gold A %", "A vs gold B %", "difference A->B", "difference B->A"],
             title=f"Difference between gold standards  A={a}  B={b}  ({self.a_as_gold.words} words)",
-            signature=Signature("depeval-compare", dict(self.a_as_gold.signature.options)),
+            signature=self.signature,
         )
         for m in MEASURES:
             sa, sb = self.a_as_gold.score(m), self.b_as_gold.score(m)
             t.add(MEASURE_NAMES[m], sa, sb, 100.0 - sa, 100.0 - sb)
         return t
+
+    def plot(self, path: str | Path) -> Path:
+        """Bar chart of the difference between the gold standards per measure (the paper's figure)."""
+        from lingeval.core.plots import grouped_bars
+
+        labels = [_SHORT[m] for m in MEASURES]
+        return grouped_bars(
+            labels,
+            {
+                "A as gold": [100.0 - self.a_as_gold.score(m) for m in MEASURES],
+                "B as gold": [100.0 - self.b_as_gold.score(m) for m in MEASURES],
+            },
+            path,
+            title="Difference between gold standards (100 - score)",
+            ylabel="points",
+            caption=self.signature.format(),
+        )
 
 
 def compare_gold_standards(
@@ -217,16 +245,39 @@ class SensitivityReport:
             title=f"Sensitivity of scores to annotation conventions (gold {self.gold_name}); Δ = transformed - original, points",
             signature=Signature("depeval-sensitivity", dict(first.signature.options)),
         )
+        names = dict(zip(self.baseline, display_names(list(self.baseline)), strict=True))
         for name, per_sys in self.transformed.items():
             for sysname, res in per_sys.items():
                 base = self.baseline[sysname]
                 t.add(
                     name,
                     self.affected[name],
-                    sysname,
+                    names[sysname],
                     *(res.score(m) - base.score(m) for m in ("directed", "undirected", "ned")),
                 )
         return t
+
+    def plot(self, path: str | Path) -> Path:
+        """Bar chart: score change per transformation for attachment, undirected and NED."""
+        from lingeval.core.plots import grouped_bars
+
+        measures = ("directed", "undirected", "ned")
+        groups: list[str] = []
+        series: dict[str, list[float]] = {_SHORT[m]: [] for m in measures}
+        for name, per_sys in self.transformed.items():
+            for sysname, res in per_sys.items():
+                groups.append(name if len(per_sys) == 1 else f"{name}\n{Path(sysname).name}")
+                for m in measures:
+                    series[_SHORT[m]].append(res.score(m) - self.baseline[sysname].score(m))
+        sig = self.table().signature
+        return grouped_bars(
+            groups,
+            series,
+            path,
+            title="Score change when a convention of the gold is switched",
+            ylabel="points (transformed - original)",
+            caption=sig.format() if sig else "",
+        )
 
 
 def _read_all(path: str | Path, options: DepevalOptions) -> list[Sentence]:
@@ -251,16 +302,11 @@ def convention_sensitivity(
         report.baseline[sname] = evaluate(
             gold_sents, ss, options, gold_name=str(gold), system_name=sname
         )
-    total = sum(len(s.words) for s in gold_sents)
     for name in names:
         tgold = list(apply_transformations(gold_sents, name.split("+")))
-        changed = sum(
-            1
-            for g, t in zip(gold_sents, tgold, strict=True)
-            for a, b in zip(g.words, t.words, strict=True)
-            if a.head != b.head
-        )
-        report.affected[name] = 100.0 * changed / total if total else 0.0
+        # words whose gold head changes, over the evaluated words (same punctuation and length filters)
+        same = evaluate(gold_sents, tgold, options, breakdowns=False)
+        report.affected[name] = 100.0 - same.score("directed") if same.words else 0.0
         report.transformed[name] = {
             sname: evaluate(tgold, ss, options, gold_name=f"{gold}[{name}]", system_name=sname)
             for sname, ss in sys_sents.items()

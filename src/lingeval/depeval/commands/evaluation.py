@@ -130,15 +130,29 @@ def score_cmd(
 @click.argument("gold_a", type=_file)
 @click.argument("gold_b", type=_file)
 @options_decorator
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Also draw a bar chart (.png/.svg/.pdf).",
+)
 @output_options
 def compare_cmd(
-    gold_a: str, gold_b: str, fmt: str, as_json: bool, as_csv: bool, **opts: Any
+    gold_a: str,
+    gold_b: str,
+    plot_path: str | None,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+    **opts: Any,
 ) -> None:
     """How far two gold standards of the same sentences are apart, under every measure, both ways."""
     from lingeval.depeval.api import compare_gold_standards
 
     cmp = compare_gold_standards(gold_a, gold_b, make_options(**opts))
     echo_tables([cmp.table()], resolve_format(fmt, as_json, as_csv))
+    if plot_path:
+        click.echo(f"plot: {cmp.plot(plot_path)}", err=True)
 
 
 @click.command("sensitivity")
@@ -151,11 +165,18 @@ def compare_cmd(
     help="Transformation name (repeatable; chain with '+'). Default: every registered one.",
 )
 @options_decorator
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    help="Also draw a bar chart (.png/.svg/.pdf).",
+)
 @output_options
 def sensitivity_cmd(
     gold: str,
     systems: tuple[str, ...],
     transforms: tuple[str, ...],
+    plot_path: str | None,
     fmt: str,
     as_json: bool,
     as_csv: bool,
@@ -166,6 +187,8 @@ def sensitivity_cmd(
 
     rep = convention_sensitivity(gold, systems, transforms or None, make_options(**opts))
     echo_tables([rep.table()], resolve_format(fmt, as_json, as_csv))
+    if plot_path:
+        click.echo(f"plot: {rep.plot(plot_path)}", err=True)
 
 
 @click.command("significance")
