@@ -12,12 +12,14 @@ line with the fields of :class:`~lingeval.conjuncts.example.ConjunctExample`::
   ``offset`` (0-based character offset of the marked conjunction) may be omitted when the
   sentence holds the conjunction once; ``sentence`` may instead carry the paper's marking
   (``... <SPLIT> and </SPLIT> ...``), which fixes conjunction and offset. ``rewrites`` may be a
-  JSON list or a string in any of the list encodings below; ``rewritable`` defaults to False
-  exactly when the rewrites are the unchanged sentence. ``split`` and ``meta`` are optional.
+  JSON list or a string in any of the list encodings below; an empty or absent list means a
+  task input without gold (the ``marked``/``text`` readers and the gapping extractor produce
+  those). ``rewritable`` defaults to False exactly when the rewrites are the unchanged sentence
+  (or the phrase "Cannot re-write this sentence."). ``split`` and ``meta`` are optional.
 
 ``marked`` (``.marked``, ``.split.txt``) — one model input per line, ``<SPLIT> and </SPLIT>``
 marking the conjunction (section 7, "we mark the conjunction using a special token"). Ids are
-``line-N``. No gold rewrites.
+``line-N``. No gold rewrites (``rewrites == []``).
 
 ``text`` (``.txt``) — plain text, one sentence per line, optionally followed by a tab and the
 0-based index of the marked conjunction among the sentence's and/or/but tokens. Without an
@@ -217,8 +219,9 @@ def format_rewrites(rewrites: Sequence[str], fmt: str = "json", sep: str = "<SEP
 
 
 def _is_unchanged(sentence: str, rewrites: Sequence[str]) -> bool:
+    """True for a gold "left unchanged" (non-rewritable); an empty list means "no gold yet"."""
     if not rewrites:
-        return True
+        return False
     if len(rewrites) == 1 and rewrites[0].strip().lower() in NOT_REWRITABLE_MARKERS:
         return True
     return len(rewrites) == 1 and rewrites[0].strip() == sentence.strip()
@@ -314,7 +317,7 @@ def example_from_dict(
             rewritable = False
         else:
             raise ValueError(f"rewritable must be true or false, got {rewritable!r}")
-    if unchanged and (not rewrites or rewrites[0].strip().lower() in NOT_REWRITABLE_MARKERS):
+    if unchanged and rewrites[0].strip().lower() in NOT_REWRITABLE_MARKERS:
         rewrites = [sentence]
     split = record.get("split")
     if split is not None and not isinstance(split, str):
@@ -403,9 +406,7 @@ def read_marked(path: str | Path) -> list[ConjunctExample]:
             except ValueError as exc:
                 raise InputError(str(exc), path=path, line=lineno) from None
             out.append(
-                ConjunctExample(
-                    f"line-{lineno}", sentence, conj, offset, [sentence], rewritable=False
-                )
+                ConjunctExample(f"line-{lineno}", sentence, conj, offset, [], rewritable=True)
             )
     return out
 
@@ -444,9 +445,7 @@ def read_text(path: str | Path) -> list[ConjunctExample]:
                 offset, conj = _locate(text, None, index)
             except ValueError as exc:
                 raise InputError(str(exc), path=path, line=lineno) from None
-            out.append(
-                ConjunctExample(f"line-{lineno}", text, conj, offset, [text], rewritable=False)
-            )
+            out.append(ConjunctExample(f"line-{lineno}", text, conj, offset, [], rewritable=True))
     return out
 
 

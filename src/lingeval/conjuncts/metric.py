@@ -532,7 +532,7 @@ def _check_sentence_lists(
     if empty_sent:
         raise LingevalError(f"empty sentence(s) in the {kind} of id(s) {_ids(empty_sent)}")
     if empty_list:
-        raise LingevalError(f"no {kind} sentences for id(s) {_ids(empty_list)}")
+        raise LingevalError(f"{kind}: no sentences for id(s) {_ids(empty_list)}")
     return out
 
 
