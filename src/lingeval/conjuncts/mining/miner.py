@@ -571,7 +571,9 @@ def mine(
         with open(out, "r+b") as tfh:
             tfh.truncate(int(state["output_bytes"]))
         seen = _seen_from_output(out, int(state["output_bytes"]))
-        if state.get("complete") and (limit is None or limit <= done_units):
+        if state.get("complete") and (
+            state.get("exhausted") or (limit is not None and limit <= done_units)
+        ):
             return MiningResult(
                 str(out),
                 done_units,
@@ -594,12 +596,14 @@ def mine(
     resumed_from = done_units
 
     refs: dict[int, dict[str, Any]] = {}  # source references of units in flight
+    stopped_by_limit = [False]
 
     def pending_units() -> Iterator[Unit]:
         for u in iter_units(src, fmt, text_field=text_field):
             if u.position < done_units:
                 continue
             if limit is not None and u.position >= limit:
+                stopped_by_limit[0] = True
                 return
             refs[u.position] = u.ref
             yield u
@@ -633,6 +637,7 @@ def mine(
                 "duplicates": duplicates,
                 "pattern_counts": dict(counts),
                 "complete": complete,
+                "exhausted": complete and not stopped_by_limit[0],
             },
         )
 
