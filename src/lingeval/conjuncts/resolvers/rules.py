@@ -658,8 +658,22 @@ def _suffix(an: _Analysis, right_end: int) -> list[int]:
 
 def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> Resolution | None:
     doc = an.doc
-    rv = an.first_verb(right)
     subj = an.subject_span(verb) if verb is not None else None
+    if verb is not None and verb.i > an.cc:
+        # the coordination sits before its verb ("Tea and coffee are served"): the right
+        # conjunct ends with the constituent that holds it; the verb phrase is shared context
+        x = doc[p]
+        for _ in range(40):
+            if x.head.i == verb.i or x.head.i == x.i:
+                break
+            x = x.head
+        if x.head.i != verb.i or x.right_edge.i < right.start:
+            return None
+        right = Span(right.start, min(right.end, an.left_end(x.right_edge.i + 1)))
+        if right.end < right.start:
+            return None
+        return _nominal(an, verb, subj, p, right)
+    rv = an.first_verb(right)
     # ---- "but not X": stripping under negation -> do-support ------------------------------
     if (
         doc[right.start].lower_ in {"not", "never"}
@@ -1084,9 +1098,15 @@ def _nominal(
     new_subject = option == "gapping" or (
         subj is not None and any(c.start <= subj.end and c.end >= subj.start for c in corr)
     )
-    sents = [
-        _finish(_tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final)
-    ]
+    if new_subject and option != "gapping":
+        # the first conjunct alone is now the subject: agreement as for the others
+        sents = [_substitute(an, template, corr, corr, suffix, verb, subj)]
+    else:
+        sents = [
+            _finish(
+                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final
+            )
+        ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
@@ -1146,7 +1166,7 @@ def _substitute(
         if new_subj is not None:
             plural = _is_plural(doc, new_subj)
             finite = _finite_of(doc, verb)
-            if plural is not None and finite is not None and finite.i in indices:
+            if plural is not None and finite is not None and (finite.i in indices or finite.i in suffix):
                 form = _inflect(finite, plural)
                 if form:
                     replace[finite.i] = form
