@@ -331,6 +331,7 @@ def _dask_engine(
     names: Sequence[str] | None,
     chunk_size: int,
     batch_size: int,
+    connect_timeout: float = 20.0,
 ) -> Iterator[tuple[int, UnitResult]]:
     try:
         from distributed import Client
@@ -341,7 +342,7 @@ def _dask_engine(
             "the dask engine needs dask.distributed: pip install 'lingeval[dask]'"
         ) from None
     try:
-        client = Client(scheduler, timeout="20s", set_as_default=False)
+        client = Client(scheduler, timeout=f"{connect_timeout}s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise LingevalError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
     try:
@@ -492,6 +493,7 @@ def mine(
     restart: bool = False,
     progress: bool = False,
     on_checkpoint: Callable[[int], None] | None = None,
+    connect_timeout: float = 20.0,
 ) -> MiningResult:
     """Mine ``input_path`` into task JSONL at ``output`` (see the module docstring).
 
@@ -500,7 +502,8 @@ def mine(
     the number of input units (counted from the start of the input, across resumed runs).
     ``restart`` discards an earlier partial or complete run at ``output``. ``on_checkpoint``
     is called with the number of finished units after each checkpoint (used by tests to
-    simulate an interruption).
+    simulate an interruption). ``connect_timeout`` (seconds) bounds the wait for the Dask
+    scheduler.
     """
     from lingeval.conjuncts.data import example_to_dict
     from lingeval.conjuncts.example import ConjunctExample
@@ -613,7 +616,14 @@ def mine(
     else:
         assert scheduler is not None
         results = _dask_engine(
-            pending_units(), scheduler, model_name, do_split, names_arg, chunk_size, batch_size
+            pending_units(),
+            scheduler,
+            model_name,
+            do_split,
+            names_arg,
+            chunk_size,
+            batch_size,
+            connect_timeout,
         )
 
     bar = None
