@@ -61,6 +61,7 @@ __all__ = [
     "is_rewriting",
     "load_answers",
     "load_neuralreg",
+    "report_tables",
     "responses",
 ]
 
@@ -648,3 +649,10 @@ def compare_studies(
         t.insert(0, "system", s)
         parts.append(t)
     return pd.concat(parts, ignore_index=True)
+
+
+def report_tables(result: StudyAnalysis) -> list[Any]:
+    """The paper-layout tables of :mod:`lingeval.study.report` (Tables 2, 3, 4, 6 and tests)."""
+    from lingeval.study.report import paper_tables
+
+    return paper_tables(result)

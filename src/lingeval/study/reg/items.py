@@ -1,0 +1,312 @@
+"""Study items for the intrinsic task-based REG evaluation (paper 002, sections 4.1-4.2).
+
+An item shows one WebNLG text (one lexicalisation of an entry) in one system's version: the
+delexicalised template with each RE slot filled by the system's RE (the corpus RE for
+``human``), every RE highlighted. It names the **major entity** (familiarity question) by its
+**proper name** (identifier with underscores as spaces); an RE gets the referential-success
+question when it differs from its entity's proper name.
+
+Items are :class:`lingeval.study.tasks.base.StudyItem` objects of the engine's ``reg`` task
+type. Payload (see :mod:`lingeval.study.tasks.reg`)::
+
+    {"entity": "AWH_Engineering_College",           # major entity
+     "segments": ["", {"re": 0}, " is in Kuttikkattoor, ", {"re": 1}, "."],
+     "refs": [{"text": "AWH Engineering College", "entity": "AWH_Engineering_College"},
+              {"text": "India", "entity": "India"}],
+     "eid": "Id12", "lid": "Id1", "category": "University", "size": 6}   # provenance
+
+``item_id`` is ``<eid>_<lid>`` (shared by all systems' versions), ``subset`` is
+``seen``/``unseen``.
+
+Sampling (4.1, :func:`sample_sources`): per subset and triple size, ``n`` entries are drawn
+without replacement with a seeded generator, then one lexicalisation per entry; the paper's
+strata are 4 entries for each size 2-7 (seen) and 6 for each size 2-5 (unseen).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lingeval.core.errors import LingevalError
+from lingeval.study.reg.instances import Alignment
+from lingeval.study.reg.webnlg import TAG, Entry, Lexicalisation
+from lingeval.study.tasks.base import StudyItem
+from lingeval.study.tasks.reg import proper_name
+
+__all__ = [
+    "PAPER_STRATA",
+    "ItemSource",
+    "build_item",
+    "detokenize",
+    "highlighted_text",
+    "recase",
+    "sample_sources",
+    "system_res",
+]
+
+#: Paper 002, 4.1: (items per size, sizes) per subset.
+PAPER_STRATA: dict[str, tuple[int, tuple[int, ...]]] = {
+    "seen": (4, (2, 3, 4, 5, 6, 7)),
+    "unseen": (6, (2, 3, 4, 5)),
+}
+
+_LITERAL = re.compile(r'^"?[\d\s.,:/\-+]+"?$')
+_SPACE_BEFORE = re.compile(r"\s+(?=(?:'s|'|n't|[.,;:!?)\]%]))")
+_SPACE_AFTER = re.compile(r"(?<=[(\[$])\s+")
+_MARK = re.compile("\x00(\\d+)\x01")
+_NAME_TOKEN = re.compile(r"\w[\w'.\-]*|[^\w\s]")
+
+
+def detokenize(text: str) -> str:
+    """Undo whitespace tokenisation: no space before ``. , ; : ! ? ) 's``, none after ``(``."""
+    return _SPACE_AFTER.sub("", _SPACE_BEFORE.sub("", " ".join(text.split())))
+
+
+def recase(text: str, names: Iterable[str]) -> str:
+    """Restore the case of lowercased system output from the proper names in the text.
+
+    Runs of consecutive lowercase tokens that are tokens of a proper name take the name's
+    casing when the run has two or more tokens, or is one token not preceded by a determiner,
+    or is one rare word (Zipf frequency below 4 in wordfreq's English list):
+    ``"the cuyahoga county , ohio"`` -> ``"the Cuyahoga County , Ohio"``, but
+    ``"the university"`` stays lowercase.
+    """
+    table: dict[str, str] = {}
+    for name in names:
+        for tok in _NAME_TOKEN.findall(name):
+            if tok.casefold() not in ("the", "a", "an") and tok.isalnum():
+                table.setdefault(tok.casefold(), tok)
+    toks = text.split()
+    out = list(toks)
+    i = 0
+    while i < len(toks):
+        if not (toks[i].casefold() in table and toks[i].islower()):
+            i += 1
+            continue
+        j = i
+        while j < len(toks) and (
+            (toks[j].casefold() in table and toks[j].islower())
+            or (toks[j] == "," and j + 1 < len(toks) and toks[j + 1].casefold() in table)
+        ):
+            j += 1
+        after_det = i > 0 and toks[i - 1].casefold() in ("the", "a", "an", "this", "that")
+        if j - i >= 2 or not after_det or _rare(toks[i]):
+            for k in range(i, j):
+                out[k] = table.get(toks[k].casefold(), toks[k])
+        i = j
+    return " ".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _rare(word: str) -> bool:
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:  # pragma: no cover - core dependency
+        return False
+    return bool(zipf_frequency(word, "en") < 4.0)
+
+
+@dataclass(frozen=True)
+class ItemSource:
+    """A text to build items from: an entry, one lexicalisation and (optionally) its alignment
+    with the REG instances (needed to substitute system REs)."""
+
+    entry: Entry
+    lex: Lexicalisation
+    alignment: Alignment | None = None
+
+    @property
+    def item_id(self) -> str:
+        return f"{self.entry.eid}_{self.lex.lid}"
+
+    def re_slots(self) -> list[int]:
+        """Indices of the tag slots that are REs of the study.
+
+        With an alignment: the slots generated by a REG instance. Without: every slot whose
+        entity is not a bare number or date.
+        """
+        if self.alignment is not None:
+            return [k for k, i in enumerate(self.alignment.slots) if i is not None]
+        return [
+            k
+            for k, r in enumerate(self.lex.references)
+            if not _LITERAL.match(r.entity.replace("_", " "))
+        ]
+
+
+def system_res(source: ItemSource, outputs: Mapping[str, Sequence[str]]) -> list[str | None]:
+    """A system's RE for every slot of ``source`` (``None`` for non-RE slots).
+
+    ``outputs`` maps a subset to the system's output lines (aligned with that subset's REG
+    instances).
+    """
+    if source.alignment is None:
+        raise LingevalError(
+            f"text {source.item_id} is not aligned with the REG instances; only 'human' can be shown"
+        )
+    lines = outputs.get(source.alignment.subset)
+    if lines is None:
+        raise LingevalError(f"no {source.alignment.subset} output for text {source.item_id}")
+    out: list[str | None] = []
+    for i in source.alignment.slots:
+        if i is None:
+            out.append(None)
+        elif i >= len(lines):
+            raise LingevalError(f"system output has {len(lines)} lines; instance {i} is missing")
+        else:
+            out.append(lines[i])
+    return out
+
+
+def build_item(
+    source: ItemSource, system: str = "human", res: Sequence[str | None] | None = None
+) -> StudyItem:
+    """The study item of ``source`` in ``system``'s version.
+
+    ``res`` gives the RE of every slot (``None``: keep the corpus RE); system output is
+    detokenised, recased from the proper names in the text, and capitalised at the start
+    of a sentence. Non-RE slots (literals) are plain text.
+    """
+    lex = source.lex
+    refs = lex.references
+    if res is not None and len(res) != len(refs):
+        raise LingevalError(f"{source.item_id}: {len(res)} REs for {len(refs)} slots")
+    re_slots = set(source.re_slots())
+    if not re_slots:
+        raise LingevalError(f"text {source.item_id} has no referring expression")
+    names = [proper_name(r.entity) for r in refs]
+    pieces: list[str] = []
+    ref_texts: dict[int, str] = {}
+    slot = 0
+    order: list[int] = []
+    for tok in lex.template:
+        if not TAG.match(tok):
+            pieces.append(tok)
+            continue
+        k = slot
+        slot += 1
+        system_re = res[k] if res is not None else None
+        text = (
+            detokenize(refs[k].text) if system_re is None else detokenize(recase(system_re, names))
+        )
+        if not text.strip():
+            text = proper_name(refs[k].entity)
+        if k in re_slots:
+            j = len(order)
+            order.append(k)
+            ref_texts[j] = text
+            pieces.append(f"\x00{j}\x01")
+        else:
+            pieces.append(text)
+    joined = detokenize(" ".join(pieces))
+    segments: list[str | dict[str, int]] = []
+    pos = 0
+    out_refs = []
+    for m in _MARK.finditer(joined):
+        before = joined[pos : m.start()]
+        segments.append(before)
+        j = int(m.group(1))
+        text = ref_texts[j]
+        prior = "".join(s for s in segments if isinstance(s, str)).rstrip()
+        if not prior or prior.endswith((".", "!", "?")):
+            text = text[:1].upper() + text[1:]
+        out_refs.append(
+            {"text": text, "entity": refs[order[j]].entity, "type": refs[order[j]].type}
+        )
+        segments.append({"re": j})
+        pos = m.end()
+    segments.append(joined[pos:])
+    payload = {
+        "entity": _major_entity(source),
+        "segments": segments,
+        "refs": out_refs,
+        "eid": source.entry.eid,
+        "lid": lex.lid,
+        "category": source.entry.category,
+        "size": source.entry.size,
+    }
+    return StudyItem(source.item_id, system, source.entry.subset, payload)
+
+
+def _major_entity(source: ItemSource) -> str:
+    """The most frequent triple subject; ties go to the one mentioned first in the text."""
+    from collections import Counter
+
+    counts = Counter(s for s, _, _ in source.entry.triples)
+    mentioned = [r.entity.replace(" ", "_") for r in source.lex.references]
+    if not counts:
+        return mentioned[0]
+    best = max(counts.values())
+    tied = [s for s in counts if counts[s] == best]
+    for ent in mentioned:
+        if ent in tied:
+            return ent
+    return source.entry.major_entity
+
+
+def highlighted_text(item: StudyItem, *, style: str = "brackets") -> str:
+    """The item's paragraph with every RE marked: ``[RE]`` (brackets), ``**RE**`` (markdown)
+    or ``<mark>RE</mark>`` (html, text escaped)."""
+    import html
+
+    parts = []
+    refs = item.payload["refs"]
+    for seg in item.payload["segments"]:
+        if isinstance(seg, str):
+            parts.append(html.escape(seg) if style == "html" else seg)
+            continue
+        text = refs[seg["re"]]["text"]
+        if style == "html":
+            parts.append(f"<mark>{html.escape(text)}</mark>")
+        elif style == "markdown":
+            parts.append(f"**{text}**")
+        else:
+            parts.append(f"[{text}]")
+    return "".join(parts)
+
+
+def sample_sources(
+    sources: Sequence[ItemSource],
+    *,
+    strata: Mapping[str, tuple[int, Sequence[int]]] | None = PAPER_STRATA,
+    seed: int = 0,
+    require_aligned: bool = True,
+) -> list[ItemSource]:
+    """Stratified sample by subset and triple size (paper 002, 4.1), reproducible by ``seed``.
+
+    For each subset and size, ``n`` distinct entries are drawn (entries sorted by id, then
+    ``random.Random(seed)``), and one of each entry's lexicalisations. With
+    ``require_aligned`` only texts aligned with the REG instances qualify. A stratum with
+    fewer than ``n`` entries raises :class:`LingevalError`. ``strata=None`` keeps every
+    qualifying text (sorted by subset, size and id).
+    """
+    rng = random.Random(seed)
+    by_entry: dict[tuple[str, int, str], list[ItemSource]] = {}
+    for src in sources:
+        if require_aligned and src.alignment is None:
+            continue
+        by_entry.setdefault((src.entry.subset, src.entry.size, src.entry.eid), []).append(src)
+    out: list[ItemSource] = []
+    if strata is None:
+        keys = sorted(by_entry, key=lambda k: (k[0], k[1], _eid_key(k[2])))
+        return [src for k in keys for src in sorted(by_entry[k], key=lambda s: s.lex.lid)]
+    for subset, (n, sizes) in strata.items():
+        for size in sizes:
+            eids = sorted({k[2] for k in by_entry if k[0] == subset and k[1] == size}, key=_eid_key)
+            if len(eids) < n:
+                raise LingevalError(
+                    f"only {len(eids)} {subset} entries of size {size} qualify; {n} requested"
+                )
+            for eid in rng.sample(eids, n):
+                choices = sorted(by_entry[(subset, size, eid)], key=lambda s: s.lex.lid)
+                out.append(rng.choice(choices))
+    return out
+
+
+def _eid_key(eid: str) -> tuple[int, str]:
+    m = re.search(r"\d+", eid)
+    return (int(m.group()) if m else 0, eid)
