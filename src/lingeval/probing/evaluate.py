@@ -1,0 +1,442 @@
+"""Evaluation of models and humans on the two sections (paper 003, sections 3 and 4).
+
+Acceptability (:func:`evaluate_acceptability`):
+
+* Table 4 (model): mean perplexity of acceptable sentences, unacceptable sentences and the
+  unacceptable-and-ungrammatical subset (``grammatical == "no"``); SD alongside.
+* pair accuracy: share of pairs whose acceptable sentence has the lower perplexity
+  (ties count as errors), for the model; for humans, the acceptable sentence's mean rating is
+  higher.
+* Spearman's rho with its two-sided p-value (``scipy.stats.spearmanr``) between the human mean
+  rating of a sentence and its perplexity, over every rated sentence (paper: rho = -0.120).
+* Table 2 (humans): per condition, the mean and SD over sentences of the sentence mean rating
+  (1-5 Likert), and the mean within-sentence SD.
+
+Cloze (:func:`evaluate_cloze`):
+
+* Table 5 (model): whether the target, the plausible alternative, both or neither appear in
+  the model's top-k (k = 10 in the paper), and which of them is in first place.
+* Table 3 (humans): the category of each sentence's majority choice: ``target``,
+  ``plausible``, ``implausible``, ``none`` (none of the options), or ``tie`` when several
+  options share the highest count (the paper's "Target=Plausible alt." case).
+
+Every table is given overall and per connective, with a signature.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lingeval.core.errors import LingevalError
+from lingeval.core.report import Table
+from lingeval.core.signature import Signature
+from lingeval.probing.build import AcceptabilityItem, ClozeItem
+from lingeval.probing.judgements import NONE_OPTION, Judgement
+from lingeval.probing.scorers import matches
+
+__all__ = [
+    "AcceptabilityResult",
+    "ClozeResult",
+    "cloze_category",
+    "evaluate_acceptability",
+    "evaluate_cloze",
+    "human_cloze_majority",
+    "spearman",
+]
+
+CONDITIONS = ("acceptable", "unacceptable", "unacceptable-ungrammatical")
+TOPK_CATEGORIES = ("target", "plausible", "both", "other")
+FIRST_CATEGORIES = ("target", "plausible", "other")
+HUMAN_CATEGORIES = ("target", "plausible", "implausible", "none", "tie")
+
+
+def _describe(name: str, sig: Signature) -> str:
+    """A scorer signature nested in another one: ``name(key=value,...)`` without ``|``."""
+    inner = ",".join(f"{k}={v}" for k, v in sorted(sig.options.items()) if k != "model")
+    return f"{name}({inner})"
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return statistics.fmean(xs) if xs else float("nan")
+
+
+def _sd(xs: Sequence[float]) -> float:
+    return statistics.stdev(xs) if len(xs) > 1 else float("nan")
+
+
+def spearman(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, int]:
+    """Spearman's rank correlation rho, two-sided p-value, n (NaN when n < 3 or constant)."""
+    pairs = [(a, b) for a, b in zip(x, y, strict=True) if not (math.isnan(a) or math.isnan(b))]
+    if len(pairs) < 3 or len({a for a, _ in pairs}) < 2 or len({b for _, b in pairs}) < 2:
+        return float("nan"), float("nan"), len(pairs)
+    from scipy.stats import spearmanr
+
+    res = spearmanr([a for a, _ in pairs], [b for _, b in pairs])
+    return float(res.statistic), float(res.pvalue), len(pairs)
+
+
+@dataclass
+class AcceptabilityResult:
+    """Tables of the acceptability evaluation plus the tidy per-sentence rows."""
+
+    model_table: Table
+    pair_table: Table
+    correlation_table: Table | None
+    human_table: Table | None
+    per_connective: Table
+    sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def tables(self) -> list[Table]:
+        out = [self.model_table, self.pair_table]
+        if self.human_table is not None:
+            out.append(self.human_table)
+        if self.correlation_table is not None:
+            out.append(self.correlation_table)
+        out.append(self.per_connective)
+        return out
+
+
+def _ratings(judgements: Sequence[Judgement] | None) -> dict[str, list[float]]:
+    out: dict[str, list[float]] = defaultdict(list)
+    for j in judgements or ():
+        out[j.item_id].append(float(j.value))
+    return out
+
+
+def evaluate_acceptability(
+    items: Sequence[AcceptabilityItem],
+    ppl: Mapping[str, Mapping[str, float]],
+    judgements: Sequence[Judgement] | None = None,
+    *,
+    signatures: Mapping[str, Signature] | None = None,
+) -> AcceptabilityResult:
+    """Evaluate perplexities (``ppl[model][item_id]``) and optional Likert judgements.
+
+    Several models (for example an LM and the unigram baseline) give one row each.
+    """
+    if not items:
+        raise LingevalError("no acceptability items")
+    models = list(ppl)
+    for m in models:
+        missing = [i.item_id for i in items if i.item_id not in ppl[m]]
+        if missing:
+            raise LingevalError(
+                f"model {m}: no score for {len(missing)} item(s), e.g. {missing[0]}"
+            )
+    sig_opts: dict[str, Any] = {"models": models, "ppl": "exp(-mean-logprob)"}
+    if signatures:
+        sig_opts["scorers"] = [_describe(m, signatures[m]) for m in models if m in signatures]
+    sig = Signature("probe-acceptability", sig_opts)
+    ratings = _ratings(judgements)
+
+    def subset(cond: str) -> list[AcceptabilityItem]:
+        if cond == "unacceptable-ungrammatical":
+            return [i for i in items if i.condition == "unacceptable" and i.grammatical == "no"]
+        return [i for i in items if i.condition == cond]
+
+    model_t = Table(
+        ["model", "condition", "n", "mean_ppl", "sd_ppl"],
+        title="Mean perplexity by condition (Table 4)",
+        signature=sig,
+        digits=3,
+    )
+    for m in models:
+        for cond in CONDITIONS:
+            vals = [ppl[m][i.item_id] for i in subset(cond)]
+            model_t.add(m, cond, len(vals), _mean(vals), _sd(vals))
+
+    pairs: dict[str, dict[str, AcceptabilityItem]] = defaultdict(dict)
+    for i in items:
+        pairs[i.pair_id][i.condition] = i
+    full = {k: v for k, v in pairs.items() if len(v) == 2}
+    pair_t = Table(
+        ["judge", "pairs", "correct", "pair_accuracy"],
+        title="Pair accuracy: acceptable sentence preferred",
+        signature=sig,
+        digits=3,
+    )
+    for m in models:
+        ok = sum(
+            ppl[m][p["acceptable"].item_id] < ppl[m][p["unacceptable"].item_id]
+            for p in full.values()
+        )
+        pair_t.add(m, len(full), ok, ok / len(full) if full else float("nan"))
+    rated_pairs = [
+        p
+        for p in full.values()
+        if p["acceptable"].item_id in ratings and p["unacceptable"].item_id in ratings
+    ]
+    if rated_pairs:
+        ok = sum(
+            _mean(ratings[p["acceptable"].item_id]) > _mean(ratings[p["unacceptable"].item_id])
+            for p in rated_pairs
+        )
+        pair_t.add("humans", len(rated_pairs), ok, ok / len(rated_pairs))
+
+    human_t = None
+    corr_t = None
+    if ratings:
+        unknown = sorted(set(ratings) - {i.item_id for i in items})
+        if unknown:
+            raise LingevalError(f"judgements for unknown item(s): {', '.join(unknown[:3])}")
+        hsig = Signature(
+            "probe-human-acceptability", {"scale": "1-5", "aggregation": "mean-of-sentence-means"}
+        )
+        human_t = Table(
+            ["condition", "sentences", "judgements", "mean_rating", "sd_rating", "mean_within_sd"],
+            title="Human ratings by condition (Table 2)",
+            signature=hsig,
+            digits=3,
+        )
+        for cond in CONDITIONS:
+            rated = [i for i in subset(cond) if i.item_id in ratings]
+            means = [_mean(ratings[i.item_id]) for i in rated]
+            within = [_sd(ratings[i.item_id]) for i in rated if len(ratings[i.item_id]) > 1]
+            human_t.add(
+                cond,
+                len(rated),
+                sum(len(ratings[i.item_id]) for i in rated),
+                _mean(means),
+                _sd(means),
+                _mean(within),
+            )
+        corr_t = Table(
+            ["model", "n", "spearman_rho", "p_value"],
+            title="Spearman rho: human mean rating vs perplexity",
+            signature=sig,
+            digits=3,
+        )
+        for m in models:
+            rated = [i for i in items if i.item_id in ratings]
+            rho, p, n = spearman(
+                [_mean(ratings[i.item_id]) for i in rated], [ppl[m][i.item_id] for i in rated]
+            )
+            corr_t.add(m, n, rho, p)
+
+    conns = list(dict.fromkeys(i.connective for i in items))
+    cols = ["connective", "pairs"]
+    for m in models:
+        cols += [f"{m}:ppl_acc", f"{m}:ppl_unacc", f"{m}:pair_acc"]
+    if ratings:
+        cols += ["human:acc", "human:unacc"]
+    per_t = Table(cols, title="Per connective", signature=sig, digits=3)
+    for c in conns:
+        cp = [p for p in full.values() if p["acceptable"].connective == c]
+        row: list[Any] = [c, len(cp)]
+        for m in models:
+            a = [ppl[m][p["acceptable"].item_id] for p in cp]
+            u = [ppl[m][p["unacceptable"].item_id] for p in cp]
+            acc = sum(x < y for x, y in zip(a, u, strict=True)) / len(cp) if cp else float("nan")
+            row += [_mean(a), _mean(u), acc]
+        if ratings:
+            row += [
+                _mean(
+                    [
+                        _mean(ratings[p["acceptable"].item_id])
+                        for p in cp
+                        if p["acceptable"].item_id in ratings
+                    ]
+                ),
+                _mean(
+                    [
+                        _mean(ratings[p["unacceptable"].item_id])
+                        for p in cp
+                        if p["unacceptable"].item_id in ratings
+                    ]
+                ),
+            ]
+        per_t.add(*row)
+
+    sentences = []
+    for i in items:
+        r = ratings.get(i.item_id, [])
+        rec: dict[str, Any] = {
+            "item_id": i.item_id,
+            "pair_id": i.pair_id,
+            "condition": i.condition,
+            "grammatical": i.grammatical,
+            "connective": i.connective,
+            "human_mean": _mean(r),
+            "human_sd": _sd(r),
+            "n_ratings": len(r),
+        }
+        for m in models:
+            rec[f"ppl:{m}"] = ppl[m][i.item_id]
+        sentences.append(rec)
+    return AcceptabilityResult(model_t, pair_t, corr_t, human_t, per_t, sentences)
+
+
+def cloze_category(
+    predictions: Sequence[str],
+    item: ClozeItem,
+    first_subwords: Mapping[str, str],
+    *,
+    multi_subword: str = "first",
+) -> tuple[str, str, int | None]:
+    """(top-k category, first-place category, 1-based rank of the target or None) for one item."""
+
+    def hit(pred: str, word: str) -> bool:
+        return matches(pred, word, first_subwords.get(word, word), multi_subword=multi_subword)
+
+    t = any(hit(p, item.connective) for p in predictions)
+    pl = any(hit(p, item.plausible) for p in predictions)
+    topk = "both" if t and pl else "target" if t else "plausible" if pl else "other"
+    first = "other"
+    if predictions:
+        if hit(predictions[0], item.connective):
+            first = "target"
+        elif hit(predictions[0], item.plausible):
+            first = "plausible"
+    rank = next((r for r, p in enumerate(predictions, 1) if hit(p, item.connective)), None)
+    return topk, first, rank
+
+
+def human_cloze_majority(item: ClozeItem, answers: Sequence[str]) -> str:
+    """Category of the majority answer: target, plausible, implausible, none, or tie."""
+    counts = Counter(a.lower() for a in answers)
+    if not counts:
+        return "unrated"
+    best = max(counts.values())
+    winners = [a for a, c in counts.items() if c == best]
+    if len(winners) > 1:
+        return "tie"
+    w = winners[0]
+    if w == item.connective.lower():
+        return "target"
+    if w == item.plausible.lower():
+        return "plausible"
+    if w == NONE_OPTION:
+        return "none"
+    return "implausible"
+
+
+@dataclass
+class ClozeResult:
+    """Tables of the cloze evaluation plus the tidy per-item rows (ranks for plots)."""
+
+    model_table: Table
+    human_table: Table | None
+    per_connective: Table
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+    def tables(self) -> list[Table]:
+        out = [self.model_table]
+        if self.human_table is not None:
+            out.append(self.human_table)
+        out.append(self.per_connective)
+        return out
+
+
+def _pct(n: int, d: int) -> float:
+    return 100.0 * n / d if d else float("nan")
+
+
+def evaluate_cloze(
+    items: Sequence[ClozeItem],
+    predictions: Mapping[str, Sequence[str]] | None,
+    judgements: Sequence[Judgement] | None = None,
+    *,
+    first_subwords: Mapping[str, str] | None = None,
+    k: int = 10,
+    multi_subword: str = "first",
+    model: str = "model",
+    scorer_signature: Signature | None = None,
+) -> ClozeResult:
+    """Table 5 from ``predictions[item_id]`` (top-k words, best first) and Table 3 from answers."""
+    if not items:
+        raise LingevalError("no cloze items")
+    opts: dict[str, Any] = {"k": k, "multi_subword": multi_subword, "model": model}
+    if scorer_signature is not None:
+        opts["scorer"] = _describe(model, scorer_signature)
+    sig = Signature("probe-cloze", opts)
+    fs = first_subwords or {}
+    rows: list[dict[str, Any]] = []
+    answers: dict[str, list[str]] = defaultdict(list)
+    for j in judgements or ():
+        answers[j.item_id].append(j.value)
+    for it in items:
+        rec: dict[str, Any] = {
+            "item_id": it.item_id,
+            "connective": it.connective,
+            "plausible": it.plausible,
+        }
+        if predictions is not None:
+            preds = list(predictions.get(it.item_id, []))[:k]
+            if it.item_id not in predictions:
+                raise LingevalError(f"no predictions for cloze item {it.item_id}")
+            topk, first, rank = cloze_category(preds, it, fs, multi_subword=multi_subword)
+            rec.update({"topk": topk, "first": first, "target_rank": rank, "predictions": preds})
+        if answers:
+            rec["human"] = human_cloze_majority(it, answers.get(it.item_id, []))
+            rec["n_answers"] = len(answers.get(it.item_id, []))
+        rows.append(rec)
+
+    model_t = Table(
+        [
+            "scope",
+            "n",
+            *[f"top{k}:{c}" for c in TOPK_CATEGORIES],
+            *[f"first:{c}" for c in FIRST_CATEGORIES],
+        ],
+        title=f"Target and plausible alternative in the model's top {k} and first place, % of sentences (Table 5)",
+        signature=sig,
+        digits=2,
+    )
+    human_t = None
+    conns = list(dict.fromkeys(i.connective for i in items))
+
+    def model_row(scope: str, rs: list[dict[str, Any]]) -> list[Any]:
+        n = len(rs)
+        tk = Counter(r["topk"] for r in rs)
+        fi = Counter(r["first"] for r in rs)
+        return [
+            scope,
+            n,
+            *[_pct(tk[c], n) for c in TOPK_CATEGORIES],
+            *[_pct(fi[c], n) for c in FIRST_CATEGORIES],
+        ]
+
+    if predictions is not None:
+        model_t.add(*model_row("all", rows))
+    if answers:
+        unknown = sorted(set(answers) - {i.item_id for i in items})
+        if unknown:
+            raise LingevalError(f"judgements for unknown cloze item(s): {', '.join(unknown[:3])}")
+        human_t = Table(
+            ["scope", "n", *HUMAN_CATEGORIES],
+            title="Majority choice of the annotators, % of sentences (Table 3)",
+            signature=Signature(
+                "probe-human-cloze", {"aggregation": "majority", "none_option": True}
+            ),
+            digits=2,
+        )
+        rated = [r for r in rows if r["human"] != "unrated"]
+        hc = Counter(r["human"] for r in rated)
+        human_t.add("all", len(rated), *[_pct(hc[c], len(rated)) for c in HUMAN_CATEGORIES])
+    per_cols = ["connective", "n"]
+    if predictions is not None:
+        per_cols += [f"top{k}:{c}" for c in TOPK_CATEGORIES] + ["first:target"]
+    if answers:
+        per_cols += [f"human:{c}" for c in HUMAN_CATEGORIES]
+    per_t = Table(per_cols, title="Cloze per connective (% of sentences)", signature=sig, digits=1)
+    for c in conns:
+        rs = [r for r in rows if r["connective"] == c]
+        row: list[Any] = [c, len(rs)]
+        if predictions is not None:
+            tk = Counter(r["topk"] for r in rs)
+            row += [_pct(tk[x], len(rs)) for x in TOPK_CATEGORIES] + [
+                _pct(sum(r["first"] == "target" for r in rs), len(rs))
+            ]
+        if answers:
+            rated = [r for r in rs if r["human"] != "unrated"]
+            hc = Counter(r["human"] for r in rated)
+            row += [_pct(hc[x], len(rated)) for x in HUMAN_CATEGORIES]
+        per_t.add(*row)
+    if predictions is None:
+        model_t.notes.append("no model predictions given")
+    return ClozeResult(model_t, human_t, per_t, rows)
