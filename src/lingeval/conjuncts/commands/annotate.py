@@ -1,0 +1,231 @@
+"""``lingeval conjuncts annotate ...``: quality checks, consolidation, agreement (paper 000, 4.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+
+if TYPE_CHECKING:
+    from lingeval.conjuncts.annotation.submissions import Submission
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _input_options(func: F) -> F:
+    func = click.option(
+        "--columns",
+        default=None,
+        help="MTurk CSV column mapping, e.g. 'sentence=Input.text{i},rewrites=Answer.out{i},worker=WorkerId' "
+        "({i} numbers the items of a HIT).",
+    )(func)
+    func = click.option(
+        "--tasks",
+        "tasks_path",
+        default=None,
+        type=click.Path(dir_okay=False),
+        help="Task file (JSONL/CSV/marked) giving each example's sentence and conjunction by id.",
+    )(func)
+    func = click.argument("submissions", nargs=-1, required=True, type=click.Path(dir_okay=False))(
+        func
+    )
+    return func
+
+
+def _load(
+    submissions: tuple[str, ...], tasks_path: str | None, columns: str | None, require_items: bool
+) -> list[Submission]:
+    from lingeval.conjuncts.annotation.submissions import attach_tasks, read_submissions
+
+    subs = read_submissions(list(submissions), columns=columns)
+    tasks: dict[str, Any] = {}
+    if tasks_path:
+        from lingeval.conjuncts.data import read_examples
+
+        tasks = {ex.id: ex for ex in read_examples(tasks_path)}
+    if require_items or tasks:
+        subs = attach_tasks(subs, tasks)
+    return subs
+
+
+@click.group(name="annotate")
+def annotate() -> None:
+    """Crowd annotation of conjunct rewrites: checks, consolidation, agreement (section 4.2).
+
+    Submissions are task JSONL (example_id, worker_id, sentences, not_rewritable,
+    explanation, unsure, long_list) or Amazon Mechanical Turk batch results CSV.
+    """
+
+
+@annotate.command(name="check")
+@_input_options
+@click.option(
+    "--failing", is_flag=True, help="Show only submissions that fail a check or carry a flag."
+)
+@output_options
+def check_command(
+    submissions: tuple[str, ...],
+    tasks_path: str | None,
+    columns: str | None,
+    failing: bool,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Run the section 4.2 quality checks on every submission, with readable reasons.
+
+    \b
+    lingeval conjuncts annotate check batch1.csv --tasks tasks.jsonl
+    """
+    from lingeval.conjuncts.annotation.consolidate import check_submission
+    from lingeval.core.report import Table
+    from lingeval.core.signature import Signature
+
+    subs = _load(submissions, tasks_path, columns, require_items=True)
+    table = Table(
+        ["example", "worker", "status", "failed", "reasons"],
+        title="Quality checks (section 4.2)",
+        signature=Signature("conjuncts-checks", {"long_list": 10, "lemmas": "lemminflect"}),
+    )
+    n_err = n_flag = 0
+    for s in subs:
+        results = check_submission(s)
+        errors = [r for r in results if not r.ok and r.severity == "error"]
+        flags = [r for r in results if not r.ok and r.severity == "flag"]
+        status = "error" if errors else "flag" if flags else "ok"
+        n_err += bool(errors)
+        n_flag += bool(flags) and not errors
+        if failing and status == "ok":
+            continue
+        bad = errors + flags
+        table.add(
+            s.example_id,
+            s.worker_id,
+            status,
+            ",".join(r.check for r in bad),
+            " | ".join(r.reason for r in bad),
+        )
+    table.notes.append(
+        f"{len(subs)} submissions: {len(subs) - n_err - n_flag} ok, {n_err} with errors, {n_flag} flagged"
+    )
+    echo_tables([table], resolve_format(fmt, as_json, as_csv))
+
+
+@annotate.command(name="check-set")
+@click.argument("sentence")
+@click.argument("rewrites", nargs=-1)
+@click.option(
+    "--offset", type=int, default=None, help="Character offset of the marked conjunction."
+)
+@click.option("--not-rewritable", is_flag=True, help="The answer leaves the sentence unchanged.")
+@click.option("--explanation", default="", help="Why it cannot be rewritten.")
+@click.option("--unsure", is_flag=True)
+@click.option("--long-list", is_flag=True)
+@output_options
+def check_set_command(
+    sentence: str,
+    rewrites: tuple[str, ...],
+    offset: int | None,
+    not_rewritable: bool,
+    explanation: str,
+    unsure: bool,
+    long_list: bool,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Check one rewrite set. SENTENCE marks the conjunction as <SPLIT> and </SPLIT> or holds one
+    and/or/but (else give --offset).
+
+    \b
+    lingeval conjuncts annotate check-set "Josh likes wine <SPLIT> and </SPLIT> Jane water." \\
+        "Josh likes wine." "Jane likes water."
+    """
+    from lingeval.conjuncts.annotation.checks import check_rewrite_set, passed
+    from lingeval.conjuncts.data import example_from_dict
+    from lingeval.core.errors import LingevalError
+    from lingeval.core.report import Table
+
+    record: dict[str, Any] = {"id": "cli", "sentence": sentence}
+    if offset is not None:
+        record["offset"] = offset
+    try:
+        ex = example_from_dict(record)
+    except ValueError as exc:
+        raise LingevalError(f"cannot locate the conjunction: {exc}") from None
+    results = check_rewrite_set(
+        ex.sentence,
+        ex.conjunction,
+        ex.offset,
+        list(rewrites),
+        rewritable=not not_rewritable,
+        explanation=explanation,
+        unsure=unsure,
+        long_list=long_list,
+    )
+    table = Table(["check", "ok", "severity", "reason"], title=f"{ex.marked()}")
+    for r in results:
+        table.add(r.check, r.ok, r.severity, r.reason)
+    table.notes.append("passes" if passed(results) else "fails")
+    echo_tables([table], resolve_format(fmt, as_json, as_csv))
+
+
+@annotate.command(name="agreement")
+@_input_options
+@output_options
+def agreement_command(
+    submissions: tuple[str, ...],
+    tasks_path: str | None,
+    columns: str | None,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Inter-annotator agreement: unanimous rewrite-count agreement, exact match, average
+    Jaccard; overall, per batch and per annotator (section 4.2)."""
+    from lingeval.conjuncts.annotation.consolidate import agreement
+
+    subs = _load(submissions, tasks_path, columns, require_items=False)
+    echo_tables(agreement(subs).tables(), resolve_format(fmt, as_json, as_csv))
+
+
+@annotate.command(name="consolidate")
+@_input_options
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Gold task JSONL to write.",
+)
+@click.option("--no-checks", is_flag=True, help="Let answers that fail a quality check vote too.")
+@output_options
+def consolidate_command(
+    submissions: tuple[str, ...],
+    tasks_path: str | None,
+    columns: str | None,
+    output: str,
+    no_checks: bool,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Consolidate answers into gold examples: majority set, else majority count with the
+    best-agreeing annotator, else the best-agreeing annotator; long lists removed (4.2).
+
+    \b
+    lingeval conjuncts annotate consolidate batch*.csv --tasks tasks.jsonl -o gold.jsonl
+    """
+    from lingeval.conjuncts.annotation.consolidate import consolidate
+    from lingeval.conjuncts.data import write_jsonl
+
+    subs = _load(submissions, tasks_path, columns, require_items=True)
+    result = consolidate(subs, use_checks=not no_checks)
+    write_jsonl(result.examples, output)
+    echo_tables(result.tables(), resolve_format(fmt, as_json, as_csv))
+
+
+COMMANDS = [annotate]
