@@ -155,7 +155,7 @@ class SpacyAnalyzer:
                 stream = tqdm(stream, total=len(todo), desc="parsing", unit="sent")
             new: list[tuple[str, SentenceAnalysis]] = []
             for text, doc in zip(todo, stream, strict=True):
-                a = analyse(tokens_from_doc(doc), self.spec)
+                a = analyse(tokens_from_doc(doc, lemmas=self.spec.words == "lemma"), self.spec)
                 self._memo[text] = a
                 new.append((text, a))
             self.parsed_count += len(new)

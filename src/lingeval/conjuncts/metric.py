@@ -37,6 +37,7 @@ bootstrap confidence intervals over examples (default 1,000 resamples, 95%).
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections import Counter
@@ -48,7 +49,13 @@ from typing import Any
 from lingeval.conjuncts.analysis import Analyzer, SpacyAnalyzer
 from lingeval.conjuncts.data import parse_marked
 from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_OPEN, ConjunctExample
-from lingeval.conjuncts.nuclei import NucleusSpec, SentenceAnalysis, format_nucleus, nucleus_bag
+from lingeval.conjuncts.nuclei import (
+    Nucleus,
+    NucleusSpec,
+    SentenceAnalysis,
+    format_nucleus,
+    nucleus_bag,
+)
 from lingeval.core.errors import LingevalError
 from lingeval.core.registry import registry
 from lingeval.core.report import Table
@@ -144,9 +151,24 @@ class ExampleStats:
     generated_gold_verbs: int
     overgenerated_verbs: int
     missing: bool = False
-    matched_nuclei: list[str] = field(default_factory=list)
-    missed_nuclei: list[str] = field(default_factory=list)
-    extra_nuclei: list[str] = field(default_factory=list)
+    matched_bag: list[Nucleus] = field(default_factory=list, repr=False)
+    missed_bag: list[Nucleus] = field(default_factory=list, repr=False)
+    extra_bag: list[Nucleus] = field(default_factory=list, repr=False)
+
+    @property
+    def matched_nuclei(self) -> list[str]:
+        """N'_H ∩ N'_G, readable (see :func:`~lingeval.conjuncts.nuclei.format_nucleus`)."""
+        return [format_nucleus(n) for n in self.matched_bag]
+
+    @property
+    def missed_nuclei(self) -> list[str]:
+        """N'_G − N'_H: gold nuclei the system did not produce (recall errors)."""
+        return [format_nucleus(n) for n in self.missed_bag]
+
+    @property
+    def extra_nuclei(self) -> list[str]:
+        """N'_H − N'_G: produced nuclei not in the gold (precision errors)."""
+        return [format_nucleus(n) for n in self.extra_bag]
 
     def precision(self, empty: str = "zero") -> float:
         """Per-example precision in percent (NaN when undefined under ``empty='skip'``)."""
@@ -157,6 +179,9 @@ class ExampleStats:
 
     def as_dict(self, empty: str = "zero") -> dict[str, Any]:
         d = asdict(self)
+        for key in ("matched", "missed", "extra"):
+            del d[f"{key}_bag"]
+            d[f"{key}_nuclei"] = getattr(self, f"{key}_nuclei")
         p, r = self.precision(empty), self.recall(empty)
         d.update(precision=p, recall=r, f1=_f1(p, r))
         return d
@@ -178,10 +203,24 @@ def _f1(p: float, r: float) -> float:
     return 0.0 if p + r == 0 else 2 * p * r / (p + r)
 
 
+class _PunctToSpace(dict[int, str]):
+    """``str.translate`` table mapping every Unicode punctuation character (P*) to a space
+    (and every other character to itself), filled lazily."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        value = " " if unicodedata.category(char).startswith("P") else char
+        self[code] = value
+        return value
+
+
+_PUNCT = _PunctToSpace()
+
+
+@functools.lru_cache(maxsize=65536)
 def normalise_for_exact_match(sentence: str, *, cased: bool = True) -> str:
     """Remove punctuation (Unicode category P*), collapse whitespace, optionally lower-case."""
-    chars = [" " if unicodedata.category(c).startswith("P") else c for c in sentence]
-    text = " ".join("".join(chars).split())
+    text = " ".join(sentence.translate(_PUNCT).split())
     return text if cased else text.lower()
 
 
@@ -231,9 +270,9 @@ def example_stats(
         generated_gold_verbs=sum((v_h & v_g).values()),
         overgenerated_verbs=sum((v_h - v_g).values()),
         missing=missing,
-        matched_nuclei=[format_nucleus(n) for n in inter.elements()],
-        missed_nuclei=[format_nucleus(n) for n in (n_g - n_h).elements()],
-        extra_nuclei=[format_nucleus(n) for n in (n_h - n_g).elements()],
+        matched_bag=list(inter.elements()),
+        missed_bag=list((n_g - n_h).elements()),
+        extra_bag=list((n_h - n_g).elements()),
     )
 
 

@@ -129,10 +129,25 @@ class SentenceAnalysis(NamedTuple):
         return [n[0] for n in self.nuclei]
 
 
-def tokens_from_doc(doc: Doc) -> list[Token]:
-    """The token table of a spaCy ``Doc`` (uses ``tag_``, ``dep_``, ``lemma_``, ``head.i``)."""
-    start = doc[0].i if len(doc) else 0
-    return [Token(t.text, t.lemma_, t.tag_, t.dep_, t.head.i - start) for t in doc]
+def tokens_from_doc(doc: Doc, *, lemmas: bool = True) -> list[Token]:
+    """The token table of a spaCy ``Doc`` (text, lemma, ``tag_``, ``dep_``, head index).
+
+    Reads the attributes as one array (``Doc.to_array``), which is several times faster than
+    visiting ``Token`` objects; ``lemmas=False`` leaves lemmas empty (not needed unless
+    ``words="lemma"``).
+    """
+    from spacy.attrs import DEP, HEAD, LEMMA, ORTH, TAG
+
+    if not len(doc):
+        return []
+    arr = doc.to_array([ORTH, LEMMA, TAG, DEP, HEAD])
+    heads = arr[:, 4].astype("int64").tolist()
+    strings = doc.vocab.strings
+    rows = arr[:, :4].tolist()
+    return [
+        Token(strings[o], strings[lm] if lemmas else "", strings[t], strings[d], i + h)
+        for i, ((o, lm, t, d), h) in enumerate(zip(rows, heads, strict=True))
+    ]
 
 
 def tokens_from_rows(rows: Iterable[Sequence[object]]) -> list[Token]:
