@@ -39,6 +39,7 @@ __all__ = [
 KINDS = ("causal", "masked", "unigram")
 
 _CACHE: dict[ScorerSpec, Any] = {}
+LOADS: dict[ScorerSpec, int] = {}  # how many times each spec was built in this process
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ def build_scorer(spec: ScorerSpec, *, progress: bool = False) -> Any:
     else:
         scorer = UnigramScorer(spec.model)
     _CACHE[spec] = scorer
+    LOADS[spec] = LOADS.get(spec, 0) + 1
     return scorer
 
 
