@@ -158,27 +158,26 @@ def make_items(
 ) -> list[StudyItem]:
     """Sample texts and build every system's version of each (``len(texts) x len(systems)``).
 
-    ``strata=None`` takes every aligned text. Items are ordered by text, then system.
+    ``strata=None`` takes every aligned text. Texts are drawn among those aligned with the REG
+    instances (so the sample does not depend on the systems named). Items are ordered by
+    text, then system.
     """
     if not systems:
         raise LingevalError("name at least one REG system")
     if len(set(systems)) != len(systems):
         raise LingevalError("a system is named twice")
-    needs_alignment = any(s != "human" for s in systems)
+    # the sample must not depend on the systems named: texts are drawn among the aligned
+    # ones whenever the pool has an alignment
     sources = sample_sources(
-        pool.sources(), strata=strata, seed=seed, require_aligned=needs_alignment
+        pool.sources(), strata=strata, seed=seed, require_aligned=bool(pool.alignments)
     )
-    outputs: dict[str, dict[str, list[str]]] = {}
-    for name in systems:
-        if name != "human" or needs_alignment:
-            outputs[name] = pool.outputs_of(pool.system(name, seed=seed))
+    outputs = {
+        name: pool.outputs_of(pool.system(name, seed=seed)) for name in systems if name != "human"
+    }
     items: list[StudyItem] = []
     for src in sources:
         for name in systems:
-            res: list[str | None] | None = (
-                None if name not in outputs else system_res(src, outputs[name])
-            )
-            if name == "human":
-                res = None  # the corpus REs, with their original casing
+            # human: the corpus REs with their original casing
+            res = system_res(src, outputs[name]) if name in outputs else None
             items.append(build_item(src, name, res))
     return items
