@@ -303,7 +303,7 @@ def test_stratified_sampling_is_seeded() -> None:
 def test_load_pool_errors(tmp_path: Path, table1: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
         load_pool(tmp_path / "missing")
-    with pytest.raises(InputError, match="test_seen.json"):
+    with pytest.raises(InputError, match=r"test_seen\.json"):
         load_pool(table1, instances=tmp_path)
     bad = tmp_path / "bad.xml"
     bad.write_text("<benchmark><entries><entry")
