@@ -391,3 +391,18 @@ def test_baselines_only() -> None:
     r = baselines(_examples(), options=MetricOptions(bootstrap=0), analyzer=TableAnalyzer(PARSES))
     assert r.systems == [] and r.calibration_1.n == 2
     assert r.calibration_1.recall == pytest.approx(50.0)
+
+
+def test_macro_calibration_1_equals_the_share_of_non_rewritable_examples() -> None:
+    # the paper's Table 3 row "Calibration_1 5.1 / 5.1 / 5.1" beside 4.8% non-rewritable items:
+    # under macro averaging with 0/0 = 0, copying the input scores exactly that share
+    exs = [*_examples(), _examples()[0], _examples()[0]]
+    exs = [
+        ConjunctExample(f"e{i}", e.sentence, e.conjunction, e.offset, e.rewrites, e.rewritable)
+        for i, e in enumerate(exs)
+    ]
+    opts = MetricOptions(bootstrap=0, aggregation="macro", empty="zero")
+    c1 = baselines(exs, options=opts, analyzer=TableAnalyzer(PARSES)).calibration_1
+    share = 100.0 * sum(not e.rewritable for e in exs) / len(exs)
+    assert c1.precision == c1.recall == c1.f1 == pytest.approx(share) == pytest.approx(25.0)
+    assert c1.exact_match == pytest.approx(share)
