@@ -19,11 +19,12 @@ from lingeval.study.simclient import ItemPage, Policy, SimResult, random_policy,
 from lingeval.study.storage import Store
 from lingeval.study.tasks.reg import example_items
 from lingeval.study.web.server import free_port
+from tests.study.test_storage import PG_URL, pg_store_url
 
 TOKEN = "loopback-admin"
 
 
-def make_db(path: Path, n_items: int, groups: int) -> None:
+def make_db(path: Path | str, n_items: int, groups: int) -> None:
     st = Store(path)
     items = example_items(n_items)
     st.create_study(
@@ -37,7 +38,7 @@ def make_db(path: Path, n_items: int, groups: int) -> None:
 
 
 class Server:
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path | str, port: int) -> None:
         self.db, self.port = db, port
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -123,12 +124,30 @@ def acknowledged_marks(results: list[SimResult], prefix: str) -> set[str]:
 
 @pytest.fixture
 def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A server over SQLite (the default store)."""
     srv = Server(tmp_path / "lb.sqlite", free_port())
     yield srv
     srv.stop()
 
 
-def test_fifty_concurrent_participants_lose_nothing(server: Server) -> None:
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_server(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A server over SQLite, then over PostgreSQL (when LINGEVAL_TEST_POSTGRES_URL is set)."""
+    if request.param == "sqlite":
+        srv = Server(tmp_path / "lb.sqlite", free_port())
+        yield srv
+        srv.stop()
+        return
+    if not PG_URL:
+        pytest.skip("LINGEVAL_TEST_POSTGRES_URL is not set")
+    for url in pg_store_url():
+        srv = Server(url, free_port())
+        yield srv
+        srv.stop()
+
+
+def test_fifty_concurrent_participants_lose_nothing(any_server: Server) -> None:
+    server = any_server
     make_db(server.db, n_items=3, groups=3)  # 9 versions, 3 groups of 3 items
     server.start()
     results = run_participants(

@@ -7,8 +7,8 @@ any SQLAlchemy URL works (``postgresql+psycopg://user:pw@host/db``).
 Durability and concurrency:
 
 * SQLite runs in WAL mode with ``synchronous=FULL`` and a 30 s busy timeout; write
-  transactions start with ``BEGIN IMMEDIATE`` so concurrent writers (threads or processes) queue
-  instead of failing. PostgreSQL locks the study row (``SELECT ... FOR UPDATE``) while a group is
+  transactions take a per-process lock and start with ``BEGIN IMMEDIATE``, so concurrent
+  writers (threads or processes) queue instead of failing; reads never wait. PostgreSQL locks the study row (``SELECT ... FOR UPDATE``) while a group is
   assigned.
 * A response is committed before the server acknowledges it, so a crash after the
   acknowledgement cannot lose it.
@@ -165,7 +165,7 @@ class Store:
 
         self.url = normalise_url(db)
         self.is_sqlite = self.url.startswith("sqlite")
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._secrets: dict[str, str] = {}
         if self.is_sqlite:
             engine = create_engine(
@@ -184,12 +184,14 @@ class Store:
 
             @event.listens_for(engine, "begin")
             def _on_begin(conn: Any) -> None:
-                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                write = conn.get_execution_options().get("lingeval_write", False)
+                conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         else:
             engine = create_engine(self.url, pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._write_sessions = sessionmaker(engine.execution_options(lingeval_write=True), expire_on_commit=False)
         if migrate:
             try:
                 upgrade(engine)
@@ -210,7 +212,15 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
+    def session(self, *, write: bool = False) -> Iterator[Session]:
+        """A transaction. ``write=True`` for any transaction that may write: on SQLite it takes
+        this process's writer lock (cheaper than SQLite's busy-wait) and starts with
+        ``BEGIN IMMEDIATE`` (other processes queue on the busy timeout); reads start deferred and
+        never wait in WAL mode. On PostgreSQL both are plain transactions."""
+        if write and self.is_sqlite:
+            with self._lock, self._write_sessions() as s, s.begin():
+                yield s
+            return
         with self._sessions() as s, s.begin():
             yield s
 
@@ -252,7 +262,7 @@ class Store:
                 f"the design names {len(missing)} version(s) without an item, e.g. {c.item_id!r}/{c.system!r}"
             )
         design.check()
-        with self.session() as s:
+        with self.session(write=True) as s:
             if s.get(StudyRow, study_id) is not None:
                 raise LingevalError(f"study {study_id!r} already exists in {self.safe_url}")
             groups = sorted({c.group for c in design.cells})
@@ -355,7 +365,7 @@ class Store:
     def set_admin_token(self, study_id: str, token: str) -> None:
         from lingeval.study.db.models import StudyRow
 
-        with self.session() as s:
+        with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
                 raise LingevalError(f"no study {study_id!r}")
@@ -402,7 +412,7 @@ class Store:
         """Close a study: no new participants; those in progress may finish."""
         from lingeval.study.db.models import StudyRow
 
-        with self.session() as s:
+        with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
                 raise LingevalError(f"no study {study_id!r}")
@@ -444,7 +454,7 @@ class Store:
         ext = external_id or secrets.token_urlsafe(12)
         for _attempt in range(3):
             try:
-                with self.session() as s:
+                with self.session(write=True) as s:
                     study = s.get(StudyRow, study_id)
                     if study is None:
                         raise LingevalError(f"no study {study_id!r}")
@@ -517,7 +527,7 @@ class Store:
 
         from lingeval.study.db.models import CellRow, ParticipantRow, StudyRow
 
-        with self._lock, self.session() as s:
+        with self.session(write=True) as s:
             study = s.execute(
                 select(StudyRow).where(StudyRow.id == participant.study_id).with_for_update()
             ).scalar_one()
@@ -568,7 +578,7 @@ class Store:
 
         from lingeval.study.db.models import CellRow, ItemRow, ParticipantRow, ResponseRow
 
-        with self.session() as s:
+        with self.session(write=True) as s:
             row = s.get(ParticipantRow, participant.id)
             if row is None or row.order is None:
                 return None
@@ -619,7 +629,7 @@ class Store:
         from lingeval.study.db.models import AnswerRow, ParticipantRow, ResponseRow
 
         try:
-            with self.session() as s:
+            with self.session(write=True) as s:
                 row = s.get(ParticipantRow, participant.id)
                 if row is None or row.order is None:
                     raise LingevalError("please give your consent first")

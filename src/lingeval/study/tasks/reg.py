@@ -59,23 +59,24 @@ ANCHORS = {"1": "strongly disagree", "4": "I don't know", "7": "strongly agree"}
 SUCCESS = ("yes", "maybe", "no")
 
 INSTRUCTIONS = """\
-In this experiment, you will see {n} short paragraphs. We are particularly interested in the \
-use of some of the expressions within these paragraphs; they are highlighted. Accordingly, we \
-will ask you to answer several questions about these expressions in the paragraphs.
+Thank you for taking part. You will read {n} short paragraphs of two or three sentences each. \
+Some expressions in every paragraph are highlighted: these expressions are what this study is \
+about, and most questions concern them.
 
-For each paragraph, first tell us whether you knew the main entity before reading it. Then, \
-for some highlighted expressions, tell us whether the expression refers to the entity we name.
+For each paragraph we first ask whether you already knew the main thing it is about. For some \
+highlighted expressions we then ask whether the expression points to the entity that we name \
+(yes, maybe or no).
 
-Next, rate the paragraph: is it clear, grammatical and coherent? Please focus on the \
-highlighted expressions when you rate.
+Next, please say how far you agree that the paragraph is clear, grammatical and coherent, \
+paying particular attention to the highlighted expressions.
 
-Given that language use can often be imperfect, the final question asks you to suggest a better \
-alternative for each highlighted expression, to improve the clarity, grammaticality and \
-coherence of the paragraph. A suggestion is required for every expression: if you find an \
-expression already optimal, simply copy it into its box.
+Because language is often imperfect, the last task asks you to propose, for every highlighted \
+expression, a wording that would make the paragraph clearer, more grammatical and more \
+coherent. Every box needs an answer: when you think an expression cannot be improved, copy it \
+into its box unchanged.
 
-You may add a comment about anything else in the paragraph. Your answers are saved after each \
-paragraph, so you can close the page and come back to continue."""
+If anything else in a paragraph strikes you, you can leave a comment. Your answers are saved \
+after each paragraph, so you can close the page and return to where you stopped."""
 
 
 def proper_name(identifier: str) -> str:

@@ -313,9 +313,10 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         p = current(request, study_id)
         if p is None:
             return JSONResponse({"error": "no session"}, status_code=403)
+        # no item ids or system names: participants stay blind to which system they saw
         rows = [
-            {"item": n, "question": a.question, "target": a.target, "value": a.value}
-            for n, a in enumerate(store.own_answers(p))
+            {"question": a.question, "target": a.target, "reference": a.reference, "value": a.value}
+            for a in store.own_answers(p)
         ]
         return JSONResponse(rows)
 
