@@ -53,7 +53,9 @@ def start(c: TestClient, pid: str | None = "P1") -> str:
     csrf = parse_item_page(r.text).fields["csrf"].value
     r = c.post("/s/s1/consent", data={"csrf": csrf, "consent": "yes"})
     assert r.url.path.endswith("/instructions")
-    assert "propose, for every highlighted" in r.text and re.search(r"read \d+ short paragraphs", r.text)
+    assert "propose, for every highlighted" in r.text and re.search(
+        r"read \d+ short paragraphs", r.text
+    )
     r = c.get("/s/s1/item")
     assert r.status_code == 200
     return r.text

@@ -191,7 +191,9 @@ class Store:
             engine = create_engine(self.url, pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
-        self._write_sessions = sessionmaker(engine.execution_options(lingeval_write=True), expire_on_commit=False)
+        self._write_sessions = sessionmaker(
+            engine.execution_options(lingeval_write=True), expire_on_commit=False
+        )
         if migrate:
             try:
                 upgrade(engine)
