@@ -172,16 +172,13 @@ def check_rewrite_set(
             )
         )
     else:
-        results.append(
-            CheckResult(
-                "empty",
-                bool(sents),
-                "error",
-                f"{len(sents)} sentence(s) given"
-                if sents
-                else "write at least one sentence, or mark the sentence as not rewritable",
-            )
-        )
+        if not sents and long_list:
+            empty_reason = "no sentences needed: marked as a long list"
+        elif sents:
+            empty_reason = f"{len(sents)} sentence(s) given"
+        else:
+            empty_reason = "write at least one sentence, or mark the sentence as not rewritable"
+        results.append(CheckResult("empty", bool(sents) or long_list, "error", empty_reason))
         # 1. identical sentences
         seen: dict[str, int] = {}
         pairs: list[str] = []

@@ -258,6 +258,9 @@ def read_mturk_csv(
         return pattern.replace("{i}", i).replace("{j}", "" if j is None else str(j))
 
     def has(key: str, i: str) -> bool:
+        pattern = cols.get(key)
+        if not pattern or (i and "{i}" not in pattern):
+            return False
         n = name(key, i)
         return n is not None and (n in index or f"{n}.on" in index)
 
