@@ -7,6 +7,7 @@ parser's mistakes; ``test_metric_spacy.py`` runs the same examples through a rea
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -406,3 +407,17 @@ def test_macro_calibration_1_equals_the_share_of_non_rewritable_examples() -> No
     share = 100.0 * sum(not e.rewritable for e in exs) / len(exs)
     assert c1.precision == c1.recall == c1.f1 == pytest.approx(share) == pytest.approx(25.0)
     assert c1.exact_match == pytest.approx(share)
+
+
+def test_plot_scores_writes_a_png(tmp_path: Path) -> None:
+    from lingeval.conjuncts.plots import plot_scores
+
+    r = score(
+        [JOSH_IN],
+        [[JOSH_G1, JOSH_G2]],
+        [[JOSH_G1, JOSH_G2]],
+        options=MetricOptions(bootstrap=20),
+        analyzer=TableAnalyzer(PARSES),
+    )
+    out = plot_scores(r, tmp_path / "s.png")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 5000

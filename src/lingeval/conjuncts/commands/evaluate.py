@@ -109,6 +109,12 @@ def metric_options(func: F) -> F:
             help="Nucleus cache directory (default: $LINGEVAL_CACHE or ~/.cache/lingeval).",
         ),
         click.option("--no-cache", is_flag=True, help="Do not read or write the on-disk cache."),
+        click.option(
+            "--plot",
+            type=click.Path(dir_okay=False),
+            default=None,
+            help="Also draw P/R/F1 bars as a PNG file.",
+        ),
         output_options,
     ]
     for opt in reversed(opts):
@@ -159,6 +165,11 @@ def _gold(kw: dict[str, Any]) -> list[Any]:
 
 
 def _emit(result: Any, kw: dict[str, Any], details: bool) -> None:
+    if kw.get("plot"):
+        from lingeval.conjuncts.plots import plot_scores
+
+        plot_scores(result, kw["plot"])
+        click.echo(f"wrote {kw['plot']}", err=True)
     fmt = resolve_format(kw["fmt"], kw["as_json"], kw["as_csv"])
     if fmt == "json":
         from lingeval.core.report import to_jsonable
