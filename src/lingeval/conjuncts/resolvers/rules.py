@@ -177,19 +177,15 @@ def _category(doc: Doc, span: Span) -> str:
     if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"}:
         return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
     head = _np_head(doc, span)
-    if (
-        head.tag_ == "CD"
-        or head.text == "%"
-        or (
-            head.tag_.startswith("NN")
-            and any(doc[i].tag_ == "CD" for i in range(span.start, head.i))
-        )
-    ):
+    if head.tag_ == "CD" or head.text == "%":
         return "NUM"
     return "NP"
 
 
 def _head_class(tok: Token) -> str:
+    if tok.tag_ in {"JJ", "JJR", "JJS"} and tok.i > 0 and tok.doc[tok.i - 1].tag_ in {"DT", "PRP$"}:
+        if tok.i + 1 >= len(tok.doc) or not tok.doc[tok.i + 1].tag_.startswith("NN"):
+            return "NOUN"  # a noun phrase without its noun: "the younger", "the second"
     if tok.tag_ in {"NNP", "NNPS"}:
         return "PROPN"
     if tok.tag_ in {"PRP", "EX", "WP"}:
@@ -210,7 +206,7 @@ def _det_class(doc: Doc, span: Span) -> str:
     if first.tag_ == "IN" and len(span) > 1:
         first = doc[span.start + 1]
     low = first.lower_
-    if low in {"a", "an", "some", "any", "another"}:
+    if low in {"a", "an", "some", "any", "another"} or first.tag_ == "CD":
         return "indef"
     if low in {"the", "this", "that", "these", "those"} or first.tag_ in {"PRP$", "POS"}:
         return "def"
@@ -223,7 +219,7 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
     if ca == cb:
         score = 0.5
     elif {ca, cb} == {"NP", "NUM"}:
-        score = 0.3
+        score = 0.35
     elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
         score = 0.25
     else:
@@ -413,10 +409,12 @@ class _Analysis:
     def _absolute_with(self, k: int) -> bool:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
         for j in range(k + 1, min(k + 8, self.last + 1)):
-            tag = self.doc[j].tag_
-            if tag in {"VBG", "VBN"}:
+            tok = self.doc[j]
+            if tok.tag_ in {"VBG", "VBN"} or (
+                tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
+            ):
                 return True
-            if tag not in NP_INNER_TAGS:
+            if tok.tag_ not in NP_INNER_TAGS:
                 return False
         return False
 
@@ -433,7 +431,8 @@ class _Analysis:
                 return f"collective:{phrase}"
         # "between X and Y": a preposition that needs a plurality governs the coordination.
         for tok in doc[: self.cc]:
-            if tok.lower_ in SPAN_PREPS and not any(
+            born_to = tok.lower_ == "to" and tok.head.lemma_ == "bear"  # "born to X and Y"
+            if (tok.lower_ in SPAN_PREPS or born_to) and not any(
                 doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc)
             ):
                 return f"collective:{tok.lower_}"
@@ -507,7 +506,7 @@ class _Analysis:
             starts.add(i)
         out = []
         for y in sorted(starts):
-            if y <= p and not doc[y].is_punct and doc[y].tag_ != "CC":
+            if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
                 out.append(Span(y, p))
         return out
 
@@ -517,8 +516,18 @@ class _Analysis:
         """Positions where a new remnant may start inside ``span`` (chunk boundaries)."""
         doc = self.doc
         points = []
+        self.weak: set[int] = set()
         for k in range(span.start + 1, span.end + 1):
             a, b = doc[k - 1], doc[k]
+            # weak boundaries, inside what may also be one noun phrase: "the younger | medicine",
+            # "my mother | tea"; segmentations using them pay a small penalty
+            det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
+            if (a.tag_ in {"JJ", "JJR", "JJS"} and det_before and b.tag_ in {"NN", "NNS"}) or (
+                a.tag_ in {"NN", "NNS"} and b.tag_ in {"NN", "NNS"} and det_before
+            ):
+                points.append(k)
+                self.weak.add(k)
+                continue
             if b.is_punct or a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"}:
                 continue
             a_ends_np = a.tag_ in NOMINAL_TAGS or a.text == "%" or a.tag_ in {"JJ", "RB", "RBR"}
@@ -560,6 +569,10 @@ class _Analysis:
             points.append(k)
         return points
 
+    def weak_splits(self, parts: Sequence[Span]) -> int:
+        """How many of the cuts between ``parts`` are weak boundaries."""
+        return sum(1 for part in parts[1:] if part.start in getattr(self, "weak", set()))
+
     def segmentations(self, span: Span, max_parts: int = 3) -> list[list[Span]]:
         pts = self.split_points(span)[:12]
         out = [[span]]
@@ -589,6 +602,7 @@ class _Analysis:
                     tok.tag_ in {"VBN", "VBG"}
                     and i > span.start
                     and doc[i - 1].tag_ in {"DT", "RBR", "RB", "JJ"}
+                    and doc[i - 1].lower_ not in {"not", "never", "n't"}
                 ):
                     continue
                 return tok
@@ -700,11 +714,14 @@ def _verbal(
         rv.i > right.start and all(doc[i].tag_ in NP_INNER_TAGS for i in range(right.start, rv.i))
     )
     r_end = right.end
-    if rv.right_edge.i < right.end and all(
-        not right.start <= doc[i].head.i <= rv.right_edge.i
-        for i in range(rv.right_edge.i + 1, right.end + 1)
+    main = rv
+    if rv.dep_ in {"aux", "auxpass", "neg"} and rv.i < rv.head.i <= right.end:
+        main = rv.head  # "but does not cover contractors": the extent is the main verb's
+    if main.right_edge.i < right.end and all(
+        not right.start <= doc[i].head.i <= main.right_edge.i
+        for i in range(main.right_edge.i + 1, right.end + 1)
     ):
-        r_end = rv.right_edge.i
+        r_end = main.right_edge.i
     suffix = _suffix(an, r_end)
     # the left conjunct's verb: the path verb from p up to the clause verb
     path: list[Token] = []
@@ -862,7 +879,9 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     )
 
 
-def _peel_list(an: _Analysis, first: Span, right: Span, *, verbal: bool) -> list[Span]:
+def _peel_list(
+    an: _Analysis, first: Span, right: Span, *, verbal: bool, appositions: bool = True
+) -> list[Span]:
     """Middle conjuncts of a list ("A, B, C and D"): comma-separated segments like ``right``."""
     doc = an.doc
     middles: list[Span] = []
@@ -887,6 +906,8 @@ def _peel_list(an: _Analysis, first: Span, right: Span, *, verbal: bool) -> list
         else:
             if an.first_verb(seg) is not None or _similarity(doc, seg, right) < 0.6:
                 break
+            if not appositions and _head_of(doc, seg).dep_ == "appos":
+                break  # "The plan, a grid with ...": an apposition, not a conjunct
         middles.insert(0, seg)
         end = an.left_end(k)
         if end < first.start:
@@ -924,6 +945,12 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
         if a.tag_ in {"IN", "TO", "DT", "PRP$", "POS", "CC", "HYPH"}:
             continue
         a_np = a.tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP"} or a.text == "%"
+        if (
+            b.tag_ in {"DT", "PRP$"}
+            and a.tag_ not in {"DT", "PDT", "IN", "TO", "CC", "RB", "HYPH", ","}
+            and a.lower_ not in {"all", "both", "half", "such", "quite", "what", "many"}
+        ):
+            return True
         if a_np and b.tag_ in {"DT", "PRP$"} and b.lower_ not in {"all", "both", "each"}:
             return True
         if a.tag_ in {"NNP", "NNPS", "PRP"} and b.tag_ in {"NN", "NNS"}:
@@ -932,6 +959,13 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
             return True
         if a.text == "%" and b.tag_ in {"JJ", "NN", "RB", "DT", "UH"}:
             return True
+        if (
+            a.tag_ in {"JJ", "NNP", "NNPS"}
+            and a.text[:1].isupper()
+            and b.tag_ == "CD"
+            and k == span.start + 1
+        ):
+            return True  # "Japanese 0.3%"
         if a_np and b.tag_ in {"RB", "RBR"} and b.lower_ not in {"alone", "only"}:
             return True
     return False
@@ -960,6 +994,8 @@ def _ends(
     ):
         for i in range(lo, p):
             tok = doc[i]
+            if (tok.tag_ == "CD" or tok.text == "%") and doc[i + 1].lower_ == "of":
+                ends.setdefault(i, -0.03)
             if (
                 tok.tag_ == "CD"
                 and tok.head.i > i
@@ -1007,6 +1043,22 @@ def _align(
     return corr, sims
 
 
+def _post_verbal(an: _Analysis, verb: Token, p: int) -> int:
+    """Number of constituents between the verb and ``p`` (tops of their subtrees in range)."""
+    doc = an.doc
+    tops: set[int] = set()
+    for i in range(verb.i + 1, p + 1):
+        tok = doc[i]
+        if tok.is_punct or tok.dep_ in {"prt", "aux", "auxpass", "neg", "cc"}:
+            continue
+        for _ in range(40):
+            if tok.head.i == tok.i or not verb.i < tok.head.i <= p:
+                break
+            tok = tok.head
+        tops.add(tok.i)
+    return len(tops)
+
+
 def _nominal(
     an: _Analysis, verb: Token | None, subj: Span | None, p: int, right: Span
 ) -> Resolution | None:
@@ -1019,7 +1071,7 @@ def _nominal(
     verb_left = verb is not None and verb.i < p
     post = verb.i + 1 if verb is not None and verb_left else 0
     # lists: peel the middle conjuncts ("A, B, and C") before aligning
-    middles = _peel_list(an, Span(post, p), right, verbal=False)
+    middles = _peel_list(an, Span(post, p), right, verbal=False, appositions=verb_left)
     p1 = an.left_end(middles[0].start) if middles else p
     if p1 < 0:
         return None
@@ -1039,11 +1091,13 @@ def _nominal(
     parse_heads = {doc[an.cc].head.i}
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
+    n_post = _post_verbal(an, verb, p1) if verb is not None and verb_left else None
     best: tuple[float, str, list[Span], list[Span], Span] | None = None
     for ext in extents:
         for parts in an.segmentations(ext, 1 if strip_tail else 3):
             m = len(parts)
             boundary_penalty = sum(0.25 for part in parts if _internal_boundary(an, part))
+            boundary_penalty += 0.05 * an.weak_splits(parts)
             for option in ("cluster", "gapping"):
                 if option == "gapping":
                     if subj is None or verb is None or not verb_left or (m < 2 and not strip_tail):
@@ -1088,6 +1142,16 @@ def _nominal(
                 if min(sims) < (0.45 if m > 1 else 0.35):
                     continue
                 score = sum(sims) / len(sims) - 0.06 * (m - 1) - boundary_penalty
+                # how many constituents follow the verb in the first conjunct: gapping replaces
+                # the subject and the last m-1 of them, a cluster replaces m of them
+                if m > 1 and n_post is not None:
+                    if (
+                        option == "cluster"
+                        and n_post == m
+                        or option == "gapping"
+                        and n_post == m - 1
+                    ):
+                        score += 0.08
                 if ext != right:
                     score -= 0.05
                 if best is None or score > best[0]:
