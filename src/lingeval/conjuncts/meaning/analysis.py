@@ -598,13 +598,13 @@ class MeaningAnalysis:
             share - s["ci_low"].to_numpy(dtype=float),
             s["ci_high"].to_numpy(dtype=float) - share,
         ]
-        fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(s) + 2), 3.8))
-        bars = ax.bar(xs, share, yerr=err, capsize=4, color="#4C72B0", label="same meaning %")
-        ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2, label_type="center", color="white")
+        fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(s) + 3.5), 3.8))
+        ax.bar(xs, share, yerr=err, capsize=4, color="#4C72B0", label="same meaning %")
         if "f1" in s.columns:
             ax.plot(xs, s["f1"], "D", color="#DD8452", label="verb-nucleus F1")
-            ax.legend(fontsize=8, loc="lower right")
-        ax.set_xticks(xs, list(s["system"]))
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        labels = [f"{name}\n{v:.1f}%" for name, v in zip(s["system"], share, strict=True)]
+        ax.set_xticks(xs, labels)
         ax.set_ylim(0, 105)
         ax.set_ylabel("%")
         pct = f"{self.options.confidence * 100:g}%"

