@@ -9,6 +9,10 @@ Accepted layouts (the delimiter is sniffed: comma, tab or semicolon):
 * **wide** (one row per participant, as survey platforms export it): a ``participant_id``
   column and one column per ``item_id``; empty cells are skipped.
 
+In the study engine's table of an acceptability study (items = pairs, see
+:mod:`lingeval.probing.tasks`) the ``system`` column (``acceptable``/``unacceptable``) turns
+``item_id`` back into ``<pair_id>-A`` / ``<pair_id>-NA``.
+
 Values: acceptability ratings are integers 1-5 (paper 003, section 3: 1 = totally
 unacceptable, 5 = totally acceptable); cloze answers are one of the item's options or
 ``none`` ("none of the previous options is suitable"). Invalid values raise
@@ -26,6 +30,7 @@ from lingeval.core.errors import InputError
 __all__ = ["NONE_OPTION", "Judgement", "read_judgements"]
 
 NONE_OPTION = "none"
+_CONDITION_SUFFIX = {"acceptable": "-A", "unacceptable": "-NA"}
 LIKERT = (1, 5)
 
 
@@ -106,6 +111,7 @@ def read_judgements(
         col = {h: i for i, h in enumerate(header)}
         pid = col.get("participant_id")
         qcol = col.get("question")
+        scol = col.get("system")
         for n, cells in enumerate(reader, 2):
             if not cells or all(not c.strip() for c in cells):
                 continue
@@ -116,6 +122,9 @@ def read_judgements(
             if qcol is not None and cells[qcol].strip() not in (task, ""):
                 continue
             item = cells[col["item_id"]].strip()
+            if scol is not None and cells[scol].strip() in _CONDITION_SUFFIX:
+                # the study engine: item = pair, system = condition (lingeval.probing.tasks)
+                item += _CONDITION_SUFFIX[cells[scol].strip()]
             if items is not None and item not in items:
                 raise InputError(f"unknown item {item!r}", path=src, line=n)
             who = cells[pid].strip() if pid is not None else f"row{n}"
