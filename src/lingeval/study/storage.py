@@ -575,12 +575,16 @@ class Store:
             return self._participant(row)
 
     def next_step(self, participant: Participant, *, mark_shown: bool = True) -> StepView | None:
-        """The participant's next unanswered item (None when all are answered)."""
+        """The participant's next unanswered item (None when all are answered).
+
+        With ``mark_shown`` (a page view) the time the item was first shown and the last
+        activity are recorded (a write); without, it is a pure read.
+        """
         from sqlalchemy import func, select
 
         from lingeval.study.db.models import CellRow, ItemRow, ParticipantRow, ResponseRow
 
-        with self.session(write=True) as s:
+        with self.session(write=mark_shown) as s:
             row = s.get(ParticipantRow, participant.id)
             if row is None or row.order is None:
                 return None
@@ -591,7 +595,8 @@ class Store:
             ).scalar_one()
             total = len(row.order)
             now = utcnow()
-            row.last_seen_at = now
+            if mark_shown:
+                row.last_seen_at = now
             if done >= total:
                 return None
             if mark_shown and row.step_shown_at is None:

@@ -291,7 +291,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             store.submit(p, step_no, answers)
         except LingevalError as err:
             return message(str(err), 409)
-        return go(f"/s/{study_id}/next")
+        return go(f"/s/{study_id}/done" if step_no + 1 >= step.total else f"/s/{study_id}/item")
 
     @app.get("/s/{study_id}/done")
     def done(request: Request, study_id: str) -> Response:
