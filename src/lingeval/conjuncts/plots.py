@@ -88,6 +88,10 @@ def plot_histogram(
             va="bottom",
             fontsize=7,
         )
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(0, max([1, *values]) * 1.15)
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, fontsize=8)
     ax.set_xlabel(xlabel)
