@@ -325,7 +325,7 @@ class ClozeResult:
     items: list[dict[str, Any]] = field(default_factory=list)
 
     def tables(self) -> list[Table]:
-        out = [self.model_table]
+        out = [self.model_table] if self.model_table.rows else []
         if self.human_table is not None:
             out.append(self.human_table)
         out.append(self.per_connective)
@@ -437,6 +437,4 @@ def evaluate_cloze(
             hc = Counter(r["human"] for r in rated)
             row += [_pct(hc[x], len(rated)) for x in HUMAN_CATEGORIES]
         per_t.add(*row)
-    if predictions is None:
-        model_t.notes.append("no model predictions given")
     return ClozeResult(model_t, human_t, per_t, rows)
