@@ -183,9 +183,14 @@ def _category(doc: Doc, span: Span) -> str:
 
 
 def _head_class(tok: Token) -> str:
-    if tok.tag_ in {"JJ", "JJR", "JJS"} and tok.i > 0 and tok.doc[tok.i - 1].tag_ in {"DT", "PRP$"}:
-        if tok.i + 1 >= len(tok.doc) or not tok.doc[tok.i + 1].tag_.startswith("NN"):
-            return "NOUN"  # a noun phrase without its noun: "the younger", "the second"
+    doc = tok.doc
+    if (
+        tok.tag_ in {"JJ", "JJR", "JJS"}
+        and tok.i > 0
+        and doc[tok.i - 1].tag_ in {"DT", "PRP$"}
+        and (tok.i + 1 >= len(doc) or not doc[tok.i + 1].tag_.startswith("NN"))
+    ):
+        return "NOUN"  # a noun phrase without its noun: "the younger", "the second"
     if tok.tag_ in {"NNP", "NNPS"}:
         return "PROPN"
     if tok.tag_ in {"PRP", "EX", "WP"}:
@@ -1144,14 +1149,9 @@ def _nominal(
                 score = sum(sims) / len(sims) - 0.06 * (m - 1) - boundary_penalty
                 # how many constituents follow the verb in the first conjunct: gapping replaces
                 # the subject and the last m-1 of them, a cluster replaces m of them
-                if m > 1 and n_post is not None:
-                    if (
-                        option == "cluster"
-                        and n_post == m
-                        or option == "gapping"
-                        and n_post == m - 1
-                    ):
-                        score += 0.08
+                expected = m if option == "cluster" else m - 1
+                if m > 1 and n_post is not None and n_post == expected:
+                    score += 0.08
                 if ext != right:
                     score -= 0.05
                 if best is None or score > best[0]:
