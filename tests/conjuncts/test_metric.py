@@ -421,3 +421,31 @@ def test_plot_scores_writes_a_png(tmp_path: Path) -> None:
     )
     out = plot_scores(r, tmp_path / "s.png")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 5000
+
+
+def test_paired_bootstrap_between_systems() -> None:
+    inputs = [JOSH_IN] * 8 + [MET] * 4
+    refs = [[JOSH_G1, JOSH_G2]] * 8 + [[MET]] * 4
+    good = [[JOSH_G1, JOSH_G2]] * 8 + [[MET]] * 4
+    bad = [[JOSH_G1, JOSH_WRONG]] * 6 + [[JOSH_G1, JOSH_G2]] * 2 + [[MET]] * 4
+    opts = MetricOptions(bootstrap=200, seed=3)
+    from lingeval.conjuncts.metric import score_systems
+
+    r = score_systems(
+        inputs,
+        {"good": good, "bad": bad, "same": good},
+        refs,
+        options=opts,
+        analyzer=TableAnalyzer(PARSES),
+    )
+    comp = {c.system: c for c in r.comparisons()}
+    assert comp["bad"].delta < 0 and comp["bad"].ci[1] < 0 and comp["bad"].p < 0.05
+    assert comp["same"].delta == 0.0 and comp["same"].p == 1.0
+    assert r.tables()[-1].title.startswith("Paired bootstrap")
+    assert len(r.to_dict()["comparisons"]) == 2
+
+
+def test_examples_without_gold_are_rejected() -> None:
+    ex = ConjunctExample("t", JOSH_IN, "and", JOSH_IN.index("and"), [])
+    with pytest.raises(LingevalError, match=r"without gold rewrites .*: t"):
+        baselines([ex], options=MetricOptions(bootstrap=0), analyzer=TableAnalyzer(PARSES))

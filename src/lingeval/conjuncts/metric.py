@@ -64,6 +64,7 @@ from lingeval.core.signature import Signature
 __all__ = [
     "CALIBRATION_1",
     "CALIBRATION_K",
+    "Comparison",
     "EvaluationResult",
     "ExampleStats",
     "MetricOptions",
@@ -72,6 +73,7 @@ __all__ = [
     "evaluate",
     "example_stats",
     "normalise_for_exact_match",
+    "paired_bootstrap",
     "score",
     "score_systems",
 ]
@@ -108,11 +110,11 @@ class MetricOptions:
             raise LingevalError("the confidence level must be between 0 and 1 (e.g. 0.95)")
 
     def signature(self, pipeline_id: str) -> Signature:
-        try:
-            import spacy
+        from importlib.metadata import PackageNotFoundError, version
 
-            spacy_version = spacy.__version__
-        except ImportError:  # pragma: no cover - spaCy is a dependency
+        try:
+            spacy_version = version("spacy")  # without importing spaCy (slow)
+        except PackageNotFoundError:  # pragma: no cover - spaCy is a dependency
             spacy_version = "none"
         return Signature(
             "conjuncts-nucleus",
@@ -298,17 +300,21 @@ def _nanmean(values: Sequence[float]) -> float:
     return sum(kept) / len(kept) if kept else math.nan
 
 
-def _bootstrap(
-    stats: Sequence[ExampleStats], options: MetricOptions
-) -> dict[str, tuple[float, float]]:
-    """Percentile bootstrap over examples: resample indices, re-aggregate the same counts."""
+def _resample_indices(n: int, options: MetricOptions) -> Any:
+    """The (bootstrap x n) matrix of resampled example indices; the same seed gives the same
+    matrix, so every system and baseline of one run is resampled identically (paired)."""
     import numpy as np
 
-    n = len(stats)
-    if options.bootstrap == 0 or n == 0:
-        return {}
     rng = np.random.default_rng(options.seed)
-    idx = rng.integers(0, n, size=(options.bootstrap, n))
+    return rng.integers(0, n, size=(options.bootstrap, n))
+
+
+def _resampled_scores(
+    stats: Sequence[ExampleStats], options: MetricOptions, idx: Any
+) -> dict[str, Any]:
+    """P, R, F1 and EM (percent) of every resample: arrays of length ``options.bootstrap``."""
+    import numpy as np
+
     with np.errstate(invalid="ignore", divide="ignore"):
         if options.aggregation == "micro":
             m = np.array([s.matched for s in stats], dtype=float)[idx].sum(axis=1)
@@ -324,13 +330,63 @@ def _bootstrap(
         f1 = np.where(prec + rec > 0, 2 * prec * rec / np.where(prec + rec > 0, prec + rec, 1), 0.0)
         f1 = np.where(np.isnan(prec) | np.isnan(rec), np.nan, f1)
         em = 100.0 * np.array([s.exact for s in stats], dtype=float)[idx].mean(axis=1)
+    return {"precision": prec, "recall": rec, "f1": f1, "exact_match": em}
+
+
+def _bootstrap(
+    stats: Sequence[ExampleStats], options: MetricOptions
+) -> dict[str, tuple[float, float]]:
+    """Percentile bootstrap over examples: resample indices, re-aggregate the same counts."""
+    import numpy as np
+
+    n = len(stats)
+    if options.bootstrap == 0 or n == 0:
+        return {}
+    scores = _resampled_scores(stats, options, _resample_indices(n, options))
     alpha = (1 - options.confidence) / 2
     out: dict[str, tuple[float, float]] = {}
-    for name, values in (("precision", prec), ("recall", rec), ("f1", f1), ("exact_match", em)):
+    for name, values in scores.items():
         v = values[~np.isnan(values)]
         if v.size:
             out[name] = (float(np.quantile(v, alpha)), float(np.quantile(v, 1 - alpha)))
     return out
+
+
+@dataclass
+class Comparison:
+    """Paired bootstrap of F1 between a system and a baseline system (same resamples).
+
+    ``delta`` = F1(system) − F1(baseline) in points; ``ci`` its percentile interval; ``p`` the
+    two-sided p-value of the centred test p = (1 + #{|Δ*_b − mean Δ*| ≥ |Δ|}) / (B + 1), as
+    in sacreBLEU's paired bootstrap.
+    """
+
+    system: str
+    baseline: str
+    delta: float
+    ci: tuple[float, float]
+    p: float
+
+
+def paired_bootstrap(a: SystemScore, b: SystemScore, options: MetricOptions) -> Comparison | None:
+    """Compare system ``a`` to baseline ``b`` on the same examples (None without resamples)."""
+    import numpy as np
+
+    if options.bootstrap == 0 or not a.examples or len(a.examples) != len(b.examples):
+        return None
+    idx = _resample_indices(len(a.examples), options)
+    fa = _resampled_scores(a.examples, options, idx)["f1"]
+    fb = _resampled_scores(b.examples, options, idx)["f1"]
+    delta = fa - fb
+    delta = delta[~np.isnan(delta)]
+    observed = a.f1 - b.f1
+    if not delta.size or math.isnan(observed):
+        return None
+    centred = np.abs(delta - delta.mean())
+    p = float((1 + np.sum(centred >= abs(observed))) / (delta.size + 1))
+    alpha = (1 - options.confidence) / 2
+    ci = (float(np.quantile(delta, alpha)), float(np.quantile(delta, 1 - alpha)))
+    return Comparison(a.name, b.name, observed, ci, p)
 
 
 def _vec_ratio(np: Any, num: Any, den: Any, other: Any, empty: str) -> Any:
@@ -494,7 +550,30 @@ class EvaluationResult:
                 s.overgenerated_verbs,
                 s.overgenerated_verbs_pct,
             )
-        return [scores, verbs]
+        tables = [scores, verbs]
+        comparisons = self.comparisons()
+        if comparisons:
+            pct = int(self.options.confidence * 100)
+            comp = Table(
+                ["system", "baseline", "delta F1", f"{pct}% CI", "p"],
+                title=f"Paired bootstrap of F1 ({self.options.bootstrap} resamples)",
+                signature=self.signature,
+                digits=3,
+            )
+            for c in comparisons:
+                comp.add(
+                    c.system, c.baseline, round(c.delta, 2), f"{c.ci[0]:.1f} to {c.ci[1]:.1f}", c.p
+                )
+            tables.append(comp)
+        return tables
+
+    def comparisons(self) -> list[Comparison]:
+        """Each system after the first against the first (paired bootstrap of F1)."""
+        if len(self.systems) < 2:
+            return []
+        base = self.systems[0]
+        out = [paired_bootstrap(s, base, self.options) for s in self.systems[1:]]
+        return [c for c in out if c is not None]
 
     def to_dict(self, *, details: bool = False) -> dict[str, Any]:
         e = self.options.empty
@@ -504,6 +583,7 @@ class EvaluationResult:
             "calibration_1": self.calibration_1.as_dict(details=details, empty=e),
             "calibration_k": self.calibration_k.as_dict(details=details, empty=e),
             "systems": [s.as_dict(details=details, empty=e) for s in self.systems],
+            "comparisons": [asdict(c) for c in self.comparisons()],
         }
 
 
@@ -605,6 +685,9 @@ def score_systems(
         if not all(isinstance(x, ConjunctExample) for x in inputs):
             raise LingevalError("references are required when inputs are plain sentences")
         references = [x.rewrites for x in inputs if isinstance(x, ConjunctExample)]
+        no_gold = [x.id for x in inputs if isinstance(x, ConjunctExample) and not x.rewrites]
+        if no_gold:
+            raise LingevalError(f"examples without gold rewrites (task inputs?): {_ids(no_gold)}")
     if len(references) != len(sentences):
         raise LingevalError(f"{len(references)} references for {len(sentences)} inputs")
     refs = _check_sentence_lists("references", references, ids, allow_empty=False)
