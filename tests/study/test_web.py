@@ -331,3 +331,52 @@ def test_a_second_task_type_plugs_in(tmp_path: Path) -> None:
     rows = st.export_json("acc")
     assert [(r["question"], r["value"]) for r in rows] == [("acceptability", "4"), ("comment", "")]
     st.dispose()
+
+
+def test_task_types_defined_elsewhere_ship_their_own_template(tmp_path: Path) -> None:
+    from collections.abc import Mapping
+    from typing import Any, ClassVar
+
+    from lingeval.core.registry import registry
+    from lingeval.study.tasks.base import FieldError, ParsedAnswer, TaskType, choice
+    from lingeval.study.web.app import create_app
+
+    template_file = tmp_path / "yesno.html"
+    template_file.write_text(
+        '<p class="paragraph">{{ view.text }}</p>'
+        '{% for v in ["yes", "no"] %}<input type="radio" name="ok" value="{{ v }}">{% endfor %}'
+    )
+
+    @registry.task_types("test-yesno")
+    class YesNo(TaskType):
+        name = "test-yesno"
+        template = "plugin/yesno.html"
+        template_path: ClassVar[Any] = template_file
+        instructions = "Answer {n} questions."
+
+        def validate_item(self, item: StudyItem) -> None:
+            pass
+
+        def parse(
+            self, item: StudyItem, form: Mapping[str, str]
+        ) -> tuple[list[ParsedAnswer], FieldError]:
+            errors = FieldError()
+            v = choice(form, "ok", ("yes", "no"), errors, "Yes or no, please.")
+            return ([ParsedAnswer("ok", "", "", v)] if v else []), errors
+
+    st = Store(tmp_path / "p.sqlite")
+    items = [StudyItem("q1", "s", "", {"text": "Is <this> fine?"})]
+    st.create_study("yn", items, make_design(items, 1), task_type="test-yesno")
+    c = client(create_app(st))
+    r = c.get("/s/yn")
+    c.post(
+        "/s/yn/consent",
+        data={"csrf": parse_item_page(r.text).fields["csrf"].value, "consent": "yes"},
+    )
+    page = parse_item_page(c.get("/s/yn/item").text)
+    assert page.paragraph == "Is <this> fine?" and page.fields["ok"].options == ["yes", "no"]
+    assert c.post("/s/yn/item", data={**page.hidden(), "ok": "maybe"}).status_code == 400
+    r = c.post("/s/yn/item", data={**page.hidden(), "ok": "yes"})
+    assert r.url.path == "/s/yn/done"
+    assert [(a.question, a.value) for a in st.export("yn")] == [("ok", "yes")]
+    st.dispose()

@@ -32,7 +32,7 @@ def demo_items() -> tuple[list[StudyItem], str]:
     from lingeval.study.tasks.reg import example_items
 
     try:  # the materials side may provide a ready-made sample
-        from lingeval.study.reg import sample as reg_sample  # type: ignore[attr-defined]
+        from lingeval.study.reg import sample as reg_sample
 
         items = list(reg_sample.demo_items())
         if items:

@@ -151,9 +151,11 @@ class TaskType(ABC):
     """What a task type must provide to the engine.
 
     * :meth:`validate_item` checks a payload when a study is created (raise ``InputError``);
-    * :attr:`template` names a Jinja template under ``web/templates/tasks/`` that renders the
-      item's fields; it receives ``item``, :meth:`view` (a dict), ``values`` (the form as last
-      submitted) and ``errors``. All text is auto-escaped by the engine's Jinja environment;
+    * :attr:`template` names a Jinja template that renders the item's fields; it receives
+      :meth:`view` (as ``view``), ``values`` (the form as last submitted) and ``errors``. All
+      text is auto-escaped by the engine's Jinja environment. The template is looked up in the
+      engine's ``web/templates/`` folder, or read from :attr:`template_path` when a task type
+      defined elsewhere ships its own file (a module-level ``TEMPLATE_PATH`` works too);
     * :meth:`parse` turns a submitted form into answers, or field errors (nothing is stored
       when there is any error);
     * :attr:`instructions` is the instruction text shown before the first item (plain text,
@@ -162,7 +164,16 @@ class TaskType(ABC):
 
     name: ClassVar[str] = ""
     template: ClassVar[str] = ""
+    template_path: ClassVar[str | Path | None] = None
     instructions: ClassVar[str] = ""
+
+    @classmethod
+    def template_file(cls) -> Path | None:
+        """The file holding :attr:`template` when it does not live in the engine's folder."""
+        import sys
+
+        path = cls.template_path or getattr(sys.modules.get(cls.__module__), "TEMPLATE_PATH", None)
+        return Path(path) if path else None
 
     @abstractmethod
     def validate_item(self, item: StudyItem) -> None: ...

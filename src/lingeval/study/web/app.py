@@ -71,11 +71,38 @@ def _admin_cookie(study_id: str) -> str:
     return f"lingeval_admin_{study_id}"
 
 
+def _task_template(name: str) -> tuple[str, str, Any] | None:
+    """Jinja loader for templates that registered task types ship outside the engine."""
+    from lingeval.core.registry import registry
+    from lingeval.study import tasks as _tasks  # noqa: F401  (built-in task types)
+
+    for factory in registry.task_types.get_all().values():
+        if getattr(factory, "template", None) != name:
+            continue
+        finder = getattr(factory, "template_file", None)
+        path = finder() if callable(finder) else None
+        if path is not None and Path(path).is_file():
+            file = Path(path)
+            text = file.read_text(encoding="utf-8")
+            return text, str(file), _unchanged(file)
+    return None
+
+
+def _unchanged(file: Path) -> Any:
+    mtime = file.stat().st_mtime
+    return lambda: file.stat().st_mtime == mtime
+
+
 def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
     """Build the survey application over ``store`` (every study in it is served)."""
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(HERE / "templates")),
+        loader=jinja2.ChoiceLoader(
+            [
+                jinja2.FileSystemLoader(str(HERE / "templates")),
+                jinja2.FunctionLoader(_task_template),
+            ]
+        ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
