@@ -142,3 +142,10 @@ def test_cli_text_output_and_errors(tmp_path: Path, capsys: pytest.CaptureFixtur
         ["conjuncts", "evaluate", "-g", str(tmp_path / "none.jsonl"), "-p", str(p), *cache], capsys
     )
     assert code == 2 and "no such file" in err
+
+
+def test_two_processes_give_the_same_nuclei(analyzer: SpacyAnalyzer) -> None:
+    texts = [f"Rosa sold {n} lamps in Leeds and Omar {n + 1} clocks." for n in range(12)]
+    multi = SpacyAnalyzer(n_process=2, spec=analyzer.spec)
+    assert multi.analyse(texts) == analyzer.analyse(texts)
+    assert multi.parsed_count == len(texts)
