@@ -536,11 +536,16 @@ def _ratings(
     rows = []
     for subset, sub in _subsets(resp):
         for m in measures:
-            means = {
-                s: float(sub.loc[sub["system"] == s, m].mean())
-                for s in systems
-                if sub.loc[sub["system"] == s, m].notna().any()
-            }
+            stats = sub.groupby("system")[m].agg(["mean", "std", "count"])
+            stats.columns = ["mean", "sd", "n"]
+            # population SD (ddof=0), as the COLING 2020 authors report it
+            stats["sd"] = stats["sd"] * np.sqrt(
+                (stats["n"] - 1).clip(lower=0) / stats["n"].clip(lower=1)
+            )
+            stats = stats[stats["n"] > 0]
+            means = {str(s): float(v) for s, v in stats["mean"].items()}
+            sds = {str(s): float(v) for s, v in stats["sd"].items()}
+            ns = {str(s): int(v) for s, v in stats["n"].items()}
             w = wil[(wil["subset"] == subset) & (wil["measure"] == m)] if len(wil) else wil
             sig = [
                 (a, b)
@@ -549,17 +554,16 @@ def _ratings(
             ]
             letters = compact_letters(means, sig) if means else {}
             for s in systems:
-                vals = sub.loc[sub["system"] == s, m].dropna()
-                if len(vals) == 0:
+                if s not in means:
                     continue
                 rows.append(
                     {
                         "system": s,
                         "subset": subset,
                         "measure": m,
-                        "mean": float(vals.mean()),
-                        "sd": float(vals.std(ddof=0)),
-                        "n": len(vals),
+                        "mean": means[s],
+                        "sd": sds[s],
+                        "n": ns[s],
                         "letters": letters.get(s, ""),
                     }
                 )

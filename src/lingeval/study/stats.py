@@ -63,18 +63,19 @@ def pairwise_wilcoxon(
     """
     from scipy.stats import wilcoxon
 
-    wide = data.pivot_table(index=subject, columns=within, values=dv, aggfunc="mean")
+    wide = data.groupby([subject, within])[dv].mean().unstack(within)
     conditions = list(order) if order is not None else sorted(wide.columns)
+    cols = {c: wide[c].to_numpy(dtype=float) for c in conditions if c in wide.columns}
     rows: list[dict[str, Any]] = []
     for a, b in itertools.combinations(conditions, 2):
-        if a not in wide.columns or b not in wide.columns:
+        if a not in cols or b not in cols:
             continue
-        pair = wide[[a, b]].dropna()
-        n = len(pair)
+        keep = ~(np.isnan(cols[a]) | np.isnan(cols[b]))
+        x, y = cols[a][keep], cols[b][keep]
+        n = int(keep.sum())
         stat, p = float("nan"), float("nan")
-        diff = pair[a].to_numpy() - pair[b].to_numpy()
-        if n > 0 and np.any(diff != 0):
-            res = wilcoxon(pair[a], pair[b], zero_method=zero_method)
+        if n > 0 and np.any(x != y):
+            res = wilcoxon(x, y, zero_method=zero_method)
             stat, p = float(res.statistic), float(res.pvalue)
         elif n > 0:
             p = 1.0  # identical samples: no evidence of a difference
@@ -85,8 +86,8 @@ def pairwise_wilcoxon(
                 "n": n,
                 "W": stat,
                 "p": p,
-                "mean_A": float(pair[a].mean()) if n else float("nan"),
-                "mean_B": float(pair[b].mean()) if n else float("nan"),
+                "mean_A": float(x.mean()) if n else float("nan"),
+                "mean_B": float(y.mean()) if n else float("nan"),
             }
         )
     return pd.DataFrame(rows, columns=["A", "B", "n", "W", "p", "mean_A", "mean_B"])
