@@ -116,7 +116,8 @@ def paper_tables(result: StudyAnalysis) -> list[Table]:
         legend = ", ".join(f"{_SHORT.get(m, m)} = {m}" for m in result.measures)
         t3 = Table(
             cols,
-            title=f"Table 3: mean ratings with significance letters ({legend}); RR = rewriting rate in %",
+            title=f"Table 3: mean ratings with significance letters ({legend})"
+            + ("; RR = rewriting rate in %" if rr is not None else ""),
             signature=sig("study-ratings"),
         )
         t3.notes.append(_tests_note(result))
