@@ -158,6 +158,7 @@ def demo_cmd(per_group: int, concurrency: int, seed: int, keep: str | None, fmt:
         raise LingevalError("--per-group and --concurrency must be at least 1")
     t0 = time.perf_counter()
     items, source = demo_items()
+    t_items = time.perf_counter() - t0
     systems = sorted({it.system for it in items})
     n_items = len({it.item_id for it in items})
     design = make_design(items, len(systems), seed=seed, per_group=per_group)
@@ -213,13 +214,18 @@ def demo_cmd(per_group: int, concurrency: int, seed: int, keep: str | None, fmt:
         )
         if sum(g.completed for g in progress) != completed or completed != n:
             raise LingevalError("the demo lost participants; please report this")
+        t2 = time.perf_counter()
         tables, why = _analysis_tables(export)
+        t_analysis = time.perf_counter() - t2
         echo_tables([run, *tables], fmt)
         if why:
             say(f"(no analysis: {why})")
         if keep:
             say(f"kept {db} and {export}")
-        say(f"total {time.perf_counter() - t0:.1f} s")
+        say(
+            f"total {time.perf_counter() - t0:.1f} s (items {t_items:.1f} s, survey over HTTP "
+            f"{t_http:.1f} s, analysis {t_analysis:.1f} s)"
+        )
 
 
 COMMANDS = [demo_cmd]
