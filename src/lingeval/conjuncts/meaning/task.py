@@ -103,7 +103,8 @@ class ConjunctMeaningTask(TaskType):
     name = TASK_NAME
     template = "task_conjunct_meaning.html"
     instructions = (
-        "You will see {n} sentences. In each, one word (and, or, but) is highlighted. Below the "
+        "Items to judge: {n}. Each shows a sentence in which one word (and, or, but) is "
+        "highlighted. Below the "
         "sentence you will see a set of shorter sentences that a computer program wrote to say "
         "the same thing without that word, one statement per part of the coordination.\n\n"
         "Read the original sentence and the whole set. Taken together, do the sentences of the "
