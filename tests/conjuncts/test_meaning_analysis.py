@@ -24,7 +24,7 @@ from lingeval.conjuncts.meaning.analysis import (
 from lingeval.core.errors import InputError, LingevalError
 from lingeval.study.answers import ANSWER_COLUMNS
 from lingeval.study.tasks.base import StudyItem
-from tests.conjuncts.meaning_helpers import bad, examples, good, toy_analyzer
+from tests.conjuncts.test_meaning_fixtures import bad, examples, good, toy_analyzer
 
 
 def plain_items(n: int, systems: tuple[str, ...] = ("A", "B")) -> list[StudyItem]:

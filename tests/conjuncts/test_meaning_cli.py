@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from lingeval.conjuncts.data import write_jsonl, write_predictions
 from lingeval.study.tasks.base import load_items
-from tests.conjuncts.meaning_helpers import bad, examples, good
+from tests.conjuncts.test_meaning_fixtures import bad, examples, good
 
 
 def run(args: list[str]) -> str:
@@ -73,7 +73,7 @@ def test_from_items_to_analysis_with_f1(
     files: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import lingeval.conjuncts.analysis as analysis_mod
-    from tests.conjuncts.meaning_helpers import toy_analyzer
+    from tests.conjuncts.test_meaning_fixtures import toy_analyzer
 
     # the F1 runs on a toy parser instead of spaCy (tests stay fast and parser-independent)
     monkeypatch.setattr(analysis_mod, "SpacyAnalyzer", lambda *a, **k: toy_analyzer())

@@ -17,7 +17,7 @@ from lingeval.study.design import make_design
 from lingeval.study.simclient import parse_item_page
 from lingeval.study.storage import Store
 from lingeval.study.tasks.base import StudyItem, get_task_type
-from tests.conjuncts.meaning_helpers import EVIL, bad, examples, good
+from tests.conjuncts.test_meaning_fixtures import EVIL, bad, examples, good
 
 SYSTEM_NAMES = ("secret-alpha-system", "secret-beta-system")
 
