@@ -294,3 +294,28 @@ def test_participants_see_only_their_own_answers(store: Store) -> None:
     own = store.own_answers(a)
     assert {r.participant_id for r in own} == {"A"}
     assert all(r.value != "from B" for r in own)
+
+
+def test_a_full_study_admits_nobody_else(store: Store) -> None:
+    from lingeval.study.storage import StudyFull
+
+    make_study(store, groups=3, per_group=1)
+    for pid in ("A", "B", "C"):
+        answer_all(store, store.consent(store.enter("s1", external_id=pid)[0]))
+    late = store.enter("s1", external_id="D")[0]
+    with pytest.raises(StudyFull):
+        store.consent(late)
+    assert [g.completed for g in store.progress("s1")] == [1, 1, 1]
+
+
+def test_stale_participants_free_their_place(db_url: str) -> None:
+    st = Store(db_url)
+    items = example_items(6)
+    st.create_study("s1", items, make_design(items, 3, seed=1, per_group=5), stale_after_s=1)
+    first = st.consent(st.enter("s1", external_id="A")[0])
+    import time
+
+    time.sleep(1.2)  # A went away without finishing
+    second = st.consent(st.enter("s1", external_id="B")[0])
+    assert second.group == first.group  # A's place counts no more; ties go to the lowest group
+    st.dispose()

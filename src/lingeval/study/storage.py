@@ -48,11 +48,16 @@ __all__ = [
     "Participant",
     "StepView",
     "Store",
+    "StudyFull",
     "StudyInfo",
     "hash_token",
     "normalise_url",
     "upgrade",
 ]
+
+
+class StudyFull(LingevalError):
+    """Every group has its planned number of completed participants."""
 
 
 def utcnow() -> datetime:
@@ -523,7 +528,8 @@ class Store:
 
         Fill of a group = completed participants + participants in progress whose last activity
         is younger than the study's ``stale_after_s``. Groups that reached ``per_group``
-        completions are skipped while any group has room; ties go to the lowest group number.
+        completions are closed; ties go to the lowest group number. Raises :class:`StudyFull`
+        when every group is complete.
         """
         from sqlalchemy import select
 
@@ -555,7 +561,9 @@ class Store:
             groups = sorted(
                 {g for (g,) in s.execute(select(CellRow.grp).where(CellRow.study_id == study.id))}
             )
-            open_groups = [g for g in groups if done[g] < study.per_group] or groups
+            open_groups = [g for g in groups if done[g] < study.per_group]
+            if not open_groups:
+                raise StudyFull("all places in this study are taken")
             group = min(open_groups, key=lambda g: (fill[g], g))
             cells = (
                 s.execute(

@@ -58,6 +58,14 @@ def admin() -> None:
     default=None,
     help="Admin token (env LINGEVAL_ADMIN_TOKEN).",
 )
+@click.option(
+    "--stale-after",
+    type=click.IntRange(min=1),
+    default=120,
+    show_default=True,
+    help="Minutes without activity after which an unfinished participant no longer holds a "
+    "place in a group.",
+)
 def init_cmd(
     db: str,
     study_id: str,
@@ -71,6 +79,7 @@ def init_cmd(
     completion_code: str | None,
     redirect_url: str | None,
     admin_token: str | None,
+    stale_after: int,
 ) -> None:
     """Create study STUDY in DB from items and a design (made here when not given)."""
     from lingeval.study.design import make_design, read_design
@@ -94,6 +103,7 @@ def init_cmd(
         completion_code=completion_code,
         redirect_url=redirect_url,
         admin_token=admin_token,
+        stale_after_s=stale_after * 60,
     )
     click.echo(
         f"created study {info.id} in {store.safe_url}: {len(design.cells)} versions, {info.n_groups} groups, "

@@ -44,7 +44,7 @@ from fastapi.responses import (
 from fastapi.staticfiles import StaticFiles
 
 from lingeval.core.errors import LingevalError
-from lingeval.study.storage import Participant, Store, StudyInfo
+from lingeval.study.storage import Participant, Store, StudyFull, StudyInfo
 from lingeval.study.tasks.base import get_task_type
 
 __all__ = ["create_app"]
@@ -192,6 +192,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             samesite="lax",
             path=f"/s/{study_id}",
             max_age=7 * 86400,
+            secure=request.url.scheme == "https",
         )
         return resp
 
@@ -236,7 +237,12 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
                 csrf=store.csrf_token(study_id, p.id),
                 error="Please tick the box to give your consent, or close this page if you do not wish to take part.",
             )
-        store.consent(p)
+        try:
+            store.consent(p)
+        except StudyFull:
+            return message(
+                "Sorry, all places in this study are taken. Thank you for your interest.", 403
+            )
         return go(f"/s/{study_id}/instructions")
 
     @app.get("/s/{study_id}/instructions")
@@ -390,6 +396,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             httponly=True,
             samesite="strict",
             path=f"/admin/{study_id}",
+            secure=request.url.scheme == "https",
         )
         return resp
 
