@@ -63,6 +63,8 @@ def test_analysis_cache_skips_parsing_on_rerun(tmp_path: Path) -> None:
     second = SpacyAnalyzer(cache_dir=tmp_path)
     b = second.analyse(texts)
     assert second.parsed_count == 0 and second.cache_hits == 2
+    assert not second.loaded  # a fully warm run never loads the pipeline
+    assert second.pipeline_id == first.parser.id
     assert a == b
     lemma = SpacyAnalyzer(cache_dir=tmp_path, spec=MetricOptions().spec.__class__(words="lemma"))
     lemma.analyse(texts[:1])

