@@ -285,8 +285,7 @@ def agreement(judg: pd.DataFrame) -> pd.DataFrame:
     multi = vs[vs["judges"] >= 2][["system", "item_id", "judges", "same"]]
     if multi.empty:
         return pd.DataFrame(columns=cols)
-    keys = set(zip(multi["system"], multi["item_id"], strict=True))
-    sub = judg[[k in keys for k in zip(judg["system"], judg["item_id"], strict=True)]]
+    sub = judg.merge(multi[["system", "item_id"]], on=["system", "item_id"])
     rows: list[dict[str, Any]] = []
     n_v = multi["judges"].to_numpy(dtype=float)
     s_v = multi["same"].to_numpy(dtype=float)
@@ -308,9 +307,10 @@ def agreement(judg: pd.DataFrame) -> pd.DataFrame:
         from sklearn.metrics import cohen_kappa_score
 
         ordered = sub.sort_values(["system", "item_id", "participant_id"])
-        pairs = ordered.groupby(["system", "item_id"], sort=True)["preserved"].agg(list)
-        a = [p[0] for p in pairs]
-        b = [p[1] for p in pairs]
+        ordered = ordered.assign(rater=ordered.groupby(["system", "item_id"]).cumcount())
+        pairs = ordered.pivot(index=["system", "item_id"], columns="rater", values="preserved")
+        a = pairs[0].tolist()
+        b = pairs[1].tolist()
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             kappa = float(cohen_kappa_score(a, b)) if len(set(a) | set(b)) > 1 else math.nan
@@ -347,13 +347,12 @@ def agreement(judg: pd.DataFrame) -> pd.DataFrame:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             fk = float(fleiss_kappa(table, method="fleiss"))
-    fl_keys = set(zip(fl["system"], fl["item_id"], strict=True))
     rows.append(
         {
             "measure": "Fleiss' kappa",
             "value": fk,
             "versions": len(fl),
-            "judges": sub[[k in fl_keys for k in zip(sub["system"], sub["item_id"], strict=True)]][
+            "judges": sub.merge(fl[["system", "item_id"]], on=["system", "item_id"])[
                 "participant_id"
             ].nunique(),
             "ratings": int(fl["judges"].sum()),
@@ -363,8 +362,8 @@ def agreement(judg: pd.DataFrame) -> pd.DataFrame:
     # Krippendorff's alpha (nominal), missing ratings allowed.
     import krippendorff
 
-    wide = sub.assign(unit=sub["system"] + "\x1f" + sub["item_id"]).pivot_table(
-        index="participant_id", columns="unit", values="preserved", aggfunc="last"
+    wide = sub.pivot_table(
+        index="participant_id", columns=["system", "item_id"], values="preserved", aggfunc="last"
     )
     data = wide.to_numpy(dtype=float)
     if len(np.unique(data[~np.isnan(data)])) < 2:
