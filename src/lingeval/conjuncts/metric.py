@@ -558,11 +558,11 @@ class EvaluationResult:
                 ["system", "baseline", "delta F1", f"{pct}% CI", "p"],
                 title=f"Paired bootstrap of F1 ({self.options.bootstrap} resamples)",
                 signature=self.signature,
-                digits=3,
+                digits=1,
             )
             for c in comparisons:
                 comp.add(
-                    c.system, c.baseline, round(c.delta, 2), f"{c.ci[0]:.1f} to {c.ci[1]:.1f}", c.p
+                    c.system, c.baseline, c.delta, f"{c.ci[0]:.1f} to {c.ci[1]:.1f}", f"{c.p:.4f}"
                 )
             tables.append(comp)
         return tables
