@@ -151,3 +151,96 @@ def test_two_processes_give_the_same_nuclei(analyzer: SpacyAnalyzer) -> None:
     multi = SpacyAnalyzer(n_process=2, spec=analyzer.spec)
     assert multi.analyse(texts) == analyzer.analyse(texts)
     assert multi.parsed_count == len(texts)
+
+
+# The worked examples of the paper (A.2 prompt, section 3, 5, 7.2, A.5), through the parser.
+# (input, gold rewrites, a flawed output described in the paper or None)
+PAPER_EXAMPLES = [
+    (
+        "Federal education assistance offered affordable loans to Americans who wanted to attend college "
+        "and money for local schools to ensure that all children received an adequate education.",
+        [
+            "Federal education assistance offered affordable loans to Americans who wanted to attend college.",
+            "Federal education assistance offered money for local schools to ensure that all children received an adequate education.",
+        ],
+        None,
+    ),
+    (
+        "He was subsequently asked to repeat the program at the American Asylum for Deaf - mutes in Hartford, "
+        "Connecticut, and the Clarke School for the Deaf in Northampton, Massachusetts.",
+        [
+            "He was subsequently asked to repeat the program at the American Asylum for Deaf - mutes in Hartford, Connecticut.",
+            "He was subsequently asked to repeat the program at the Clarke School for the Deaf in Northampton, Massachusetts.",
+        ],
+        None,
+    ),
+    (
+        "The January 12 quake left over 220,000 dead, over 300,000 injured, and over a million homeless.",
+        [
+            "The January 12 quake left over 220,000 dead.",
+            "The January 12 quake left over 300,000 injured.",
+            "The January 12 quake left over a million homeless.",
+        ],
+        [  # section 7.2: two arguments attached to the same verb
+            "The January 12 quake left over 220,000 dead, over 300,000 injured.",
+            "The January 12 quake left over a million homeless.",
+        ],
+    ),
+    (
+        "Germany knows how to do it, and we don't.",
+        ["Germany knows how to do it.", "We don't know how to do it."],
+        ["Germany knows how to do it.", "We don't."],  # 7.2: VP ellipsis left unresolved
+    ),
+    (
+        "The governor urged the public not to panic and to follow his reports closely.",
+        [
+            "The governor urged the public not to panic.",
+            "The governor urged the public to follow his reports closely.",
+        ],
+        [  # A.5: the negation wrongly carried over
+            "The governor urged the public not to panic.",
+            "The governor urged the public not to follow his reports closely.",
+        ],
+    ),
+    (
+        "Heist had been sentenced to three years of probation for the identity theft and for giving false "
+        "information to a law enforcement officer.",
+        [
+            "Heist had been sentenced to three years of probation for the identity theft and for giving false "
+            "information to a law enforcement officer."
+        ],
+        [  # 7.2: splitting creates a factual inaccuracy; the gold leaves it unchanged
+            "Heist had been sentenced to three years of probation for the identity theft.",
+            "Heist had been sentenced to three years of probation for giving false information to a law enforcement officer.",
+        ],
+    ),
+    (
+        "Amla made 133 and Roussow 132 with the pair combining to put on 247 for the third wicket.",
+        [
+            "Amla made 133 and Roussow 132 with the pair combining to put on 247 for the third wicket."
+        ],
+        None,  # section 3: not rewritable
+    ),
+]
+
+
+@pytest.mark.parametrize("index", range(len(PAPER_EXAMPLES)))
+def test_paper_worked_examples(analyzer: SpacyAnalyzer, index: int) -> None:
+    sentence, gold, flawed = PAPER_EXAMPLES[index]
+    opts = MetricOptions(bootstrap=0)
+    perfect = score([sentence], [gold], [gold], options=opts, analyzer=analyzer)
+    assert perfect.system is not None
+    ex = perfect.system.examples[0]
+    assert ex.matched == ex.predicted == ex.gold and ex.exact
+    copy = perfect.calibration_1.examples[0]
+    if len(gold) == 1:  # non-rewritable: the copy is the right answer
+        assert (copy.precision(), copy.recall()) == (100.0, 100.0)
+    else:
+        assert ex.gold > 0 and ex.recall() == 100.0
+        assert copy.recall() == 0.0
+    if flawed is not None:
+        bad = score([sentence], [flawed], [gold], options=opts, analyzer=analyzer).system
+        assert bad is not None
+        b = bad.examples[0]
+        assert not b.exact
+        assert b.precision() < 100.0 or b.recall() < 100.0
