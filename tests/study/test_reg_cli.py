@@ -81,7 +81,8 @@ def test_reg_errors(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_analyze_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    items = synthetic_items(12, ["human", "rule", "ml"], seed=1)
+    # more than 13 items per subset: scipy then avoids its slow small-sample permutation path
+    items = synthetic_items(30, ["human", "rule", "ml"], seed=1)
     answers = simulate_answers(
         items, SimulationSpec(effects={"human": SystemEffect(shift=1.5)}, seed=2)
     )
