@@ -271,3 +271,13 @@ def test_prediction_errors_name_ids(tmp_path: Path) -> None:
     p.write_text('{"id": "a", "text": ["x."]}\n{"id": "b", "rewrites": ["y."]}\n')
     with pytest.raises(InputError, match="id a has none of the fields"):
         read_predictions(p)
+
+
+def test_initials_are_not_mistaken_for_numbering() -> None:
+    assert parse_rewrites("J. K. Rowling wrote books.") == ["J. K. Rowling wrote books."]
+    assert parse_rewrites("A. Smith came.\nB. Jones left.") == ["A. Smith came.", "B. Jones left."]
+    assert parse_rewrites("(a) Tea is hot.\n(b) Cake is sweet.") == [
+        "Tea is hot.",
+        "Cake is sweet.",
+    ]
+    assert parse_rewrites("1. Tea.\n3. Cake.") == ["1. Tea.", "3. Cake."]  # not a sequence

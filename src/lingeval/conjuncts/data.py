@@ -88,7 +88,7 @@ REWRITE_SEPARATORS = ("<SEP>", "[SEP]", "<sep>", "|||", "</s>", "<extra_id_0>")
 NOT_REWRITABLE_MARKERS = ("cannot re-write this sentence.", "cannot rewrite this sentence.")
 
 _CONJ_RE = re.compile(r"\b(and|or|but)\b", re.IGNORECASE)
-_NUMBERED_RE = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|\(\w\)|\w[.)])\s+")
+_NUMBERED_RE = re.compile(r"^\s*\(?(\d{1,2}|[a-z])[.)]\s+")
 
 
 # --------------------------------------------------------------------------------------------
@@ -196,13 +196,27 @@ def parse_rewrites(value: Any, *, fmt: str = "auto", sep: str | None = None) -> 
         if token is not None:
             return [p.strip() for p in text.split(token) if p.strip()]
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    if fmt == "numbered" or (
-        fmt == "auto" and lines and all(_NUMBERED_RE.match(ln) for ln in lines)
-    ):
+    if fmt == "numbered" or (fmt == "auto" and _is_enumeration(lines)):
         return [_NUMBERED_RE.sub("", ln, count=1).strip() for ln in lines]
     if fmt in ("auto", "lines"):
         return [ln.strip() for ln in lines]
     raise ValueError(f"unknown rewrite format {fmt!r}; choose auto, json, numbered, token or lines")
+
+
+def _is_enumeration(lines: Sequence[str]) -> bool:
+    """True when the lines are numbered ``1. 2. 3.`` / ``(1) (2)`` or lettered ``a) b) c)`` in
+    sequence (a single line never counts: *J. K. Rowling ...* is a sentence, not a list)."""
+    if len(lines) < 2:
+        return False
+    marks = [_NUMBERED_RE.match(ln) for ln in lines]
+    if not all(marks):
+        return False
+    labels = [m.group(1) for m in marks if m]
+    if all(lab.isdigit() for lab in labels):
+        return [int(lab) for lab in labels] == list(
+            range(int(labels[0]), int(labels[0]) + len(labels))
+        )
+    return "".join(labels) == "abcdefghijklmnopqrstuvwxyz"[: len(labels)]
 
 
 def format_rewrites(rewrites: Sequence[str], fmt: str = "json", sep: str = "<SEP>") -> str:
