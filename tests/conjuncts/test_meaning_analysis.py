@@ -14,6 +14,7 @@ from lingeval.conjuncts.meaning.analysis import (
     MeaningOptions,
     agreement,
     analyze,
+    compare_systems,
     correlation,
     item_f1,
     judgements,
@@ -248,7 +249,7 @@ def test_tables_json_plot_and_notes(tmp_path: Path) -> None:
     df = simulate_answers(items, {"A": 0.9, "B": 0.2}, judges=2, reliability=0.8, seed=1)
     result = analyze(df, with_notes=True)
     tables = result.tables(with_notes=True)
-    assert [t.title.split(" ")[0] for t in tables] == ["Meaning", "Agreement", "Judges'"]
+    assert [t.title.split(" ")[0] for t in tables] == ["Meaning", "Agreement", "Paired", "Judges'"]
     text = tables[0].to_text()
     assert "95% CI" in text and "signature: lingeval-conjuncts-meaning" in text
     d = result.to_dict()
@@ -259,3 +260,29 @@ def test_tables_json_plot_and_notes(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(LingevalError, match=r"\.png"):
         result.plot(tmp_path / "shares.gif")
+
+
+# --- paired comparison -----------------------------------------------------------------------
+
+
+def test_mcnemar_on_a_hand_computed_table() -> None:
+    # A preserves 0 examples that B does not, B preserves 5 that A does not: p = 2 * 0.5**5
+    rows = [("J1", f"i{k}", "A", "same" if k < 3 else "different") for k in range(10)]
+    rows += [("J1", f"i{k}", "B", "same" if k < 8 else "different") for k in range(10)]
+    pairs = compare_systems(judgements(answers_from(rows)))
+    r = pairs.iloc[0]
+    assert (r["A"], r["B"], r["n"], r["A_only"], r["B_only"]) == ("A", "B", 10, 0, 5)
+    assert r["p"] == pytest.approx(0.0625) and r["p_bonf"] == pytest.approx(0.0625)
+    assert (r["share_A"], r["share_B"]) == (30.0, 80.0)
+
+
+def test_mcnemar_finds_a_planted_difference_and_corrects_for_pairs() -> None:
+    items = plain_items(300, systems=("A", "B", "C"))
+    df = simulate_answers(items, {"A": 0.9, "B": 0.5, "C": 0.5}, judges=1, seed=4)
+    pairs = compare_systems(judgements(df)).set_index(["A", "B"])
+    assert pairs.loc[("A", "B"), "p"] < 1e-6 and pairs.loc[("A", "C"), "p"] < 1e-6
+    assert pairs.loc[("B", "C"), "p_bonf"] > 0.01
+    assert pairs.loc[("B", "C"), "p_bonf"] == pytest.approx(
+        min(1.0, 3 * pairs.loc[("B", "C"), "p"])
+    )
+    assert compare_systems(judgements(simulate_answers(plain_items(5, ("A",)), {"A": 0.5}))).empty

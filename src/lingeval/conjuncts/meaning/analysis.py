@@ -41,6 +41,12 @@ same/different):
 
 A kappa/alpha is undefined (NaN) when all ratings fall in one category.
 
+**Paired comparison of systems**: the items draw the same examples for every system, so two
+systems are compared on the examples judged for both (majority outcome per version) with the
+exact McNemar test: ``b`` = examples preserved by A only, ``c`` = by B only, two-sided
+``p = min(1, 2 * P(X <= min(b, c)))`` for ``X ~ Binomial(b + c, 1/2)`` (statsmodels), with
+Bonferroni correction ``min(1, p * m)`` over the ``m`` pairs.
+
 **Judged preservation against the automatic metric** (the paper notes that the manual share
 and the verb-nucleus F1 are "similar"): the corpus F1 of each system on the judged examples is
 reported beside its share, and per version:
@@ -86,6 +92,7 @@ __all__ = [
     "MeaningOptions",
     "agreement",
     "analyze",
+    "compare_systems",
     "correlation",
     "item_f1",
     "judgements",
@@ -444,6 +451,53 @@ def item_f1(
     return pd.DataFrame(rows), corpus, signature
 
 
+def compare_systems(judg: pd.DataFrame, options: MeaningOptions | None = None) -> pd.DataFrame:
+    """Exact McNemar tests between every pair of systems on their shared examples.
+
+    Rows: ``A``, ``B``, ``n`` (examples with a majority outcome for both), ``share_A`` and
+    ``share_B`` (%, on those examples), ``A_only``, ``B_only`` (discordant counts), ``p``
+    (two-sided, exact) and ``p_bonf`` (Bonferroni over the pairs). Empty for one system.
+    """
+    import itertools
+
+    import pandas as pd
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    from lingeval.study.stats import bonferroni
+
+    options = options or MeaningOptions()
+    cols = ["A", "B", "n", "share_A", "share_B", "A_only", "B_only", "p", "p_bonf"]
+    vs = version_scores(judg)
+    vs["majority"] = [_majority(x, options.ties) for x in vs["score"]]
+    wide = vs.pivot(index="item_id", columns="system", values="majority")
+    systems = sorted(wide.columns)
+    rows = []
+    for a, b in itertools.combinations(systems, 2):
+        d = wide[[a, b]].dropna()
+        x, y = d[a].to_numpy(dtype=int), d[b].to_numpy(dtype=int)
+        a_only, b_only = int(((x == 1) & (y == 0)).sum()), int(((x == 0) & (y == 1)).sum())
+        both, neither = int(((x == 1) & (y == 1)).sum()), int(((x == 0) & (y == 0)).sum())
+        n = len(d)
+        p = math.nan
+        if n:
+            p = float(mcnemar([[both, a_only], [b_only, neither]], exact=True).pvalue)
+        rows.append(
+            {
+                "A": a,
+                "B": b,
+                "n": n,
+                "share_A": 100.0 * x.mean() if n else math.nan,
+                "share_B": 100.0 * y.mean() if n else math.nan,
+                "A_only": a_only,
+                "B_only": b_only,
+                "p": p,
+            }
+        )
+    out = pd.DataFrame(rows, columns=cols[:-1])
+    out["p_bonf"] = bonferroni(list(out["p"])) if rows else []
+    return out
+
+
 def correlation(
     judg: pd.DataFrame, f1: pd.DataFrame, options: MeaningOptions | None = None
 ) -> pd.DataFrame:
@@ -490,6 +544,7 @@ class MeaningAnalysis:
     options: MeaningOptions
     signature: Signature
     correlation: pd.DataFrame | None = None
+    pairs: pd.DataFrame | None = None
     f1_signature: Signature | None = None
     notes: pd.DataFrame | None = None
     n_judgements: int = 0
@@ -539,6 +594,27 @@ class MeaningAnalysis:
         if self.agreement.empty:
             agree.notes.append("no version was judged by two or more judges")
         out.append(agree)
+        if self.pairs is not None and not self.pairs.empty:
+            pairs = Table(
+                ["A", "B", "n", "A %", "B %", "A only", "B only", "p", "p (Bonferroni)"],
+                title="Paired comparison: exact McNemar test on the examples judged for both "
+                "systems (majority outcome per version)",
+                signature=self.signature,
+                digits=3,
+            )
+            for r in self.pairs.to_dict("records"):
+                pairs.add(
+                    r["A"],
+                    r["B"],
+                    r["n"],
+                    f"{r['share_A']:.1f}",
+                    f"{r['share_B']:.1f}",
+                    r["A_only"],
+                    r["B_only"],
+                    r["p"],
+                    r["p_bonf"],
+                )
+            out.append(pairs)
         if self.correlation is not None:
             corr = Table(
                 ["systems", "method", "r", "p", "n"],
@@ -572,6 +648,8 @@ class MeaningAnalysis:
             "shares": self.shares.to_dict("records"),
             "agreement": self.agreement.to_dict("records"),
         }
+        if self.pairs is not None:
+            d["pairs"] = self.pairs.to_dict("records")
         if self.correlation is not None:
             d["correlation"] = self.correlation.to_dict("records")
             d["f1_signature"] = self.f1_signature.as_dict() if self.f1_signature else None
@@ -640,6 +718,7 @@ def analyze(
     judg = judgements(answers, key=key, study_id=study_id)
     shares = preservation_shares(judg, options)
     agree = agreement(judg)
+    pairs = compare_systems(judg, options)
     vs = version_scores(judg)
     sig = options.signature(
         judges=int(vs["judges"].max()),
@@ -652,6 +731,7 @@ def analyze(
         sig,
         n_judgements=len(judg),
         n_judges=int(judg["participant_id"].nunique()),
+        pairs=pairs,
     )
     if (examples is None) != (items is None):
         raise LingevalError("the comparison with F1 needs both the gold examples and the items")
