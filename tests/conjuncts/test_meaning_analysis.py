@@ -234,11 +234,13 @@ def test_judgements_against_f1_that_disagree_correlate_negatively() -> None:
     assert row["r"] < -0.8 and row["p"] < 0.01
 
 
-def test_comparison_needs_both_gold_and_items() -> None:
+def test_comparison_needs_gold_and_the_shown_rewrites() -> None:
     exs, items = _drawn()
     df = simulate_answers(items, {"good": 1.0, "bad": 0.0})
-    with pytest.raises(LingevalError, match="both"):
-        analyze(df, examples=exs)
+    with pytest.raises(LingevalError, match="shown rewrites"):
+        analyze(df, examples=exs)  # simulated answers carry no shown rewrites
+    with pytest.raises(LingevalError, match="needs the gold examples"):
+        analyze(df, items=items)
 
 
 # --- result object ------------------------------------------------------------------------

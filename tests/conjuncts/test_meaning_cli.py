@@ -175,8 +175,8 @@ def test_study_command_creates_a_conjunct_meaning_study(files: dict[str, Path]) 
         (["meaning-analyze", "{gold}"], "lacks column"),
         (["meaning-analyze", "{dir}/missing.csv"], "no such file"),
         (
-            ["meaning-analyze", "{dir}/answers.csv", "--gold", "{gold}"],
-            "--gold and --items go together",
+            ["meaning-analyze", "{dir}/answers.csv", "--items", "{gold}"],
+            "needs --gold too",
         ),
         (
             ["meaning-simulate", "{dir}/none.json", "--rate", "a=2", "-o", "{dir}/x.csv"],

@@ -228,3 +228,58 @@ def test_two_judges_through_the_engine_then_analysis_from_the_database(
     m = dict(zip(result.agreement["measure"], result.agreement["value"], strict=True))
     assert m["observed agreement %"] == pytest.approx(50.0)
     assert result.n_judges == 4 and result.n_judgements == 16
+
+
+def test_answers_store_the_shown_rewrites_and_a_stale_page_is_refused(store: Store) -> None:
+    import json
+
+    from lingeval.conjuncts.meaning.task import fingerprint
+
+    c = client(store)
+    html = start(c)
+    page = parse_item_page(html)
+    shown = re.findall(r'<li class="rewrite">(.*?)</li>', html)
+    assert page.fields["shown"].value == fingerprint(shown)
+    stale = {**page.hidden(), "shown": "0" * 16, "meaning": "same"}
+    r = c.post("/s/m1/item", data=stale)
+    assert r.status_code == 400 and "changed since the page was loaded" in r.text
+    assert store.export_json("m1") == []
+    c.post("/s/m1/item", data={**page.hidden(), "meaning": "different"})
+    row = next(r for r in store.export_json("m1") if r["question"] == "meaning")
+    assert json.loads(row["reference"]) == shown
+
+
+def test_f1_from_the_answer_table_alone(tmp_path: Path) -> None:
+    """Without the items file, the analysis scores the rewrites stored with the answers."""
+    from lingeval.conjuncts.meaning.analysis import analyze
+    from tests.conjuncts.test_meaning_fixtures import toy_analyzer
+
+    exs = examples()[:4]
+    preds = {"good": {e.id: good(e) for e in exs}, "bad": {e.id: bad(e) for e in exs}}
+    drawn = draw_items(exs, preds, seed=9)
+    gold_texts = {tuple(good(e)) for e in exs}
+    st = Store(tmp_path / "f1.sqlite")
+    st.create_study(
+        "m3", drawn.items, make_design(drawn.items, 2, per_group=1), task_type=TASK_NAME
+    )
+    for n in range(2):
+        c = client(st)
+        html = start(c, study="m3", pid=f"J{n}", n=4)
+        while True:
+            page = parse_item_page(html)
+            shown = tuple(re.findall(r'<li class="rewrite">(.*?)</li>', html))
+            value = "same" if shown in gold_texts else "different"
+            r = c.post("/s/m3/item", data={**page.hidden(), "meaning": value})
+            if r.url.path.endswith("/done"):
+                break
+            html = r.text
+    csv_path = tmp_path / "answers.csv"
+    csv_path.write_text(st.export_csv("m3"), encoding="utf-8")
+    st.dispose()
+    result = analyze(csv_path, key=drawn.key, examples=exs, analyzer=toy_analyzer())
+    shares = result.shares.set_index("system")
+    assert (shares.loc["good", "f1"], shares.loc["bad", "f1"]) == (100.0, 0.0)
+    assert (shares.loc["good", "share"], shares.loc["bad", "share"]) == (100.0, 0.0)
+    assert result.correlation is not None
+    pooled = result.correlation[result.correlation["system"] == "all"]
+    assert list(pooled["r"]) == pytest.approx([1.0, 1.0])

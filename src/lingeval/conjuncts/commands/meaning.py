@@ -272,14 +272,14 @@ def meaning_simulate_cmd(
     "--gold",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Gold examples: with --items, adds the verb-nucleus F1 and its correlation.",
+    help="Gold examples: adds the verb-nucleus F1 of the judged rewrites and its correlation.",
 )
 @click.option(
     "--items",
     "items_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="The study's items (the rewrites the judges saw).",
+    help="The study's items (default: the shown rewrites stored with the answers).",
 )
 @click.option(
     "--aggregation",
@@ -356,23 +356,24 @@ def meaning_analyze_cmd(
     """Analyse the answers of a conjunct-meaning study (CSV/JSON export or database URL).
 
     Prints the share of meaning-preserving outputs per system with its confidence interval,
-    agreement between judges (observed, Cohen's and Fleiss' kappa, Krippendorff's alpha) and,
-    with --gold and --items, each system's verb-nucleus F1 and the per-item correlation
-    (point-biserial, Spearman) between judged preservation and F1.
+    agreement between judges (observed, Cohen's and Fleiss' kappa, Krippendorff's alpha),
+    exact McNemar tests between systems on shared examples and, with --gold, each system's
+    verb-nucleus F1 and the per-item correlation (point-biserial, Spearman) between judged
+    preservation and F1.
 
-        lingeval conjuncts meaning-analyze answers.csv --key items.key.json --gold test.jsonl --items items.json
+        lingeval conjuncts meaning-analyze answers.csv --key items.key.json --gold test.jsonl
     """
     from lingeval.conjuncts.meaning.analysis import MeaningOptions, analyze
     from lingeval.conjuncts.meaning.items import read_key
 
-    if (gold is None) != (items_path is None):
-        raise LingevalError("--gold and --items go together (the F1 needs both)")
+    if items_path is not None and gold is None:
+        raise LingevalError("--items is used for the F1, which needs --gold too")
     options = MeaningOptions(aggregation=aggregation, ties=ties, ci=ci, confidence=confidence)
     key = read_key(key_path) if key_path else None
     examples = items = None
     metric_options = None
     cache: str | Path | None = None
-    if gold is not None and items_path is not None:
+    if gold is not None:
         from lingeval.conjuncts.data import read_examples
         from lingeval.conjuncts.metric import MetricOptions
         from lingeval.conjuncts.nuclei import NucleusSpec
@@ -380,7 +381,7 @@ def meaning_analyze_cmd(
         from lingeval.study.tasks.base import load_items
 
         examples = read_examples(gold)
-        items = load_items(items_path)
+        items = load_items(items_path) if items_path else None
         metric_options = MetricOptions(spec=NucleusSpec(words=words, labels=labels), bootstrap=0)
         cache = None if no_cache else (cache_dir or DEFAULT_CACHE_DIR)
     result = analyze(

@@ -190,7 +190,7 @@ def judgements(
     m = m.drop_duplicates(["participant_id", "item_id", "system"], keep="last")
     m["system"] = apply_key(list(m["system"]), key)
     m["preserved"] = (m["value"] == "same").astype(int)
-    out = m[["participant_id", "item_id", "system", "preserved"]]
+    out = m[["participant_id", "item_id", "system", "preserved", "reference"]]
     return out.sort_values(["system", "item_id", "participant_id"]).reset_index(drop=True)
 
 
@@ -698,6 +698,31 @@ class MeaningAnalysis:
         return path
 
 
+def _items_from_answers(judg: pd.DataFrame) -> list[StudyItem]:
+    """The judged versions rebuilt from the answers' ``reference`` (the shown rewrites, JSON)."""
+    import json
+
+    from lingeval.study.tasks.base import StudyItem
+
+    out: dict[tuple[str, str], StudyItem] = {}
+    for system, item_id, ref in zip(
+        judg["system"], judg["item_id"], judg["reference"], strict=True
+    ):
+        if (item_id, system) in out:
+            continue
+        try:
+            rewrites = json.loads(ref) if ref else None
+        except json.JSONDecodeError:
+            rewrites = None
+        if not isinstance(rewrites, list) or not all(isinstance(r, str) for r in rewrites):
+            raise LingevalError(
+                f"the answer for {item_id}/{system} does not hold the shown rewrites (reference "
+                "column); give the study's items file (--items)"
+            )
+        out[(item_id, system)] = StudyItem(item_id, system, "", {"rewrites": rewrites})
+    return list(out.values())
+
+
 def analyze(
     answers: Any,
     *,
@@ -712,8 +737,10 @@ def analyze(
     study_id: str | None = None,
     with_notes: bool = False,
 ) -> MeaningAnalysis:
-    """Shares with intervals, agreement and, given gold ``examples`` and the study ``items``,
-    the comparison with the verb-nucleus F1 (module docstring)."""
+    """Shares with intervals, agreement, paired comparisons and, given gold ``examples``, the
+    comparison with the verb-nucleus F1 (module docstring). The judged rewrites come from the
+    study ``items`` when given, else from the answers' ``reference`` column (the engine stores
+    the shown rewrite set there)."""
     options = options or MeaningOptions()
     judg = judgements(answers, key=key, study_id=study_id)
     shares = preservation_shares(judg, options)
@@ -733,19 +760,26 @@ def analyze(
         n_judges=int(judg["participant_id"].nunique()),
         pairs=pairs,
     )
-    if (examples is None) != (items is None):
-        raise LingevalError("the comparison with F1 needs both the gold examples and the items")
-    if examples is not None and items is not None:
-        judged = set(zip(judg["system"], judg["item_id"], strict=True))
-        shown = [it for it in items if (apply_key([it.system], key)[0], it.item_id) in judged]
-        if not shown:
-            raise LingevalError(
-                "none of the judged versions is among the items (wrong items file or key?)"
-            )
+    if items is not None and examples is None:
+        raise LingevalError(
+            "the comparison with F1 needs the gold examples (items alone are not enough)"
+        )
+    if examples is not None:
+        f1_key = key
+        if items is None:
+            shown = _items_from_answers(judg)
+            f1_key = None  # judgements already carry the system names
+        else:
+            judged = set(zip(judg["system"], judg["item_id"], strict=True))
+            shown = [it for it in items if (apply_key([it.system], key)[0], it.item_id) in judged]
+            if not shown:
+                raise LingevalError(
+                    "none of the judged versions is among the items (wrong items file or key?)"
+                )
         f1, corpus, f1_sig = item_f1(
             examples,
             shown,
-            key=key,
+            key=f1_key,
             options=metric_options,
             analyzer=analyzer,
             spacy_model=spacy_model,

@@ -16,19 +16,28 @@ judges are blind to it (the engine stores the system beside the item, not in wha
 
 Answers (rows of the tidy table, :mod:`lingeval.study.answers`):
 
-============  ======  ============================================================
-question      target  value
-============  ======  ============================================================
-``meaning``   empty   ``same`` (meaning preserved) or ``different`` (not preserved)
-``note``      empty   free text, may be empty: what changed (optional)
-============  ======  ============================================================
+============  ======  ==========================  ===========================================
+question      target  reference                   value
+============  ======  ==========================  ===========================================
+``meaning``   empty   the shown rewrites (JSON)   ``same`` (meaning preserved) or ``different``
+``note``      empty   empty                       free text, may be empty: what changed
+============  ======  ==========================  ===========================================
+
+The ``reference`` of a ``meaning`` answer holds the rewrite set the judge saw (a JSON list), so
+an answer table is self-contained: the analysis can score the judged rewrites with the
+verb-nucleus metric without the items file. The page also carries a fingerprint of the shown
+rewrite set (hidden field ``shown``, the first 16 hex digits of the SHA-1 of that JSON); a
+submitted fingerprint that does not match the item (the items changed under an open page) is
+refused, so a judgement is always bound to the rewrites it was given for.
 
 Importing this module registers the task type in ``registry.task_types``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lingeval.core.errors import InputError
@@ -43,7 +52,15 @@ from lingeval.study.tasks.base import (
     text,
 )
 
-__all__ = ["CHOICES", "TASK_NAME", "ConjunctMeaningTask", "check_payload", "make_payload"]
+__all__ = [
+    "CHOICES",
+    "TASK_NAME",
+    "ConjunctMeaningTask",
+    "check_payload",
+    "fingerprint",
+    "make_payload",
+    "shown_rewrites",
+]
 
 TASK_NAME = "conjunct-meaning"
 #: Answer options of the ``meaning`` question, in display order.
@@ -64,6 +81,16 @@ def make_payload(
         "conjunction": conjunction,
         "rewrites": list(rewrites),
     }
+
+
+def shown_rewrites(rewrites: Sequence[str]) -> str:
+    """The JSON list stored as the ``reference`` of a ``meaning`` answer."""
+    return json.dumps(list(rewrites), ensure_ascii=False)
+
+
+def fingerprint(rewrites: Sequence[str]) -> str:
+    """First 16 hex digits of the SHA-1 of :func:`shown_rewrites` (the hidden ``shown`` field)."""
+    return hashlib.sha1(shown_rewrites(rewrites).encode("utf-8")).hexdigest()[:16]
 
 
 def check_payload(payload: Mapping[str, Any]) -> str | None:
@@ -130,6 +157,7 @@ class ConjunctMeaningTask(TaskType):
             "conjunction": sentence[start:end],
             "after": sentence[end:],
             "rewrites": list(p["rewrites"]),
+            "fingerprint": fingerprint(p["rewrites"]),
             "choices": (("same", "Same meaning"), ("different", "Different meaning")),
         }
 
@@ -138,6 +166,13 @@ class ConjunctMeaningTask(TaskType):
     ) -> tuple[list[ParsedAnswer], FieldError]:
         errors = FieldError()
         out: list[ParsedAnswer] = []
+        rewrites = list(item.payload["rewrites"])
+        shown = (form.get("shown") or "").strip()
+        if shown and shown != fingerprint(rewrites):
+            errors["meaning"] = (
+                "These sentences changed since the page was loaded; please read them and answer again."
+            )
+            return out, errors
         value = choice(
             form,
             "meaning",
@@ -146,7 +181,7 @@ class ConjunctMeaningTask(TaskType):
             "Please say whether the sentences keep the meaning (same or different).",
         )
         if value is not None:
-            out.append(ParsedAnswer("meaning", "", "", value))
+            out.append(ParsedAnswer("meaning", "", shown_rewrites(rewrites), value))
         note = text(form, "note", errors, required=False, max_len=MAX_LONG_TEXT, message="")
         if note is not None:
             out.append(ParsedAnswer("note", "", "", note))
