@@ -48,3 +48,12 @@ def make_rules(args: str | None = None, **options: Any) -> Resolver:
     from lingeval.conjuncts.resolvers.rules import RulesResolver
 
     return RulesResolver(spacy_model=args or options.get("spacy_model"))
+
+
+@registry.resolvers("seq2seq")
+def make_seq2seq(args: str | None = None, **options: Any) -> Resolver:
+    from lingeval.conjuncts.resolvers.seq2seq import Seq2SeqResolver
+
+    if not args:
+        raise LingevalError("seq2seq needs a model: --resolver seq2seq:PATH_OR_NAME")
+    return Seq2SeqResolver(args, device=options.get("device"))
