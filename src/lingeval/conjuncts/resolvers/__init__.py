@@ -57,3 +57,12 @@ def make_seq2seq(args: str | None = None, **options: Any) -> Resolver:
     if not args:
         raise LingevalError("seq2seq needs a model: --resolver seq2seq:PATH_OR_NAME")
     return Seq2SeqResolver(args, device=options.get("device"))
+
+
+@registry.resolvers("llm")
+def make_llm(args: str | None = None, **options: Any) -> Resolver:
+    from lingeval.conjuncts.resolvers.llm import LLMResolver
+
+    if not args:
+        raise LingevalError("llm needs a model name: --resolver llm:MODEL")
+    return LLMResolver(args)
