@@ -196,3 +196,30 @@ def test_errors_are_one_line_with_exit_2(
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and message in err and "Traceback" not in err
+
+
+def test_demo_runs_the_study_over_http_and_recovers_the_planted_judgements(tmp_path: Path) -> None:
+    """meaning-demo: blinded items, study served on loopback, simulated judges over HTTP."""
+    out = run(
+        [
+            "conjuncts",
+            "meaning-demo",
+            "--per-group",
+            "1",
+            "--error",
+            "0",
+            "--no-f1",
+            "--keep",
+            str(tmp_path),
+            "--json",
+        ]
+    )
+    d = json.loads(out)
+    assert d["run"]["judges"] == 3 and d["run"]["completed"] == 3
+    assert d["run"]["items"] == 96 and d["judgements"] == 96
+    shares = {r["system"]: r for r in d["shares"]}
+    # error-free judges: the gold rewrites and the unchanged input keep the meaning
+    assert shares["gold"]["share"] == 100.0 and shares["copy"]["share"] == 100.0
+    assert 0 < shares["sample"]["share"] < 100.0  # the sample predictions contain errors
+    assert (tmp_path / "meaning-answers.csv").exists()
+    assert (tmp_path / "meaning-items.key.json").exists()

@@ -407,7 +407,90 @@ def meaning_analyze_cmd(
     sys.stdout.flush()
 
 
+@click.command("meaning-demo")
+@click.option(
+    "--per-group",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Simulated judges per group (= judges per item version).",
+)
+@click.option(
+    "--error",
+    type=click.FloatRange(0, 1),
+    default=0.1,
+    show_default=True,
+    help="Probability that a simulated judge flips an answer.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--no-f1", is_flag=True, help="Skip the verb-nucleus F1 (no spaCy parsing).")
+@click.option(
+    "--keep",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Keep the items, key, study database and answer export in this directory.",
+)
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Bar chart (PNG).")
+@output_options
+def meaning_demo_cmd(
+    per_group: int,
+    error: float,
+    seed: int,
+    no_f1: bool,
+    keep: str | None,
+    plot: str | None,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """The whole section-7 evaluation on the shipped sample, over HTTP on 127.0.0.1.
+
+    Draws blinded items from three systems (gold rewrites, the shipped sample predictions, the
+    unchanged input), serves a conjunct-meaning study, lets simulated judges answer through the
+    web pages, and analyses the exported answers (with the verb-nucleus F1 unless --no-f1).
+    """
+    from lingeval.conjuncts.meaning.demo import run_demo
+    from lingeval.core.report import Table
+
+    run = run_demo(per_group=per_group, error=error, seed=seed, f1=not no_f1, keep=keep)
+    if plot:
+        run.analysis.plot(plot)
+        click.echo(f"wrote {plot}", err=True)
+    out_fmt = resolve_format(fmt, as_json, as_csv)
+    if out_fmt == "json":
+        d = run.analysis.to_dict()
+        d["run"] = {
+            "items": run.items,
+            "systems": run.systems,
+            "judges": run.judges,
+            "completed": run.completed,
+            "http_requests": run.requests,
+            "answers": run.answers,
+            "seconds_http": run.seconds_http,
+        }
+        click.echo(json.dumps(d, ensure_ascii=False, indent=2))
+        return
+    summary = Table(
+        ["items", "systems", "judges", "completed", "http_requests", "answers", "seconds_http"],
+        title="Meaning-preservation study over HTTP (shipped sample, simulated judges)",
+        signature=run.analysis.signature,
+    )
+    summary.add(
+        run.items,
+        "+".join(run.systems),
+        run.judges,
+        run.completed,
+        run.requests,
+        run.answers,
+        run.seconds_http,
+    )
+    echo_tables([summary, *run.analysis.tables()], out_fmt)
+    if keep:
+        click.echo(f"kept the study files in {keep}", err=True)
+
+
 COMMANDS = [
+    meaning_demo_cmd,
     meaning_items_cmd,
     meaning_study_cmd,
     meaning_serve_cmd,
