@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import jinja2
 import pytest
@@ -151,3 +152,65 @@ def test_study_answers_round_trip_into_consolidation(hit: StudyItem) -> None:
     assert gold["e0"].rewrites == ["Josh likes wine.", "Jane likes water."]
     assert gold["e0"].meta["consolidation"] == "majority"
     assert not gold["e2"].rewritable and gold["e2"].meta["consolidation"] == "majority"
+
+
+def test_hits_command_and_study_export_reading(tmp_path: Path) -> None:
+    import csv
+
+    from click.testing import CliRunner
+
+    from lingeval.cli import cli
+    from lingeval.conjuncts.annotation.submissions import attach_tasks, read_submissions
+    from lingeval.conjuncts.data import write_jsonl
+    from lingeval.study.answers import ANSWER_COLUMNS
+    from lingeval.study.tasks.base import load_items
+
+    tasks = tmp_path / "tasks.jsonl"
+    write_jsonl(examples(9), tasks)
+    items_path = tmp_path / "items.json"
+    r = CliRunner().invoke(
+        cli, ["conjuncts", "annotate", "hits", str(tasks), "-o", str(items_path)]
+    )
+    assert r.exit_code == 0 and "2 HITs (9 sentences" in r.output
+    items = load_items(items_path)
+    assert [len(it.payload["sentences"]) for it in items] == [7, 2]
+    # an engine export of two participants' answers to the second HIT
+    task = ConjunctRewriteTask()
+    export = tmp_path / "answers.csv"
+    with open(export, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=ANSWER_COLUMNS)
+        w.writeheader()
+        for pid in ("P1", "P2"):
+            form = {
+                "rewrites_0": "Tom likes tea.\nAnna likes coffee.",
+                "not_rewritable_1": "on",
+                "explanation_1": "Together.",
+            }
+            answers, errors = task.parse(items[1], form)
+            assert not errors
+            for a in answers:
+                w.writerow(
+                    {
+                        "study_id": "s9",
+                        "participant_id": pid,
+                        "group": 0,
+                        "item_id": items[1].item_id,
+                        "system": "crowd",
+                        "subset": "",
+                        "question": a.question,
+                        "target": a.target,
+                        "reference": a.reference,
+                        "value": a.value,
+                        "submitted_at": "2026-01-01T00:00:00Z",
+                    }
+                )
+    from lingeval.conjuncts.data import read_jsonl
+
+    subs = attach_tasks(read_submissions([export]), {ex.id: ex for ex in read_jsonl(tasks)})
+    assert sorted((s.example_id, s.worker_id, s.rewritable) for s in subs) == [
+        ("e7", "P1", True),
+        ("e7", "P2", True),
+        ("e8", "P1", False),
+        ("e8", "P2", False),
+    ]
+    assert {s.batch for s in subs} == {"s9"}

@@ -29,6 +29,10 @@ the paper), numbered ``1..n`` through ``{i}`` in the column names. Default colum
 
 Override any of them with ``--columns FIELD=COLUMN,...``; single-item HITs work without
 ``{i}`` (``Input.sentence``). Checkbox answers may also come as ``COLUMN.on``.
+
+**Study answer export** — a ``lingeval study`` CSV export of the ``conjunct-rewrite`` task
+(tidy columns ``participant_id``, ``question``, ``target``, ``value``, ...) is recognised by
+its header; batch = study id.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ __all__ = [
     "attach_tasks",
     "parse_mturk_columns",
     "read_mturk_csv",
+    "read_study_answers",
     "read_submissions",
     "read_submissions_jsonl",
 ]
@@ -369,10 +374,35 @@ def read_submissions(
     out: list[Submission] = []
     for path in paths:
         if str(path).lower().endswith((".csv", ".tsv")):
-            out.extend(read_mturk_csv(path, columns))
+            if _is_study_export(path):
+                out.extend(read_study_answers(path))
+            else:
+                out.extend(read_mturk_csv(path, columns))
         else:
             out.extend(read_submissions_jsonl(path))
     return out
+
+
+def _is_study_export(path: str | Path) -> bool:
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            header = next(csv.reader(fh), [])
+    except (OSError, UnicodeDecodeError):
+        return False
+    return {"participant_id", "question", "target", "value"} <= set(header)
+
+
+def read_study_answers(path: str | Path) -> list[Submission]:
+    """Submissions from a ``lingeval study`` answer export (CSV, tidy columns) of the
+    ``conjunct-rewrite`` task; the sentences come from a task file (``--tasks``)."""
+    from lingeval.conjuncts.annotation.task import submissions_from_answers
+
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    subs = submissions_from_answers(rows)
+    for sub in subs:
+        sub.source = str(path)
+    return subs
 
 
 def attach_tasks(submissions: Iterable[Submission], tasks: Mapping[str, Any]) -> list[Submission]:

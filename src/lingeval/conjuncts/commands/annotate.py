@@ -228,4 +228,32 @@ def consolidate_command(
     echo_tables(result.tables(), resolve_format(fmt, as_json, as_csv))
 
 
+@annotate.command(name="hits")
+@click.argument("tasks_path", metavar="TASKS", type=click.Path(dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Study items (JSON) to write.",
+)
+@click.option(
+    "--size", default=7, show_default=True, type=click.IntRange(1, 20), help="Sentences per HIT."
+)
+def hits_command(tasks_path: str, output: str, size: int) -> None:
+    """Group task examples (e.g. mined candidates) into conjunct-rewrite HITs for `lingeval study`.
+
+    \b
+    lingeval conjuncts annotate hits candidates.jsonl -o items.json
+    """
+    from lingeval.conjuncts.annotation.task import make_hits
+    from lingeval.conjuncts.data import read_examples
+    from lingeval.study.tasks.base import save_items
+
+    items = make_hits(read_examples(tasks_path), size=size)
+    save_items(items, output)
+    n = sum(len(it.payload["sentences"]) for it in items)
+    click.echo(f"{len(items)} HITs ({n} sentences, task type conjunct-rewrite) -> {output}")
+
+
 COMMANDS = [annotate]
