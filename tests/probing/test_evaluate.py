@@ -279,3 +279,21 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["probe", "cloze", str(tmp_path / "missing.tsv"), "-j", "x.csv"])
     assert exc.value.code == 2
+
+
+def test_cloze_forced_choice_from_option_scores() -> None:
+    scores = {
+        "ma-01-C": {"ma": -1.0, "però": -2.0, "se": -3.0, "dove": -4.0, "o": -5.0},
+        "ma-02-C": {"ma": -2.0, "però": -1.0, "se": -3.0, "dove": -4.0, "o": -5.0},
+        "tuttavia-01-C": {"tuttavia": -9.0, "ma": -2.0, "se": -1.0, "dove": -4.0, "o": -5.0},
+        "se-01-C": {"se": -1.0, "quando": -2.0, "ma": -3.0, "dove": -4.0, "o": -5.0},
+    }
+    res = evaluate_cloze(CLOZE, None, None, option_scores=scores)
+    assert res.choice_table is not None
+    rows = {r["scope"]: r for r in res.choice_table.records()}
+    assert rows["all"]["target"] == pytest.approx(50.0)
+    assert rows["all"]["plausible"] == pytest.approx(25.0)
+    assert rows["all"]["implausible"] == pytest.approx(25.0)
+    assert rows["ma"]["n"] == 2
+    with pytest.raises(LingevalError, match="cover"):
+        evaluate_cloze(CLOZE, None, None, option_scores={"ma-01-C": {"ma": 0.0}})

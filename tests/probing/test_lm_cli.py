@@ -107,12 +107,19 @@ def test_cloze_command_with_model(tmp_path: Path, models: tuple[Path, Path]) -> 
             str(png),
             "--device",
             "cpu",
+            "--choose",
         ],
     )
     assert r.exit_code == 0, r.output
     tables = json.loads(r.output)
     (row,) = tables[0]["rows"]
     assert row["n"] == 2
+    choice = {t["title"]: t for t in tables}[
+        "Model's choice among the options (highest sentence score), % of sentences"
+    ]
+    overall = choice["rows"][0]
+    assert overall["scope"] == "all"
+    assert overall["target"] + overall["plausible"] + overall["implausible"] == pytest.approx(100.0)
     assert sum(row[f"top5:{c}"] for c in ("target", "plausible", "both", "other")) == pytest.approx(
         100.0
     )

@@ -129,12 +129,24 @@ def test_l2r_differs_for_split_words(masked_dir: Path) -> None:
     assert o.logprobs[0] != pytest.approx(w.logprobs[0], abs=1e-6)
 
 
-def test_pll_long_sentence_is_sub_batched(masked_dir: Path) -> None:
+def test_pll_long_sentence_is_sub_batched(
+    masked_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     long = " ".join(["piove e resto a casa"] * 25)
     sc = MaskedLMScorer(str(masked_dir), device="cpu", batch_size=16)
     n = len(sc.tokenizer(long)["input_ids"])
-    assert 300 < n <= 512
+    assert n > 200
+    shapes: list[tuple[int, ...]] = []
+    real = sc._logits_at
+
+    def spy(ids, mask, rows, cols):  # type: ignore[no-untyped-def]
+        shapes.append(tuple(ids.shape))
+        return real(ids, mask, rows, cols)
+
+    monkeypatch.setattr(sc, "_logits_at", spy)
     small = sc.sentence_scores([long])[0]
+    assert max(s[0] for s in shapes) <= 16  # never more than batch_size masked copies at once
+    assert len(shapes) == -(-(n - 2) // 16)
     big = MaskedLMScorer(str(masked_dir), device="cpu", batch_size=512).sentence_scores([long])[0]
     assert small.n_tokens == n - 2
     assert small.logprob == pytest.approx(big.logprob, abs=1e-3)

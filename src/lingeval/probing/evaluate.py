@@ -323,9 +323,12 @@ class ClozeResult:
     human_table: Table | None
     per_connective: Table
     items: list[dict[str, Any]] = field(default_factory=list)
+    choice_table: Table | None = None
 
     def tables(self) -> list[Table]:
         out = [self.model_table] if self.model_table.rows else []
+        if self.choice_table is not None:
+            out.append(self.choice_table)
         if self.human_table is not None:
             out.append(self.human_table)
         out.append(self.per_connective)
@@ -346,8 +349,13 @@ def evaluate_cloze(
     multi_subword: str = "first",
     model: str = "model",
     scorer_signature: Signature | None = None,
+    option_scores: Mapping[str, Mapping[str, float]] | None = None,
 ) -> ClozeResult:
-    """Table 5 from ``predictions[item_id]`` (top-k words, best first) and Table 3 from answers."""
+    """Table 5 from ``predictions[item_id]`` (top-k words, best first) and Table 3 from answers.
+
+    ``option_scores[item_id][option]`` (e.g. the PLL of the sentence filled with each option)
+    adds the model's forced choice among the options, in the categories of Table 3.
+    """
     if not items:
         raise LingevalError("no cloze items")
     opts: dict[str, Any] = {"k": k, "multi_subword": multi_subword, "model": model}
@@ -371,6 +379,20 @@ def evaluate_cloze(
                 raise LingevalError(f"no predictions for cloze item {it.item_id}")
             topk, first, rank = cloze_category(preds, it, fs, multi_subword=multi_subword)
             rec.update({"topk": topk, "first": first, "target_rank": rank, "predictions": preds})
+        if option_scores is not None:
+            sc = option_scores.get(it.item_id)
+            if sc is None or set(sc) != set(it.options):
+                raise LingevalError(
+                    f"option scores of cloze item {it.item_id} do not cover its options"
+                )
+            best = max(it.options, key=lambda o: sc[o])
+            rec["choice"] = (
+                "target"
+                if best == it.connective
+                else "plausible"
+                if best == it.plausible
+                else "implausible"
+            )
         if answers:
             rec["human"] = human_cloze_majority(it, answers.get(it.item_id, []))
             rec["n_answers"] = len(answers.get(it.item_id, []))
@@ -388,7 +410,24 @@ def evaluate_cloze(
         digits=2,
     )
     human_t = None
+    choice_t = None
     conns = list(dict.fromkeys(i.connective for i in items))
+    if option_scores is not None:
+        choice_t = Table(
+            ["scope", "n", "target", "plausible", "implausible"],
+            title="Model's choice among the options (highest sentence score), % of sentences",
+            signature=sig,
+            digits=2,
+        )
+        for scope, rs in [("all", rows)] + [
+            (c, [r for r in rows if r["connective"] == c]) for c in conns
+        ]:
+            cc = Counter(r["choice"] for r in rs)
+            choice_t.add(
+                scope,
+                len(rs),
+                *[_pct(cc[x], len(rs)) for x in ("target", "plausible", "implausible")],
+            )
 
     def model_row(scope: str, rs: list[dict[str, Any]]) -> list[Any]:
         n = len(rs)
@@ -437,4 +476,4 @@ def evaluate_cloze(
             hc = Counter(r["human"] for r in rated)
             row += [_pct(hc[x], len(rated)) for x in HUMAN_CATEGORIES]
         per_t.add(*row)
-    return ClozeResult(model_t, human_t, per_t, rows)
+    return ClozeResult(model_t, human_t, per_t, rows, choice_t)

@@ -306,6 +306,11 @@ def acceptability_cmd(
     default=None,
     help="Write a PNG of the target's rank distribution.",
 )
+@click.option(
+    "--choose",
+    is_flag=True,
+    help="Also let the model choose among the options: the one whose filled sentence has the highest PLL.",
+)
 @click.option("--batch-size", default=32, show_default=True)
 @click.option("--device", default="auto", show_default=True)
 @click.option("--fp16", is_flag=True, help="Half precision (GPU only).")
@@ -317,6 +322,7 @@ def cloze_cmd(
     multi_subword: str,
     judgements: str | None,
     plot: str | None,
+    choose: bool,
     batch_size: int,
     device: str,
     fp16: bool,
@@ -326,11 +332,14 @@ def cloze_cmd(
 ) -> None:
     """Cloze section: target/plausible in the model's top-k and first place (Table 5), human majority choices (Table 3)."""
     from lingeval.core.errors import LingevalError
-    from lingeval.probing.build import read_cloze
+    from lingeval.probing.build import BLANK, _match_case, read_cloze
     from lingeval.probing.evaluate import evaluate_cloze
     from lingeval.probing.judgements import read_judgements
 
     items = read_cloze(items_path)
+    option_scores: dict[str, dict[str, float]] | None = None
+    if choose and model is None:
+        raise LingevalError("--choose needs --model")
     if model is None and judgements is None:
         raise LingevalError("give --model, --judgements or both")
     preds = None
@@ -347,6 +356,17 @@ def cloze_cmd(
         first = {w: scorer.first_subword(w) for w in words}
         sig = scorer.signature("probe-fill-mask")
         name = scorer.name
+        if choose:
+            filled = [
+                (i, o, i.blanked.replace(BLANK, _match_case(o, i.sentence[i.start : i.start + 1])))
+                for i in items
+                for o in i.options
+            ]
+            pll = scorer.sentence_scores([f for _, _, f in filled])
+            by_item: dict[str, dict[str, float]] = {}
+            for (i, o, _), s in zip(filled, pll, strict=True):
+                by_item.setdefault(i.item_id, {})[o] = s.logprob
+            option_scores = by_item
     judg = None
     if judgements:
         judg = read_judgements(judgements, "cloze", options={i.item_id: i.options for i in items})
@@ -359,6 +379,7 @@ def cloze_cmd(
         multi_subword=multi_subword,
         model=name,
         scorer_signature=sig,
+        option_scores=option_scores,
     )
     if plot:
         if preds is None:
