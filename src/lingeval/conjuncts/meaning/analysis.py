@@ -535,6 +535,13 @@ def correlation(
 # ---------------------------------------------------------------------------------- result
 
 
+def _p(p: float) -> str:
+    """A p-value for people: three decimals, or three significant digits below 0.001."""
+    if math.isnan(p):
+        return "n/a"
+    return f"{p:.3f}" if p >= 0.001 else f"{p:.2e}"
+
+
 @dataclass
 class MeaningAnalysis:
     """Shares, agreement and (with gold data) the comparison with the verb-nucleus F1."""
@@ -611,8 +618,8 @@ class MeaningAnalysis:
                     f"{r['share_B']:.1f}",
                     r["A_only"],
                     r["B_only"],
-                    r["p"],
-                    r["p_bonf"],
+                    _p(r["p"]),
+                    _p(r["p_bonf"]),
                 )
             out.append(pairs)
         if self.correlation is not None:
@@ -623,7 +630,7 @@ class MeaningAnalysis:
                 digits=3,
             )
             for r in self.correlation.to_dict("records"):
-                corr.add(r["system"], r["method"], r["r"], r["p"], r["n"])
+                corr.add(r["system"], r["method"], r["r"], _p(r["p"]), r["n"])
             corr.notes.append(
                 "point-biserial: majority judgement (0/1) vs F1; spearman: share of 'same' vs F1"
             )
