@@ -81,6 +81,8 @@ def test_acceptability_tables() -> None:
     assert corr["spearman_rho"] < 0  # higher ratings, lower perplexity
     per = {r["connective"]: r for r in res.per_connective.records()}
     assert per["e"]["lm:pair_acc"] == pytest.approx(0.5)
+    frame = res.to_frame()
+    assert len(frame) == 8 and frame.loc[frame.item_id == "ma-02-NA", "ppl:lm"].item() == 60.0
     assert per["ma"]["lm:pair_acc"] == pytest.approx(1.0)
 
 

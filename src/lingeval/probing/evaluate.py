@@ -100,6 +100,12 @@ class AcceptabilityResult:
         out.append(self.per_connective)
         return out
 
+    def to_frame(self) -> Any:
+        """The per-sentence rows as a tidy pandas DataFrame (one row per sentence)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.sentences)
+
 
 def _ratings(judgements: Sequence[Judgement] | None) -> dict[str, list[float]]:
     out: dict[str, list[float]] = defaultdict(list)
@@ -333,6 +339,12 @@ class ClozeResult:
             out.append(self.human_table)
         out.append(self.per_connective)
         return out
+
+    def to_frame(self) -> Any:
+        """The per-item rows (categories, target rank, majority answer) as a pandas DataFrame."""
+        import pandas as pd
+
+        return pd.DataFrame(self.items)
 
 
 def _pct(n: int, d: int) -> float:
