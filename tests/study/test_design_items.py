@@ -188,3 +188,22 @@ def test_task_type_registry() -> None:
         LingevalError, match=r"unknown task type 'nope'; known: .*acceptability.*reg"
     ):
         get_task_type("nope")
+
+
+def test_the_shipped_reg_sample_fits_the_engine() -> None:
+    """The REG materials' demo sample is what `lingeval study demo` serves: every version
+    must be a valid REG item and the versions must make a balanced design."""
+    from lingeval.study.commands.demo import demo_items
+    from lingeval.study.design import make_design
+
+    items, source = demo_items()
+    if source != "lingeval.study.reg.sample":
+        pytest.skip("the REG sample of the materials code is not available")
+    task = RegTask()
+    for it in items:
+        task.validate_item(it)
+        assert it.subset in ("seen", "unseen")
+    assert any(r["ask"] for it in items for r in task.view(it)["refs"])
+    systems = {it.system for it in items}
+    design = make_design(items, len(systems), seed=0)
+    assert len(design.cells) == len(items)

@@ -325,6 +325,7 @@ def test_a_second_task_type_plugs_in(tmp_path: Path) -> None:
     c.post("/s/acc/consent", data={"csrf": csrf, "consent": "yes"})
     page = parse_item_page(c.get("/s/acc/item").text)
     assert page.fields["acceptability"].options == ["1", "2", "3", "4", "5"]
+    assert "Sentence 1 of 2" in c.get("/s/acc/item").text
     r = c.post("/s/acc/item", data={**page.hidden(), "acceptability": "6"})
     assert r.status_code == 400 and "1 to 5" in r.text
     c.post("/s/acc/item", data={**page.hidden(), "acceptability": "4"})

@@ -92,9 +92,26 @@ def test_serve_refuses_missing_or_empty_databases(
     assert code == 2 and "holds no study" in err
 
 
-def test_demo_runs_the_whole_protocol(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_runs_the_survey_part_of_the_protocol(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    items = tmp_path / "items.json"
+    save_items(example_items(4), items)
     code, out, _ = run(
-        ["study", "demo", "--per-group", "1", "--concurrency", "3", "--keep", str(tmp_path)], capsys
+        [
+            "study",
+            "demo",
+            "--items",
+            str(items),
+            "--per-group",
+            "1",
+            "--concurrency",
+            "3",
+            "--keep",
+            str(tmp_path),
+            "--no-analysis",
+        ],
+        capsys,
     )
     assert code == 0, out
     assert "Survey run over HTTP" in out
@@ -102,4 +119,6 @@ def test_demo_runs_the_whole_protocol(tmp_path: Path, capsys: pytest.CaptureFixt
     assert exported and {r["study_id"] for r in exported} == {"demo"}
     n_participants = len({r["participant_id"] for r in exported})
     assert n_participants >= 3
-    assert "Ratings" in out or "rating" in out.lower()
+    assert "no analysis: --no-analysis" in out
+    assert f"4 items x 3 systems (human, ml, rule) from {items}" in out
+    assert {r["item_id"] for r in exported} <= {f"ex{i:02d}" for i in range(1, 5)}

@@ -136,13 +136,29 @@ def _analysis_tables(csv_path: Path) -> tuple[list[Any], str]:
     help="Keep the study database and export here.",
 )
 @click.option(
+    "--items",
+    "items_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Use these REG items (JSON) instead of the shipped sample.",
+)
+@click.option("--no-analysis", is_flag=True, help="Stop after the survey run (skip the analysis).")
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["text", "markdown", "json"]),
     default="text",
     show_default=True,
 )
-def demo_cmd(per_group: int, concurrency: int, seed: int, keep: str | None, fmt: str) -> None:
+def demo_cmd(
+    per_group: int,
+    concurrency: int,
+    seed: int,
+    keep: str | None,
+    items_path: str | None,
+    no_analysis: bool,
+    fmt: str,
+) -> None:
     """Build, serve, fill (over HTTP) and analyse a small REG study, all on 127.0.0.1."""
     import tempfile
 
@@ -157,7 +173,12 @@ def demo_cmd(per_group: int, concurrency: int, seed: int, keep: str | None, fmt:
     if per_group < 1 or concurrency < 1:
         raise LingevalError("--per-group and --concurrency must be at least 1")
     t0 = time.perf_counter()
-    items, source = demo_items()
+    if items_path:
+        from lingeval.study.tasks.base import load_items
+
+        items, source = load_items(items_path), items_path
+    else:
+        items, source = demo_items()
     t_items = time.perf_counter() - t0
     systems = sorted({it.system for it in items})
     n_items = len({it.item_id for it in items})
@@ -215,7 +236,7 @@ def demo_cmd(per_group: int, concurrency: int, seed: int, keep: str | None, fmt:
         if sum(g.completed for g in progress) != completed or completed != n:
             raise LingevalError("the demo lost participants; please report this")
         t2 = time.perf_counter()
-        tables, why = _analysis_tables(export)
+        tables, why = ([], "--no-analysis") if no_analysis else _analysis_tables(export)
         t_analysis = time.perf_counter() - t2
         echo_tables([run, *tables], fmt)
         if why:

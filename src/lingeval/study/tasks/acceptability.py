@@ -33,6 +33,7 @@ class AcceptabilityTask(TaskType):
 
     name = "acceptability"
     template = "tasks/acceptability.html"
+    unit = "Sentence"
     instructions = (
         "You will read {n} sentences. For each, say how natural and acceptable it sounds to you "
         "as a native speaker, from 1 (completely unacceptable) to 5 (completely acceptable)."

@@ -166,6 +166,8 @@ class TaskType(ABC):
     template: ClassVar[str] = ""
     template_path: ClassVar[str | Path | None] = None
     instructions: ClassVar[str] = ""
+    #: what one item is called in the progress indicator ("Paragraph 3 of 15")
+    unit: ClassVar[str] = "Item"
 
     @classmethod
     def template_file(cls) -> Path | None:

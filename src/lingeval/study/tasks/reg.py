@@ -127,6 +127,7 @@ class RegTask(TaskType):
 
     name = "reg"
     template = "tasks/reg.html"
+    unit = "Paragraph"
     instructions = INSTRUCTIONS
 
     def validate_item(self, item: StudyItem) -> None:

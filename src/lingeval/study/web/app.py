@@ -278,6 +278,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             study=study,
             step=step,
             task_template=task.template,
+            unit=getattr(task, "unit", "Item"),
             view=task.view(step.item),
             values=values,
             errors=errors,
