@@ -153,24 +153,23 @@ class ExampleStats:
     generated_gold_verbs: int
     overgenerated_verbs: int
     missing: bool = False
-    matched_bag: list[Nucleus] = field(default_factory=list, repr=False)
-    missed_bag: list[Nucleus] = field(default_factory=list, repr=False)
-    extra_bag: list[Nucleus] = field(default_factory=list, repr=False)
+    pred_bag: Counter[Nucleus] = field(default_factory=Counter, repr=False)
+    gold_bag: Counter[Nucleus] = field(default_factory=Counter, repr=False)
 
     @property
     def matched_nuclei(self) -> list[str]:
         """N'_H ∩ N'_G, readable (see :func:`~lingeval.conjuncts.nuclei.format_nucleus`)."""
-        return [format_nucleus(n) for n in self.matched_bag]
+        return [format_nucleus(n) for n in (self.pred_bag & self.gold_bag).elements()]
 
     @property
     def missed_nuclei(self) -> list[str]:
         """N'_G − N'_H: gold nuclei the system did not produce (recall errors)."""
-        return [format_nucleus(n) for n in self.missed_bag]
+        return [format_nucleus(n) for n in (self.gold_bag - self.pred_bag).elements()]
 
     @property
     def extra_nuclei(self) -> list[str]:
         """N'_H − N'_G: produced nuclei not in the gold (precision errors)."""
-        return [format_nucleus(n) for n in self.extra_bag]
+        return [format_nucleus(n) for n in (self.pred_bag - self.gold_bag).elements()]
 
     def precision(self, empty: str = "zero") -> float:
         """Per-example precision in percent (NaN when undefined under ``empty='skip'``)."""
@@ -181,8 +180,8 @@ class ExampleStats:
 
     def as_dict(self, empty: str = "zero") -> dict[str, Any]:
         d = asdict(self)
+        del d["pred_bag"], d["gold_bag"]
         for key in ("matched", "missed", "extra"):
-            del d[f"{key}_bag"]
             d[f"{key}_nuclei"] = getattr(self, f"{key}_nuclei")
         p, r = self.precision(empty), self.recall(empty)
         d.update(precision=p, recall=r, f1=_f1(p, r))
@@ -234,6 +233,26 @@ def _exact(pred: Sequence[str], gold: Sequence[str], options: MetricOptions) -> 
     return p == g
 
 
+@dataclass
+class _GoldSide:
+    """What an example contributes independently of the system (computed once per example)."""
+
+    gold: Sequence[str]
+    n_g: Counter[Nucleus]
+    n_g_sub: Counter[Nucleus]
+    n_i: Counter[Nucleus]
+    v_g: Counter[str]
+
+
+def _gold_side(
+    input_analysis: SentenceAnalysis, gold: Sequence[str], analyses: Mapping[str, SentenceAnalysis]
+) -> _GoldSide:
+    n_g = nucleus_bag(analyses[s] for s in gold)
+    n_i = nucleus_bag([input_analysis])
+    v_g: Counter[str] = Counter(v for s in gold for v in analyses[s].verbs)
+    return _GoldSide(gold, n_g, n_g - n_i, n_i, v_g)
+
+
 def example_stats(
     example_id: str,
     conjunction: str,
@@ -247,23 +266,39 @@ def example_stats(
     missing: bool = False,
 ) -> ExampleStats:
     """The counts of section 6 for one example (see the module docstring for the formulas)."""
-    n_g = nucleus_bag(analyses[s] for s in gold)
+    side = _gold_side(input_analysis, gold, analyses)
+    return _example_stats(
+        example_id, conjunction, rewritable, side, pred, analyses, options, missing
+    )
+
+
+def _example_stats(
+    example_id: str,
+    conjunction: str,
+    rewritable: bool,
+    side: _GoldSide,
+    pred: Sequence[str],
+    analyses: Mapping[str, SentenceAnalysis],
+    options: MetricOptions,
+    missing: bool,
+) -> ExampleStats:
+    gold = side.gold
     n_h = nucleus_bag(analyses[s] for s in pred)
     skip = len(gold) == 1 and len(pred) <= 1
-    if not skip:
-        n_i = nucleus_bag([input_analysis])
-        n_h = n_h - n_i
-        n_g = n_g - n_i
-    inter = n_h & n_g
-    v_g: Counter[str] = Counter(v for s in gold for v in analyses[s].verbs)
+    if skip:
+        n_g = side.n_g
+    else:
+        n_h = n_h - side.n_i
+        n_g = side.n_g_sub
     v_h: Counter[str] = Counter(v for s in pred for v in analyses[s].verbs)
+    v_g = side.v_g
     return ExampleStats(
         id=example_id,
         conjunction=conjunction,
         rewritable=rewritable,
         n_gold_sentences=len(gold),
         n_pred_sentences=len(pred),
-        matched=sum(inter.values()),
+        matched=sum((n_h & n_g).values()),
         predicted=sum(n_h.values()),
         gold=sum(n_g.values()),
         identity_skipped=skip,
@@ -272,9 +307,8 @@ def example_stats(
         generated_gold_verbs=sum((v_h & v_g).values()),
         overgenerated_verbs=sum((v_h - v_g).values()),
         missing=missing,
-        matched_bag=list(inter.elements()),
-        missed_bag=list((n_g - n_h).elements()),
-        extra_bag=list((n_h - n_g).elements()),
+        pred_bag=n_h,
+        gold_bag=n_g,
     )
 
 
@@ -303,10 +337,16 @@ def _nanmean(values: Sequence[float]) -> float:
 def _resample_indices(n: int, options: MetricOptions) -> Any:
     """The (bootstrap x n) matrix of resampled example indices; the same seed gives the same
     matrix, so every system and baseline of one run is resampled identically (paired)."""
+    return _indices(n, options.bootstrap, options.seed)
+
+
+@functools.lru_cache(maxsize=4)
+def _indices(n: int, resamples: int, seed: int) -> Any:
     import numpy as np
 
-    rng = np.random.default_rng(options.seed)
-    return rng.integers(0, n, size=(options.bootstrap, n))
+    idx = np.random.default_rng(seed).integers(0, n, size=(resamples, n))
+    idx.setflags(write=False)  # shared between calls
+    return idx
 
 
 def _resampled_scores(
@@ -727,20 +767,21 @@ def score_systems(
         for f, r, s in zip(flags, refs, sentences, strict=True)
     ]
 
+    sides = [_gold_side(analyses[s], r, analyses) for s, r in zip(sentences, refs, strict=True)]
+
     def run(
         name: str, outputs: Sequence[Sequence[str]], miss: Sequence[bool] | None = None
     ) -> SystemScore:
         stats = [
-            example_stats(
+            _example_stats(
                 ids[i],
                 conjs[i],
                 rewritable[i],
-                analyses[sentences[i]],
-                refs[i],
+                sides[i],
                 outputs[i],
                 analyses,
                 options,
-                missing=bool(miss and miss[i]),
+                bool(miss and miss[i]),
             )
             for i in range(len(sentences))
         ]
