@@ -283,6 +283,8 @@ def test_bad_studies_are_refused(store: Store) -> None:
         store.create_study("s2", items, design)
     with pytest.raises(LingevalError, match="unknown task type"):
         store.create_study("s3", items, design, task_type="nope")
+    with pytest.raises(LingevalError, match="redirect URL"):
+        store.create_study("s4", items, design, redirect_url="javascript:alert(1)")
 
 
 def test_participants_see_only_their_own_answers(store: Store) -> None:

@@ -306,6 +306,11 @@ def test_completion_redirect_and_malformed_links(tmp_path: Path) -> None:
     r = c.post("/s/r1/item", data=good_answers(html))
     assert r.url.path == "/s/r1/done"
     assert 'href="https://app.prolific.com/submissions/complete?cc=XYZ"' in r.text
+    assert (
+        'http-equiv="refresh" content="5; url=https://app.prolific.com/submissions/complete?cc=XYZ"'
+        in r.text
+    )
+    assert "XYZ" in r.text.split('id="completion-code"')[1][:20]
     st.dispose()
 
 

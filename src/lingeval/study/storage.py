@@ -258,6 +258,10 @@ class Store:
             or not all(ch.isalnum() or ch in "-_" for ch in study_id)
         ):
             raise LingevalError("a study id is 1-64 letters, digits, '-' or '_'")
+        if redirect_url is not None and not redirect_url.startswith(("https://", "http://")):
+            raise LingevalError(
+                f"the redirect URL must start with https:// or http://: {redirect_url!r}"
+            )
         task = get_task_type(task_type)
         by_key = {it.key: it for it in items}
         for it in items:
