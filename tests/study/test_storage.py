@@ -321,3 +321,31 @@ def test_stale_participants_free_their_place(db_url: str) -> None:
     second = st.consent(st.enter("s1", external_id="B")[0])
     assert second.group == first.group  # A's place counts no more; ties go to the lowest group
     st.dispose()
+
+
+def test_migrations_go_down_and_up_again(db_url: str) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from lingeval.study.storage import upgrade
+
+    st = Store(db_url)
+    cfg = Config()
+    import lingeval.study.storage as storage_module
+
+    migrations = Path(storage_module.__file__).parent / "db" / "migrations"
+    cfg.set_main_option("script_location", str(migrations))
+    )
+    with st.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "base")
+    names = set(sa.inspect(st.engine).get_table_names())
+    assert not names & {"studies", "participants", "responses", "answers"}
+    upgrade(st.engine)
+    assert {"studies", "participants", "responses", "answers"} <= set(
+        sa.inspect(st.engine).get_table_names()
+    )
+    make_study(st)
+    assert st.study("s1").n_groups == 3
+    st.dispose()
