@@ -328,15 +328,13 @@ def test_migrations_go_down_and_up_again(db_url: str) -> None:
     from alembic import command
     from alembic.config import Config
 
+    import lingeval.study.storage as storage_module
     from lingeval.study.storage import upgrade
 
     st = Store(db_url)
     cfg = Config()
-    import lingeval.study.storage as storage_module
-
     migrations = Path(storage_module.__file__).parent / "db" / "migrations"
     cfg.set_main_option("script_location", str(migrations))
-    )
     with st.engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.downgrade(cfg, "base")
