@@ -261,6 +261,9 @@ def test_admin_login_progress_export_and_close(app, store: Store) -> None:  # ty
     r = adm.post("/admin/s1/login", data={"token": ADMIN})
     assert r.status_code == 200 and "Progress per group" in r.text
     assert "A" in r.text and "in progress" in r.text
+    png = adm.get("/admin/s1/progress.png")
+    assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
+    assert 'src="/admin/s1/progress.png"' in r.text
     prog = adm.get("/admin/s1/progress.json").json()
     assert sum(g["assigned"] for g in prog["groups"]) == 1
     assert adm.get("/admin/s1/export.json").json() == []

@@ -68,7 +68,12 @@ def test_admin_init_progress_export_close(
     assert not errors
     store.submit(p, 0, answers)
     store.dispose()
-    code, out, _ = run(["study", "admin", "progress", str(db), "--study", "cli1", "--json"], capsys)
+    plot = tmp_path / "progress.png"
+    code, out, _ = run(
+        ["study", "admin", "progress", str(db), "--study", "cli1", "--json", "--plot", str(plot)],
+        capsys,
+    )
+    assert plot.read_bytes().startswith(b"\x89PNG")
     tables = json.loads(out)
     assert sum(r["assigned"] for r in tables[0]["rows"]) == 1
     assert tables[1]["rows"][0]["participant"] == "P1" and tables[1]["rows"][0]["items"] == "1/3"

@@ -114,8 +114,16 @@ def init_cmd(
 @admin.command(name="progress")
 @click.argument("db")
 @click.option("--study", "study_id", required=True)
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also draw participants per group as a PNG.",
+)
 @output_options
-def progress_cmd(db: str, study_id: str, fmt: str, as_json: bool, as_csv: bool) -> None:
+def progress_cmd(
+    db: str, study_id: str, plot: str | None, fmt: str, as_json: bool, as_csv: bool
+) -> None:
     """Progress per group and time per participant."""
     from lingeval.core.report import Table
     from lingeval.core.signature import Signature
@@ -146,6 +154,11 @@ def progress_cmd(db: str, study_id: str, fmt: str, as_json: bool, as_csv: bool) 
             p.median_item_s,
         )
     echo_tables([groups, people], resolve_format(fmt, as_json, as_csv))
+    if plot:
+        from lingeval.study.web.charts import progress_png
+
+        Path(plot).write_bytes(progress_png(store.progress(study_id), title=f"Study {study_id}"))
+        click.echo(f"wrote {plot}", err=True)
 
 
 @admin.command(name="export")

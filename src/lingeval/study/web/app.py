@@ -451,6 +451,18 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             }
         )
 
+    @app.get("/admin/{study_id}/progress.png")
+    def progress_png(request: Request, study_id: str) -> Response:
+        if get_study(study_id) is None:
+            return message("There is no such study.", 404)
+        if not is_admin(request, study_id):
+            return admin_denied(study_id)
+        from lingeval.study.web.charts import progress_png as chart
+
+        return Response(
+            chart(store.progress(study_id), title=f"Study {study_id}"), media_type="image/png"
+        )
+
     @app.post("/admin/{study_id}/close")
     async def admin_close(request: Request, study_id: str) -> Response:
         if get_study(study_id) is None:
