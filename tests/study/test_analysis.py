@@ -197,3 +197,28 @@ def test_sqlite_database(tmp_path: Path) -> None:
     sa.create_engine(empty).connect().close()
     with pytest.raises(LingevalError, match="no study tables"):
         analyze(empty)
+
+
+def test_fast_small_sample_wilcoxon_equals_scipy() -> None:
+    import numpy as np
+    from scipy.stats import wilcoxon
+
+    from lingeval.study.stats import wilcoxon_test
+
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(40):
+        n = int(rng.integers(2, 10))
+        x = rng.integers(1, 6, n).astype(float)
+        y = rng.integers(1, 6, n).astype(float)
+        if np.all(x == y):
+            continue
+        ref = wilcoxon(x, y)
+        w, p = wilcoxon_test(x, y)
+        assert w == pytest.approx(float(ref.statistic), abs=1e-12)
+        assert p == pytest.approx(float(ref.pvalue), abs=1e-12)
+        checked += 1
+    assert checked > 30
+    # large samples go to scipy unchanged
+    x, y = rng.normal(size=60), rng.normal(size=60)
+    assert wilcoxon_test(x, y)[1] == pytest.approx(float(wilcoxon(x, y).pvalue))

@@ -29,6 +29,7 @@ __all__ = [
     "linregress_table",
     "mannwhitney_table",
     "pairwise_wilcoxon",
+    "wilcoxon_test",
 ]
 
 
@@ -40,6 +41,37 @@ def bonferroni(pvalues: Sequence[float], m: int | None = None) -> list[float]:
     if m is None:
         m = sum(1 for p in pvalues if not np.isnan(p))
     return [float("nan") if np.isnan(p) else min(1.0, float(p) * max(m, 1)) for p in pvalues]
+
+
+def wilcoxon_test(x: Any, y: Any, *, zero_method: str = "wilcox") -> tuple[float, float]:
+    """Two-sided Wilcoxon signed-rank test: ``(W, p)`` exactly as ``scipy.stats.wilcoxon``
+    with its defaults (``method='auto'``).
+
+    scipy's ``auto`` runs a permutation test over all ``2**n`` sign flips when there are
+    ties or zeros and ``n <= 13``; it evaluates the statistic once per flip and takes seconds.
+    This function computes the same null distribution at once (a 0/1 matrix times the
+    midranks), with scipy's tolerance and two-sided rule ``p = min(1, 2 min(P(T <= t),
+    P(T >= t)))`` on ``T = R+``; every other case is passed to scipy.
+    """
+    from scipy.stats import rankdata, wilcoxon
+
+    d = np.asarray(x, dtype=float) - np.asarray(y, dtype=float)
+    nonzero = d[d != 0]
+    ranks = rankdata(np.abs(nonzero))
+    ties = len(np.unique(np.abs(nonzero))) < len(nonzero)
+    small = len(d) <= 13 and (ties or len(nonzero) < len(d))
+    if zero_method != "wilcox" or not small or len(nonzero) == 0:
+        res = wilcoxon(d, zero_method=zero_method)
+        return float(res.statistic), float(res.pvalue)
+    r_plus = float(ranks[nonzero > 0].sum())
+    r_minus = float(ranks[nonzero < 0].sum())
+    m = len(nonzero)
+    bits = (np.arange(2**m)[:, None] >> np.arange(m)[None, :]) & 1
+    null = bits @ ranks
+    gamma = abs(np.finfo(float).eps * 100 * r_plus)
+    p_less = float(np.mean(null <= r_plus + gamma))
+    p_greater = float(np.mean(null >= r_plus - gamma))
+    return min(r_plus, r_minus), min(1.0, 2 * min(p_less, p_greater))
 
 
 def pairwise_wilcoxon(
@@ -61,8 +93,6 @@ def pairwise_wilcoxon(
     (``zero_method='wilcox'``, no continuity correction, exact p when n is small and there are
     no ties), the settings of the COLING 2020 authors' scripts.
     """
-    from scipy.stats import wilcoxon
-
     wide = data.groupby([subject, within])[dv].mean().unstack(within)
     conditions = list(order) if order is not None else sorted(wide.columns)
     cols = {c: wide[c].to_numpy(dtype=float) for c in conditions if c in wide.columns}
@@ -75,8 +105,7 @@ def pairwise_wilcoxon(
         n = int(keep.sum())
         stat, p = float("nan"), float("nan")
         if n > 0 and np.any(x != y):
-            res = wilcoxon(x, y, zero_method=zero_method)
-            stat, p = float(res.statistic), float(res.pvalue)
+            stat, p = wilcoxon_test(x, y, zero_method=zero_method)
         elif n > 0:
             p = 1.0  # identical samples: no evidence of a difference
         rows.append(
