@@ -10,7 +10,9 @@
    HTTP. A simulated judge recognises the version by the page's rewrite fingerprint and calls
    it "same meaning" when the rewrite set equals the gold set (punctuation and case ignored,
    any order) or is the unchanged input, otherwise "different"; each answer is flipped with
-   probability ``error`` (independently), so judges disagree a little.
+   probability ``error`` (independently), so judges disagree a little. Judges take the study
+   one after the other (``concurrency=1``), so group assignment and answers, and therefore
+   every number, depend only on the seed.
 4. Analysis of the exported answer table, with the verb-nucleus F1 of the judged rewrites
    (``f1=True``; parses with spaCy) for the paper's comparison of manual and automatic scores.
 
@@ -67,7 +69,7 @@ def run_demo(
     seed: int = 0,
     f1: bool = True,
     keep: str | Path | None = None,
-    concurrency: int = 4,
+    concurrency: int = 1,
 ) -> DemoRun:
     """Build, serve, judge (over HTTP) and analyse the shipped meaning study (module docstring)."""
     from lingeval.conjuncts.data import read_examples, read_predictions
