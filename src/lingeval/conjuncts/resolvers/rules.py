@@ -184,12 +184,7 @@ def _category(doc: Doc, span: Span) -> str:
 
 def _head_class(tok: Token) -> str:
     doc = tok.doc
-    if (
-        tok.tag_ in {"JJ", "JJR", "JJS"}
-        and tok.i > 0
-        and doc[tok.i - 1].tag_ in {"DT", "PRP$"}
-        and (tok.i + 1 >= len(doc) or not doc[tok.i + 1].tag_.startswith("NN"))
-    ):
+    if tok.tag_ in {"JJ", "JJR", "JJS"} and tok.i > 0 and doc[tok.i - 1].tag_ in {"DT", "PRP$"}:
         return "NOUN"  # a noun phrase without its noun: "the younger", "the second"
     if tok.tag_ in {"NNP", "NNPS"}:
         return "PROPN"
@@ -528,7 +523,10 @@ class _Analysis:
             # "my mother | tea"; segmentations using them pay a small penalty
             det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
             if (a.tag_ in {"JJ", "JJR", "JJS"} and det_before and b.tag_ in {"NN", "NNS"}) or (
-                a.tag_ in {"NN", "NNS"} and b.tag_ in {"NN", "NNS"} and det_before
+                a.tag_ in {"NN", "NNS"}
+                and b.tag_ in {"NN", "NNS"}
+                and det_before
+                and (doc[k - 2].tag_ == "PRP$" or a.dep_ != "compound")  # not "the city council"
             ):
                 points.append(k)
                 self.weak.add(k)
@@ -958,7 +956,9 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
             return True
         if a_np and b.tag_ in {"DT", "PRP$"} and b.lower_ not in {"all", "both", "each"}:
             return True
-        if a.tag_ in {"NNP", "NNPS", "PRP"} and b.tag_ in {"NN", "NNS"}:
+        if (a.tag_ in {"NNP", "NNPS", "PRP"} and b.tag_ in {"NN", "NNS"}) or (
+            a.tag_ in {"NN", "NNS"} and b.tag_ in {"NNP", "NNPS"} and a.dep_ != "compound"
+        ):
             return True
         if a_np and a.tag_ != "PRP" and b.tag_ == "CD" and a.dep_ != "compound":
             return True
@@ -1097,43 +1097,59 @@ def _nominal(
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
     n_post = _post_verbal(an, verb, p1) if verb is not None and verb_left else None
-    best: tuple[float, str, list[Span], list[Span], Span] | None = None
+    options: list[tuple[float, str, list[Span], list[Span], Span]] = []
     for ext in extents:
         for parts in an.segmentations(ext, 1 if strip_tail else 3):
             m = len(parts)
             boundary_penalty = sum(0.25 for part in parts if _internal_boundary(an, part))
             boundary_penalty += 0.05 * an.weak_splits(parts)
             for option in ("cluster", "gapping"):
+                rem = parts
+                lead: list[Span] = []
+                lead_sims: list[float] = []
                 if option == "gapping":
                     if subj is None or verb is None or not verb_left or (m < 2 and not strip_tail):
                         continue
-                    if _category(doc, parts[0]) not in {"NP", "NUM"}:
+                    if m >= 3 and _category(doc, parts[0]) == "PP" and subj.start > 0:
+                        # an opening adjunct remnant: "and in 2016 the company 3,500 cars"
+                        before = an.left_end(subj.start)
+                        openers = [
+                            c for c in an.candidates_ending(before, 0) if _category(doc, c) == "PP"
+                        ]
+                        if not openers:
+                            continue
+                        best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
+                        lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
+                        rem = parts[1:]
+                    if _category(doc, rem[0]) not in {"NP", "NUM"}:
                         continue
-                    s0 = _similarity(doc, parts[0], subj)
+                    s0 = _similarity(doc, rem[0], subj)
                     hc0, hcs = (
-                        _head_class(_np_head(doc, parts[0])),
+                        _head_class(_np_head(doc, rem[0])),
                         _head_class(_np_head(doc, subj)),
                     )
                     nominal = {"PROPN", "NOUN", "PRON"}
                     s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
-                    if m == 1:
+                    if doc[rem[0].start].lower_ in {"a", "an"} and _det_class(doc, subj) != "indef":
+                        s0 -= 0.15  # contrastive subjects are rarely indefinite: "..., but a chance for"
+                    if len(rem) == 1:
                         aligned: tuple[list[Span], list[float]] | None = ([], [])
                     else:
-                        aligned = _align(an, parts[1:], p1, verb.i + 1, verb, parse_heads)
+                        aligned = _align(an, rem[1:], p1, verb.i + 1, verb, parse_heads)
                     if aligned is None:
                         continue
                     subj_corr = subj
                     head0 = _np_head(doc, subj)
                     if (
-                        _category(doc, parts[0]) == "NUM"
+                        _category(doc, rem[0]) == "NUM"
                         and _head_class(head0) == "NUM"
                         and head0.i < subj.end
                     ):
                         subj_corr = Span(
                             subj.start, head0.i
                         )  # "About 60% of the members" -> "35% of the members"
-                    corr = [subj_corr, *aligned[0]]
-                    sims = [min(s0, 1.0), *aligned[1]]
+                    corr = [*lead, subj_corr, *aligned[0]]
+                    sims = [min(s0, 1.0), *aligned[1], *lead_sims]
                 else:
                     if strip_tail:
                         continue
@@ -1146,19 +1162,41 @@ def _nominal(
                         sims = [s + 0.1 for s in sims]
                 if min(sims) < (0.45 if m > 1 else 0.35):
                     continue
-                score = sum(sims) / len(sims) - 0.06 * (m - 1) - boundary_penalty
+                score = sum(sims) / len(sims) - 0.04 * (m - 1) - boundary_penalty
+                if option == "gapping" and sims[0] >= 0.9:
+                    score += 0.05  # the first remnant mirrors the subject: "my uncle" / "My aunt"
                 # how many constituents follow the verb in the first conjunct: gapping replaces
                 # the subject and the last m-1 of them, a cluster replaces m of them
-                expected = m if option == "cluster" else m - 1
+                expected = m if option == "cluster" else m - 1 - len(lead)
                 if m > 1 and n_post is not None and n_post == expected:
                     score += 0.08
                 if ext != right:
                     score -= 0.05
-                if best is None or score > best[0]:
-                    best = (score, option, list(parts), corr, ext)
-    if best is None:
-        return None
-    _score, option, parts, corr, ext = best
+                options.append((score, option, list(parts), corr, ext))
+    # the best analysis that can also be applied to every middle conjunct of a list
+    options.sort(key=lambda o: -o[0])
+    for _score, option, parts, corr, ext in options[:8]:
+        built = _build(an, verb, subj, p, p1, middles, strip_tail, option, parts, corr, ext)
+        if built is not None:
+            return built
+    return None
+
+
+def _build(
+    an: _Analysis,
+    verb: Token | None,
+    subj: Span | None,
+    p: int,
+    p1: int,
+    middles: list[Span],
+    strip_tail: bool,
+    option: str,
+    parts: list[Span],
+    corr: list[Span],
+    ext: Span,
+) -> Resolution | None:
+    """The rewrites of one analysis (None when a middle conjunct does not fit it)."""
+    doc = an.doc
     r_end = ext.end + (1 if strip_tail else 0)
     suffix = _suffix(an, r_end)
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
