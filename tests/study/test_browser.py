@@ -110,6 +110,10 @@ def test_participant_session_and_admin_export(tmp_path: Path) -> None:
             admin.click("button[type=submit]")
             assert "Progress per group" in admin.content()
             assert "BROWSER1" in admin.content()
+            admin.wait_for_load_state("networkidle")
+            assert (
+                admin.evaluate("document.querySelector('img').naturalWidth") > 0
+            )  # progress chart
             admin.screenshot(path=str(ARTIFACTS / "05-admin.png"), full_page=True)
             with admin.expect_download() as dl:
                 admin.click("#export-csv")

@@ -155,6 +155,10 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
     def healthz() -> str:
         return "ok"
 
+    @app.get("/favicon.ico")
+    def favicon() -> Response:
+        return Response(status_code=204)
+
     @app.get("/", response_class=HTMLResponse)
     def index() -> HTMLResponse:
         return message("Please use the study link you were given.", 200, heading=title)

@@ -31,10 +31,14 @@ def progress_png(groups: Sequence[Any], title: str = "") -> bytes:
             ax.axhline(
                 groups[0].planned, color="#444", linestyle="--", linewidth=1, label="planned"
             )
+        top = max(
+            [g.planned for g in groups] + [d + a for d, a in zip(done, active, strict=True)] + [1]
+        )
+        ax.set_ylim(0, top * 1.45)  # room for the legend above the planned line
         ax.set_xlabel("group")
         ax.set_ylabel("participants")
         ax.set_title(title or "Participants per group")
-        ax.legend(loc="upper right", fontsize=8, frameon=False)
+        ax.legend(loc="upper center", ncol=3, fontsize=8, frameon=False)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         fig.tight_layout()
         buf = io.BytesIO()
