@@ -205,8 +205,15 @@ class SpacyAnalyzer:
                 self.pipeline_id = parser.id
                 self._memo.clear()
                 return self.analyse(texts)
+            # lemmas are only read with words="lemma": skip the lemmatizer otherwise (it sets
+            # nothing else; the attribute ruler, which may adjust tags, always runs)
+            skip = (
+                []
+                if self.spec.words == "lemma"
+                else [n for n in ("lemmatizer",) if n in parser.nlp.pipe_names]
+            )
             stream: Iterable[Any] = parser.nlp.pipe(
-                todo, batch_size=parser.batch_size, n_process=parser.n_process
+                todo, batch_size=parser.batch_size, n_process=parser.n_process, disable=skip
             )
             if parser.progress:
                 from tqdm import tqdm
