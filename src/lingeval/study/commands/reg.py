@@ -136,7 +136,7 @@ def items_cmd(
     pool = _pool(webnlg, instances, outputs, train)
     names = [s.strip() for s in systems.split(",") if s.strip()]
     spec = strata or ("all" if webnlg is None else "paper")
-    items = make_items(pool, names, strata=parse_strata(spec), seed=seed)
+    items = make_items(pool, names, strata=parse_strata(spec), seed=seed, progress=True)
     task = RegTask()
     sig = Signature("study-reg-items", {"strata": spec, "seed": seed, "systems": names})
     t = Table(

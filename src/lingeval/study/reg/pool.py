@@ -155,8 +155,11 @@ def make_items(
     *,
     strata: Mapping[str, tuple[int, Sequence[int]]] | None = PAPER_STRATA,
     seed: int = 0,
+    progress: bool = False,
 ) -> list[StudyItem]:
     """Sample texts and build every system's version of each (``len(texts) x len(systems)``).
+
+    ``progress`` shows a progress bar (stderr) while the systems generate their REs.
 
     ``strata=None`` takes every aligned text. Texts are drawn among those aligned with the REG
     instances (so the sample does not depend on the systems named). Items are ordered by
@@ -171,9 +174,12 @@ def make_items(
     sources = sample_sources(
         pool.sources(), strata=strata, seed=seed, require_aligned=bool(pool.alignments)
     )
-    outputs = {
-        name: pool.outputs_of(pool.system(name, seed=seed)) for name in systems if name != "human"
-    }
+    from tqdm import tqdm
+
+    outputs: dict[str, dict[str, list[str]]] = {}
+    generated = [s for s in systems if s != "human"]
+    for name in tqdm(generated, desc="REG systems", unit="system", disable=not progress):
+        outputs[name] = pool.outputs_of(pool.system(name, seed=seed))
     items: list[StudyItem] = []
     for src in sources:
         for name in systems:
