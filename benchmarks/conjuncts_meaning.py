@@ -79,7 +79,8 @@ def ours(answers: pd.DataFrame) -> dict[str, Any]:
         row["system"]: (row["share"], row["ci_low"], row["ci_high"])
         for row in r.shares.to_dict("records")
     }
-    measures = dict(zip(r.agreement["measure"], r.agreement["value"], strict=True))
+    pooled = r.agreement[r.agreement["systems"] == "all"]
+    measures = dict(zip(pooled["measure"], pooled["value"], strict=True))
     if measures:
         out["fleiss"] = measures["Fleiss' kappa"]
         out["alpha"] = measures["Krippendorff's alpha"]

@@ -134,10 +134,10 @@ def test_bad_answer_tables_are_clear_errors(tmp_path: Path) -> None:
 # --- agreement ------------------------------------------------------------------------------
 
 
-def _measures(df: pd.DataFrame) -> dict[str, float]:
-    return dict(
-        zip(agreement(judgements(df))["measure"], agreement(judgements(df))["value"], strict=True)
-    )
+def _measures(df: pd.DataFrame, systems: str = "all") -> dict[str, float]:
+    a = agreement(judgements(df))
+    a = a[a["systems"] == systems]
+    return dict(zip(a["measure"], a["value"], strict=True))
 
 
 def test_perfect_agreement_gives_kappa_and_alpha_of_one() -> None:
@@ -288,3 +288,32 @@ def test_mcnemar_finds_a_planted_difference_and_corrects_for_pairs() -> None:
         min(1.0, 3 * pairs.loc[("B", "C"), "p"])
     )
     assert compare_systems(judgements(simulate_answers(plain_items(5, ("A",)), {"A": 0.5}))).empty
+
+
+def test_agreement_per_system_separates_reliable_from_random_judges() -> None:
+    reliable = simulate_answers(
+        plain_items(400, ("A",)), {"A": 0.5}, judges=2, reliability=1.0, seed=1
+    )
+    noisy = simulate_answers(
+        plain_items(400, ("B",)), {"B": 0.5}, judges=2, reliability=0.0, seed=2
+    )
+    both = pd.concat([reliable, noisy], ignore_index=True)
+    assert set(agreement(judgements(both))["systems"]) == {"all", "A", "B"}
+    a, b, pooled = _measures(both, "A"), _measures(both, "B"), _measures(both)
+    assert a["Krippendorff's alpha"] == pytest.approx(1.0) and a["Cohen's kappa"] == pytest.approx(
+        1.0
+    )
+    assert abs(b["Krippendorff's alpha"]) < 0.12 and abs(b["Fleiss' kappa"]) < 0.12
+    assert b["Krippendorff's alpha"] < pooled["Krippendorff's alpha"] < 1.0
+
+
+def test_study_filter_and_several_studies() -> None:
+    one = answers_from([("J1", "i1", "A", "same"), ("J1", "i2", "A", "different")])
+    two = answers_from([("J1", "i1", "A", "different")]).assign(study_id="other")
+    both = pd.concat([one, two], ignore_index=True)
+    with pytest.raises(InputError, match="several studies"):
+        judgements(both)
+    assert list(judgements(both, study_id="other")["preserved"]) == [0]
+    assert len(judgements(both, study_id="t")) == 2
+    with pytest.raises(InputError, match="no answers of study 'nope'"):
+        judgements(both, study_id="nope")

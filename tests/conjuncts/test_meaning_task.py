@@ -225,7 +225,8 @@ def test_two_judges_through_the_engine_then_analysis_from_the_database(
     assert shares.loc["good", "share"] == 100.0
     assert shares.loc["bad", "share"] == 0.0  # every tie counts as "different"
     assert shares.loc["bad", "ties"] == 4
-    m = dict(zip(result.agreement["measure"], result.agreement["value"], strict=True))
+    pooled = result.agreement[result.agreement["systems"] == "all"]
+    m = dict(zip(pooled["measure"], pooled["value"], strict=True))
     assert m["observed agreement %"] == pytest.approx(50.0)
     assert result.n_judges == 4 and result.n_judgements == 16
 

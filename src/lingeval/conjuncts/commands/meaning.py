@@ -395,6 +395,7 @@ def meaning_analyze_cmd(
         cache_dir=cache,
         study_id=study_id,
         with_notes=with_notes,
+        progress=sys.stderr.isatty(),
     )
     if plot:
         result.plot(plot)

@@ -154,9 +154,27 @@ class MeaningOptions:
 
 
 def _load(answers: Any, study_id: str | None) -> pd.DataFrame:
+    """The tidy answers, restricted to ``study_id`` when given; several studies without a
+    choice are an error (their participants and items would be mixed up)."""
     from lingeval.study.analysis import load_answers
 
-    return load_answers(answers, study_id=study_id)
+    df = load_answers(answers, study_id=study_id)
+    where = answers if isinstance(answers, (str, Path)) else None
+    studies = df["study_id"].fillna("").astype(str)
+    if study_id is not None:
+        df = df[studies == study_id]
+        if df.empty:
+            known = ", ".join(sorted(set(studies) - {""})) or "none"
+            raise InputError(f"no answers of study {study_id!r} (studies: {known})", path=where)
+        return df
+    meaning_studies = sorted(set(studies[df["question"] == "meaning"]) - {""})
+    if len(meaning_studies) > 1:
+        raise InputError(
+            f"the answers hold several studies ({', '.join(meaning_studies)}); choose one with "
+            "--study (study_id=...)",
+            path=where,
+        )
+    return df
 
 
 def judgements(
@@ -281,17 +299,29 @@ def preservation_shares(judg: pd.DataFrame, options: MeaningOptions | None = Non
 # ---------------------------------------------------------------------------------- agreement
 
 
-def agreement(judg: pd.DataFrame) -> pd.DataFrame:
-    """Agreement measures (module docstring) as rows: ``measure``, ``value``, ``versions``,
+AGREEMENT_COLUMNS = ["systems", "measure", "value", "versions", "judges", "ratings", "note"]
+
+
+def agreement(judg: pd.DataFrame, *, by_system: bool = True) -> pd.DataFrame:
+    """Agreement measures (module docstring) as rows: ``systems`` (``all``, then each system
+    when there are several and ``by_system``), ``measure``, ``value``, ``versions``,
     ``judges``, ``ratings``, ``note``. Empty when no version has two or more judges."""
-    import numpy as np
     import pandas as pd
 
-    cols = ["measure", "value", "versions", "judges", "ratings", "note"]
+    rows = [{"systems": "all", **r} for r in _agreement_rows(judg)]
+    if rows and by_system and judg["system"].nunique() > 1:
+        for system, sub in judg.groupby("system", sort=True):
+            rows += [{"systems": str(system), **r} for r in _agreement_rows(sub)]
+    return pd.DataFrame(rows, columns=AGREEMENT_COLUMNS)
+
+
+def _agreement_rows(judg: pd.DataFrame) -> list[dict[str, Any]]:
+    import numpy as np
+
     vs = version_scores(judg)
     multi = vs[vs["judges"] >= 2][["system", "item_id", "judges", "same"]]
     if multi.empty:
-        return pd.DataFrame(columns=cols)
+        return []
     sub = judg.merge(multi[["system", "item_id"]], on=["system", "item_id"])
     rows: list[dict[str, Any]] = []
     n_v = multi["judges"].to_numpy(dtype=float)
@@ -387,7 +417,7 @@ def agreement(judg: pd.DataFrame) -> pd.DataFrame:
             "note": "nominal; missing ratings allowed",
         }
     )
-    return pd.DataFrame(rows, columns=cols)
+    return rows
 
 
 # ---------------------------------------------------------------------------------- metric
@@ -402,6 +432,7 @@ def item_f1(
     analyzer: Analyzer | None = None,
     spacy_model: str | None = None,
     cache_dir: str | Path | None = None,
+    progress: bool = False,
 ) -> tuple[pd.DataFrame, dict[str, float], Signature]:
     """Verb-nucleus scores of the judged rewrites (section 6), per version and per system.
 
@@ -425,7 +456,9 @@ def item_f1(
         name = apply_key([it.system], key)[0]
         per_system.setdefault(name, []).append(it)
     if analyzer is None:
-        analyzer = SpacyAnalyzer(spacy_model, spec=options.spec, cache_dir=cache_dir)
+        analyzer = SpacyAnalyzer(
+            spacy_model, spec=options.spec, cache_dir=cache_dir, progress=progress
+        )
     rows = []
     corpus: dict[str, float] = {}
     signature: Signature | None = None
@@ -591,13 +624,21 @@ class MeaningAnalysis:
             )
         out = [shares]
         agree = Table(
-            ["measure", "value", "versions", "judges", "ratings", "note"],
+            ["systems", "measure", "value", "versions", "judges", "ratings", "note"],
             title="Agreement between judges (versions with two or more judges)",
             signature=self.signature,
             digits=3,
         )
         for r in self.agreement.to_dict("records"):
-            agree.add(r["measure"], r["value"], r["versions"], r["judges"], r["ratings"], r["note"])
+            agree.add(
+                r["systems"],
+                r["measure"],
+                r["value"],
+                r["versions"],
+                r["judges"],
+                r["ratings"],
+                r["note"],
+            )
         if self.agreement.empty:
             agree.notes.append("no version was judged by two or more judges")
         out.append(agree)
@@ -743,6 +784,7 @@ def analyze(
     cache_dir: str | Path | None = None,
     study_id: str | None = None,
     with_notes: bool = False,
+    progress: bool = False,
 ) -> MeaningAnalysis:
     """Shares with intervals, agreement, paired comparisons and, given gold ``examples``, the
     comparison with the verb-nucleus F1 (module docstring). The judged rewrites come from the
@@ -791,6 +833,7 @@ def analyze(
             analyzer=analyzer,
             spacy_model=spacy_model,
             cache_dir=cache_dir,
+            progress=progress,
         )
         result.shares["f1"] = [corpus.get(s, math.nan) for s in result.shares["system"]]
         result.correlation = correlation(judg, f1, options)
