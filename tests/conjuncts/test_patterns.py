@@ -58,7 +58,9 @@ def test_catalogue_has_the_papers_21_patterns_in_three_groups() -> None:
 
 
 def test_unknown_pattern_name_is_a_clear_error() -> None:
-    with pytest.raises(LingevalError, match=r"unknown mining pattern 'nope'.*pos-verb-conj-nonverb"):
+    with pytest.raises(
+        LingevalError, match=r"unknown mining pattern 'nope'.*pos-verb-conj-nonverb"
+    ):
         get_patterns(["nope"])
 
 
