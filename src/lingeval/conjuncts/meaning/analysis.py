@@ -399,9 +399,8 @@ def _agreement_rows(judg: pd.DataFrame) -> list[dict[str, Any]]:
     # Krippendorff's alpha (nominal), missing ratings allowed.
     import krippendorff
 
-    wide = sub.pivot_table(
-        index="participant_id", columns=["system", "item_id"], values="preserved", aggfunc="last"
-    )
+    # one rating per (judge, version): judgements() keeps a judge's last answer
+    wide = sub.pivot(index="participant_id", columns=["system", "item_id"], values="preserved")
     data = wide.to_numpy(dtype=float)
     if len(np.unique(data[~np.isnan(data)])) < 2:
         alpha = math.nan
