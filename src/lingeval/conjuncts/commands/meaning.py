@@ -104,6 +104,7 @@ def meaning_items_cmd(
     The same examples are drawn for every system; items are shuffled and the judges never see
     which system wrote a rewrite set (with --blind, the default, not even the stored names do).
 
+    \b
         lingeval conjuncts meaning-items test.jsonl -s t5=t5.jsonl -s rules=rules.jsonl -n 100 -o items.json
     """
     from lingeval.conjuncts.data import read_examples, read_predictions
@@ -160,7 +161,7 @@ def _study_cmd() -> click.Command:
         "version goes to one group (never two versions of an example in one group) and is "
         "judged by each of the --per-group judges of that group; --groups defaults to the "
         "number of systems.\n\n"
-        "    lingeval conjuncts meaning-study study.db --study meaning1 --items items.json --per-group 2",
+        "\b\n    lingeval conjuncts meaning-study study.db --study meaning1 --items items.json --per-group 2",
         {
             "task_type": click.Option(
                 ["--task", "task_type"], default=TASK_NAME, hidden=True, show_default=True
@@ -240,7 +241,8 @@ def meaning_simulate_cmd(
 ) -> None:
     """Simulate judges of ITEMS with planted preservation rates; write the tidy answer CSV.
 
-    lingeval conjuncts meaning-simulate items.json --key items.key.json --rate t5=0.88 --rate rules=0.6 --judges 3 -o answers.csv
+    \b
+        lingeval conjuncts meaning-simulate items.json --key items.key.json --rate t5=0.88 --rate rules=0.6 --judges 3 -o answers.csv
     """
     from lingeval.conjuncts.meaning.analysis import simulate_answers
     from lingeval.conjuncts.meaning.items import read_key
@@ -361,6 +363,7 @@ def meaning_analyze_cmd(
     verb-nucleus F1 and the per-item correlation (point-biserial, Spearman) between judged
     preservation and F1.
 
+    \b
         lingeval conjuncts meaning-analyze answers.csv --key items.key.json --gold test.jsonl
     """
     from lingeval.conjuncts.meaning.analysis import MeaningOptions, analyze
