@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from lingeval.study.tasks.reg import proper_name  # the engine's definition, re-exported
+
 __all__ = ["UNSEEN_CATEGORIES", "proper_name"]
 
 #: WebNLG v1.5 test categories absent from training (the "unseen" half, paper 002, 2.1).
@@ -18,10 +20,5 @@ UNSEEN_CATEGORIES = frozenset(
 )
 
 
-def proper_name(identifier: str) -> str:
-    """The proper name of an entity: its identifier with underscores as spaces (paper 002, 4.2).
-
-    >>> proper_name("AWH_Engineering_College")
-    'AWH Engineering College'
-    """
-    return " ".join(identifier.replace("_", " ").split())
+# the built-in systems register themselves in ``registry.reg_systems`` on import
+from lingeval.study.reg import systems as _systems  # noqa: E402, F401
