@@ -131,6 +131,48 @@ CASES = [
         ["In 1995, prices rose.", "In 1995, wages fell."],
     ),
     (
+        "gapping",
+        "In 2015 the company sold 2,000 cars and in 2016 the company 3,500 cars.",
+        "and",
+        0,
+        ["In 2015 the company sold 2,000 cars.", "In 2016 the company sold 3,500 cars."],
+    ),
+    (
+        "gapping+list",
+        "Rome has three airports, Milan two, and Naples one.",
+        "and",
+        0,
+        ["Rome has three airports.", "Milan has two airports.", "Naples has one airport."],
+    ),
+    (
+        "gapping",
+        "Ten people died in the north and four in the south.",
+        "and",
+        0,
+        ["Ten people died in the north.", "Four people died in the south."],
+    ),
+    (
+        "gapping",
+        "The older brother studied law and the younger medicine.",
+        "and",
+        0,
+        ["The older brother studied law.", "The younger studied medicine."],
+    ),
+    (
+        "coordination",
+        "The report criticised the police and the city council.",
+        "and",
+        0,
+        ["The report criticised the police.", "The report criticised the city council."],
+    ),
+    (
+        "coordination",
+        "You can pay the fee online or at the post office.",
+        "or",
+        0,
+        ["You can pay the fee online.", "You can pay the fee at the post office."],
+    ),
+    (
         "coordination",
         "The boys and the girl was hungry.",
         "and",
@@ -174,6 +216,11 @@ UNCHANGED = [
     ("The village lies between a river and a forest.", "collective"),
     ("Sam and Kim helped each other.", "collective"),
     ("They scored 3 and 5 goals respectively.", "collective"),
+    ("Kim and Lee shook hands after the debate.", "reciprocal"),
+    (
+        "John was born to Henry II of England and Eleanor of Aquitaine on 24 December 1166.",
+        "collective",
+    ),
 ]
 
 

@@ -220,7 +220,7 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         score = 0.5
     elif {ca, cb} == {"NP", "NUM"}:
         score = 0.35
-    elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
+    elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}, {"ADV", "PP"}):
         score = 0.25
     else:
         return 0.0
@@ -451,6 +451,9 @@ class _Analysis:
             }
             if words & RECIPROCAL_LEMMAS:
                 return "reciprocal"
+            objects = {c.lower_ for c in pred.children if c.dep_ in {"dobj", "obj"}}
+            if objects & {"hands", "places", "blows", "vows", "notes", "ideas", "gifts", "words"}:
+                return "reciprocal"  # "shook hands", "swapped places", "exchanged vows"
         # ", with X V-ing ... and ...": the conjunction sits inside a binding absolute clause.
         for k in range(max(0, self.cc - 12), self.cc):
             if (
@@ -533,7 +536,11 @@ class _Analysis:
                 continue
             if b.is_punct or a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"}:
                 continue
-            a_ends_np = a.tag_ in NOMINAL_TAGS or a.text == "%" or a.tag_ in {"JJ", "RB", "RBR"}
+            a_ends_np = (
+                a.tag_ in NOMINAL_TAGS
+                or a.text == "%"
+                or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
+            )
             b_starts = (
                 b.tag_
                 in {
@@ -564,6 +571,9 @@ class _Analysis:
             ):
                 continue  # inside a noun phrase: "more considered 54", "old house"
             if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
+                if a.dep_ != "compound" and a.head.i != b.i:
+                    points.append(k)  # two names the parser keeps apart: "Argentina | Peru"
+                    self.weak.add(k)
                 continue  # one name
             if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
                 continue
@@ -1123,10 +1133,28 @@ def _nominal(
                         rem = parts[1:]
                     if _category(doc, rem[0]) not in {"NP", "NUM"}:
                         continue
-                    s0 = _similarity(doc, rem[0], subj)
+                    subj_corr = subj
+                    head0 = _np_head(doc, subj)
+                    nums = [c for c in head0.children if c.dep_ == "nummod" and c.i < head0.i]
+                    pure_number = all(
+                        doc[i].tag_ == "CD" or doc[i].dep_ == "quantmod"
+                        for i in range(rem[0].start, rem[0].end + 1)
+                    )
+                    if pure_number and nums and _head_class(head0) != "NUM":
+                        # "Ten people died ... and four ...": the number alone is replaced
+                        subj_corr = Span(nums[0].left_edge.i, nums[0].i)
+                    if (
+                        _category(doc, rem[0]) == "NUM"
+                        and _head_class(head0) == "NUM"
+                        and head0.i < subj.end
+                    ):
+                        subj_corr = Span(
+                            subj.start, head0.i
+                        )  # "About 60% of the members" -> "35% of the members"
+                    s0 = _similarity(doc, rem[0], subj_corr)
                     hc0, hcs = (
                         _head_class(_np_head(doc, rem[0])),
-                        _head_class(_np_head(doc, subj)),
+                        _head_class(_np_head(doc, subj_corr)),
                     )
                     nominal = {"PROPN", "NOUN", "PRON"}
                     s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
@@ -1138,16 +1166,6 @@ def _nominal(
                         aligned = _align(an, rem[1:], p1, verb.i + 1, verb, parse_heads)
                     if aligned is None:
                         continue
-                    subj_corr = subj
-                    head0 = _np_head(doc, subj)
-                    if (
-                        _category(doc, rem[0]) == "NUM"
-                        and _head_class(head0) == "NUM"
-                        and head0.i < subj.end
-                    ):
-                        subj_corr = Span(
-                            subj.start, head0.i
-                        )  # "About 60% of the members" -> "35% of the members"
                     corr = [*lead, subj_corr, *aligned[0]]
                     sims = [min(s0, 1.0), *aligned[1], *lead_sims]
                 else:
@@ -1248,6 +1266,29 @@ def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | N
     return best[1] if best else None
 
 
+ONE = {"one", "1", "a", "an", "single"}
+
+
+def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> None:
+    """ "three airports" -> "one airport" when a number replaces a number before its noun."""
+    from lemminflect import getInflection
+
+    if c.end + 1 >= len(doc) or doc[c.end].dep_ != "nummod":
+        return
+    noun = doc[c.end + 1]
+    new = " ".join(doc[i].lower_ for i in range(r.start, r.end + 1))
+    if not all(doc[i].tag_ == "CD" or doc[i].lower_ in ONE for i in range(r.start, r.end + 1)):
+        return
+    if noun.tag_ == "NNS" and new in ONE:
+        form = getInflection(noun.lemma_, tag="NN")
+    elif noun.tag_ == "NN" and doc[c.end].lower_ in ONE and new not in ONE:
+        form = getInflection(noun.lemma_, tag="NNS")
+    else:
+        return
+    if form:
+        replace[noun.i] = form[0]
+
+
 def _substitute(
     an: _Analysis,
     template: list[int],
@@ -1269,6 +1310,8 @@ def _substitute(
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
     replace: dict[int, str] = {}
+    for c, r in pairs:
+        _number_agreement(doc, c, r, replace)
     if subj is not None and verb is not None:
         new_subj = next((r for c, r in pairs if c.start <= subj.end and c.end >= subj.start), None)
         if new_subj is not None:
