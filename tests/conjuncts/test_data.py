@@ -281,3 +281,23 @@ def test_initials_are_not_mistaken_for_numbering() -> None:
         "Cake is sweet.",
     ]
     assert parse_rewrites("1. Tea.\n3. Cake.") == ["1. Tea.", "3. Cake."]  # not a sequence
+
+
+def test_json_array_of_examples(tmp_path: Path) -> None:
+    p = tmp_path / "arr.json"
+    p.write_text(
+        json.dumps(
+            [
+                {
+                    "id": "a",
+                    "sentence": "Tea <SPLIT> and </SPLIT> cake.",
+                    "rewrites": ["Tea.", "Cake."],
+                }
+            ]
+        )
+    )
+    (e,) = read_examples(p)
+    assert e.offset == 4 and e.rewrites == ["Tea.", "Cake."]
+    p.write_text(json.dumps([{"id": "a", "sentence": "Tea."}]))
+    with pytest.raises(InputError, match=r"arr\.json:1: example a"):
+        read_examples(p)

@@ -365,26 +365,37 @@ def _check_unique(examples: Sequence[ConjunctExample], path: str | Path) -> None
 def read_jsonl(
     path: str | Path, *, rewrite_format: str = "auto", sep: str | None = None
 ) -> list[ConjunctExample]:
-    """Read native JSONL examples; errors name the file and line."""
+    """Read native JSONL examples (or one JSON array of the same objects); errors name the
+    file and line (for an array: the 1-based item number as the line)."""
     out: list[ConjunctExample] = []
     with _open(path) as fh:
-        for lineno, line in enumerate(fh, 1):
+        text = fh.read()
+    records: list[tuple[int, Any]] = []
+    if text.lstrip().startswith("["):
+        try:
+            loaded = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno) from None
+        records = list(enumerate(loaded, 1))
+    else:
+        for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                record = json.loads(line)
+                records.append((lineno, json.loads(line)))
             except json.JSONDecodeError as exc:
                 raise InputError(f"not valid JSON: {exc.msg}", path=path, line=lineno) from None
-            try:
-                out.append(
-                    example_from_dict(
-                        record, default_id=f"line-{lineno}", rewrite_format=rewrite_format, sep=sep
-                    )
+    for lineno, record in records:
+        try:
+            out.append(
+                example_from_dict(
+                    record, default_id=f"line-{lineno}", rewrite_format=rewrite_format, sep=sep
                 )
-            except ValueError as exc:
-                rid = record.get("id") if isinstance(record, dict) else None
-                who = f"example {rid}: " if rid is not None else ""
-                raise InputError(f"{who}{exc}", path=path, line=lineno) from None
+            )
+        except ValueError as exc:
+            rid = record.get("id") if isinstance(record, dict) else None
+            who = f"example {rid}: " if rid is not None else ""
+            raise InputError(f"{who}{exc}", path=path, line=lineno) from None
     _check_unique(out, path)
     return out
 
