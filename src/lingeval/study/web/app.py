@@ -42,6 +42,7 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
 from lingeval.core.errors import LingevalError
 from lingeval.study.storage import Participant, Store, StudyFull, StudyInfo
@@ -223,11 +224,14 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
 
     @app.post("/s/{study_id}/consent")
     async def consent_submit(request: Request, study_id: str) -> Response:
+        form = await request.form()  # the only awaited part; the rest blocks (DB)
+        return await run_in_threadpool(_consent_submit, request, study_id, form)
+
+    def _consent_submit(request: Request, study_id: str, form: Any) -> Response:
         study = get_study(study_id)
         p = current(request, study_id)
         if study is None or p is None:
             return no_session(study_id)
-        form = await request.form()
         if not check_csrf(study_id, p.id, form.get("csrf")):
             return message(
                 "This form has expired or did not come from this site; please go back and reload.",
@@ -301,11 +305,14 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
 
     @app.post("/s/{study_id}/item")
     async def item_submit(request: Request, study_id: str) -> Response:
+        form = await request.form()  # the only awaited part; the rest blocks (DB)
+        return await run_in_threadpool(_item_submit, request, study_id, form)
+
+    def _item_submit(request: Request, study_id: str, form: Any) -> Response:
         study = get_study(study_id)
         p = current(request, study_id)
         if study is None or p is None:
             return no_session(study_id)
-        form = await request.form()
         if not check_csrf(study_id, p.id, form.get("csrf")):
             return message(
                 "This form has expired or did not come from this site; please go back and reload.",
@@ -386,9 +393,12 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
 
     @app.post("/admin/{study_id}/login")
     async def admin_login(request: Request, study_id: str) -> Response:
+        form = await request.form()  # the only awaited part; the rest blocks (DB)
+        return await run_in_threadpool(_admin_login, request, study_id, form)
+
+    def _admin_login(request: Request, study_id: str, form: Any) -> Response:
         if get_study(study_id) is None:
             return message("There is no such study.", 404)
-        form = await request.form()
         token = form.get("token")
         if not isinstance(token, str) or not store.check_admin_token(study_id, token):
             return page("admin_login.html", status=401, study_id=study_id, error="Wrong token.")
@@ -469,11 +479,14 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
 
     @app.post("/admin/{study_id}/close")
     async def admin_close(request: Request, study_id: str) -> Response:
+        form = await request.form()  # the only awaited part; the rest blocks (DB)
+        return await run_in_threadpool(_admin_close, request, study_id, form)
+
+    def _admin_close(request: Request, study_id: str, form: Any) -> Response:
         if get_study(study_id) is None:
             return message("There is no such study.", 404)
         if not is_admin(request, study_id):
             return admin_denied(study_id)
-        form = await request.form()
         if not check_csrf(study_id, "admin", form.get("csrf")):
             return message(
                 "This form has expired or did not come from this site; please reload.", 403
