@@ -128,8 +128,13 @@ def resolve_cmd(
         )
     name = resolver_spec
     if as_json:
+        from lingeval.core.signature import Signature
+
+        signature = Signature("conjuncts-resolve", resolver.options()).format()
         for item in items:
-            click.echo(json.dumps(item.as_dict(name), ensure_ascii=False))
+            record = item.as_dict(name)
+            record["signature"] = signature
+            click.echo(json.dumps(record, ensure_ascii=False))
         return
     many = len(items) > 1
     for n, item in enumerate(items):
