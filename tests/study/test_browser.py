@@ -80,6 +80,15 @@ def test_participant_session_and_admin_export(tmp_path: Path) -> None:
                     page.click("button[type=submit]")
                     assert "/item" in page.url
                     page.screenshot(path=str(ARTIFACTS / "03-item.png"), full_page=True)
+                if step == 1:
+                    # a reload (or a lost connection) keeps the half-filled form (JS draft) and
+                    # the server keeps the position
+                    page.check("input[name=familiarity][value=no]")
+                    page.fill("textarea[name=comment]", "draft before reload")
+                    page.reload()
+                    assert page.locator(".progress").inner_text().startswith("Paragraph 2 of 4")
+                    assert page.input_value("textarea[name=comment]") == "draft before reload"
+                    assert page.is_checked("input[name=familiarity][value=no]")
                 page.check("input[name=familiarity][value=yes]")
                 for radio in page.locator("input[type=radio][name^=success-][value=maybe]").all():
                     radio.check()
