@@ -67,6 +67,24 @@ def test_causal_matches_direct_logits(causal_dir: Path) -> None:
     assert ts.surprisals[0] == pytest.approx(-ts.logprobs[0] / math.log(2))
 
 
+def test_causal_fast_head_equals_full_logits(causal_dir: Path) -> None:
+    sc = CausalLMScorer(str(causal_dir), device="cpu")
+    assert sc._head is not None  # GPT-2: head applied at predicting positions only
+    enc = [sc.encode(t) for t in SENTS[:2]]
+    width = max(len(e) for e in enc)
+    ids = torch.zeros((2, width), dtype=torch.long)
+    mask = torch.zeros((2, width), dtype=torch.long)
+    for r, e in enumerate(enc):
+        ids[r, : len(e)] = torch.tensor(e)
+        mask[r, : len(e)] = 1
+    sel = mask[:, 1:].bool()
+    with torch.no_grad():
+        fast = sc._predicting_logits(ids, mask, sel)
+        full = sc.model(input_ids=ids, attention_mask=mask).logits[:, :-1][sel]
+    assert fast.shape == (sum(len(e) - 1 for e in enc), full.shape[1])
+    assert torch.allclose(fast, full, atol=1e-5)
+
+
 def test_causal_batching_does_not_change_scores(causal_dir: Path) -> None:
     a = CausalLMScorer(str(causal_dir), device="cpu", batch_size=1).sentence_scores(SENTS)
     b = CausalLMScorer(str(causal_dir), device="cpu", batch_size=64).sentence_scores(SENTS)

@@ -263,6 +263,12 @@ class _Base:
         self.fp16 = fp16
 
 
+# Causal architectures whose logits are ``lm_head(last_hidden_state)`` with nothing after.
+_PLAIN_HEAD_CAUSAL = frozenset(
+    {"gpt2", "gpt_neo", "gptj", "gpt_neox", "llama", "mistral", "qwen2", "opt", "bloom"}
+)
+
+
 class CausalLMScorer(_Base):
     """Causal (left-to-right) LM scorer: token log-probs, sentence log-prob, perplexity.
 
@@ -306,6 +312,30 @@ class CausalLMScorer(_Base):
             self.model.config, "n_positions", None
         )
         self.max_length = int(limit) if limit else None
+        self._head, self._body = self._split_head()
+
+    def _split_head(self) -> tuple[Any, Any]:
+        """(output head, decoder) for architectures whose logits are exactly head(last hidden).
+
+        Then the head runs only at positions that predict a real token (no padding, no last
+        position), which saves time and memory; other architectures (for example with logit
+        soft-capping or scaling) use the full ``logits``.
+        """
+        mtype = getattr(self.model.config, "model_type", "")
+        if mtype not in _PLAIN_HEAD_CAUSAL:
+            return None, None
+        head = self.model.get_output_embeddings()
+        body = getattr(self.model, "base_model", None)
+        if head is None or body is None or body is self.model:
+            return None, None
+        return head, body
+
+    def _predicting_logits(self, ids: Any, mask: Any, sel: Any) -> Any:
+        if self._head is not None:
+            hidden = self._body(input_ids=ids, attention_mask=mask)[0]
+            return self._head(hidden[:, :-1][sel]).float()
+        logits = self.model(input_ids=ids, attention_mask=mask).logits
+        return logits[:, :-1][sel].float()
 
     def signature(self) -> Signature:
         return Signature(
@@ -352,11 +382,8 @@ class CausalLMScorer(_Base):
                     ids[r, : lengths[i]] = torch.tensor(encoded[i])
                     mask[r, : lengths[i]] = 1
                 ids, mask = ids.to(self.device), mask.to(self.device)
-                logits = self.model(input_ids=ids, attention_mask=mask).logits
                 sel = mask[:, 1:].bool()
-                rows = logits[:, :-1][
-                    sel
-                ].float()  # (N, V): only the positions that predict a token
+                rows = self._predicting_logits(ids, mask, sel)  # (N, V), float32
                 targets = ids[:, 1:][sel]
                 lp = rows.gather(1, targets[:, None]).squeeze(1) - torch.logsumexp(rows, dim=1)
                 lp_list = lp.cpu().tolist()
