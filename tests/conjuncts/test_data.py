@@ -301,3 +301,16 @@ def test_json_array_of_examples(tmp_path: Path) -> None:
     p.write_text(json.dumps([{"id": "a", "sentence": "Tea."}]))
     with pytest.raises(InputError, match=r"arr\.json:1: example a"):
         read_examples(p)
+
+
+def test_plain_line_predictions_align_with_gold_ids(tmp_path: Path) -> None:
+    p = tmp_path / "t5.txt"
+    p.write_text("Tea. <SEP> Cake.\nAnna and Ben met.\n\n")
+    assert read_predictions(p, ids=["a", "b"]) == {
+        "a": ["Tea.", "Cake."],
+        "b": ["Anna and Ben met."],
+    }
+    with pytest.raises(InputError, match=r"one line per gold example \(3\), found 2"):
+        read_predictions(p, ids=["a", "b", "c"])
+    with pytest.raises(InputError, match="ID<TAB>REWRITES"):
+        read_predictions(p)

@@ -120,3 +120,33 @@ def test_evaluate_one_split(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         capsys,
     )
     assert code == 2 and "no gold examples in split 'nope'" in err
+
+
+def test_evaluate_line_aligned_predictions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    examples = read_examples(BUNDLED)
+    lines = tmp_path / "t5.txt"
+    lines.write_text(
+        "".join(" <SEP> ".join(e.rewrites) + "\n" for e in examples if e.split == "test")
+    )
+    code, text, err = _cli(
+        [
+            "conjuncts",
+            "evaluate",
+            "-g",
+            str(BUNDLED),
+            "-p",
+            str(lines),
+            "--split",
+            "test",
+            "--json",
+            "--bootstrap",
+            "0",
+            "--cache-dir",
+            str(tmp_path / "c"),
+        ],
+        capsys,
+    )
+    assert code == 0, err
+    assert json.loads(text)["systems"][0]["exact_match"] == 100.0

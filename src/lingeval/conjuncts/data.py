@@ -796,14 +796,20 @@ _PRED_KEYS = (
 
 
 def read_predictions(
-    path: str | Path, *, rewrite_format: str = "auto", sep: str | None = None
+    path: str | Path,
+    *,
+    rewrite_format: str = "auto",
+    sep: str | None = None,
+    ids: Sequence[str] | None = None,
 ) -> dict[str, list[str]]:
     """Read system outputs as ``{id: [sentence, ...]}``.
 
     Accepted: JSONL with ``id`` and one of ``rewrites``/``prediction(s)``/``output(s)``/
     ``generated``/``sentences`` (a list, or a string in any rewrite encoding); a JSON object
-    ``{id: list-or-string}``; or TSV lines ``ID<TAB>REWRITES``. Duplicate ids, values that are
-    not text and empty sentences are errors naming the ids.
+    ``{id: list-or-string}``; TSV lines ``ID<TAB>REWRITES``; or, when ``ids`` (the gold ids
+    in order) are given, plain lines aligned with them, one output per line with its sentences
+    separated by a token such as ``<SEP>`` (what a seq2seq model writes). Duplicate ids,
+    values that are not text and empty sentences are errors naming the ids.
     """
     with _open(path) as fh:
         text = fh.read()
@@ -850,13 +856,29 @@ def read_predictions(
                     line=lineno,
                 )
             add(record["id"], record[key], lineno)
+    elif ids is not None and "\t" not in text:
+        lines = text.splitlines()
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if len(lines) != len(ids):
+            raise InputError(
+                f"plain-text predictions must have one line per gold example ({len(ids)}), "
+                f"found {len(lines)} lines",
+                path=path,
+            )
+        for lineno, (key, line) in enumerate(zip(ids, lines, strict=True), 1):
+            add(key, line.replace("\\n", "\n") if line.strip() else [], lineno)
     else:
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             key, tab, value = line.partition("\t")
             if not tab:
-                raise InputError("expected ID<TAB>REWRITES (or use JSONL)", path=path, line=lineno)
+                raise InputError(
+                    "expected ID<TAB>REWRITES, JSONL, or one line per gold example",
+                    path=path,
+                    line=lineno,
+                )
             add(key.strip(), value.replace("\\n", "\n"), lineno)
     if dupes:
         raise InputError(

@@ -190,7 +190,7 @@ def _emit(result: Any, kw: dict[str, Any], details: bool) -> None:
     required=True,
     multiple=True,
     type=click.Path(dir_okay=False),
-    help="System predictions (JSONL {id, rewrites}, JSON {id: [...]}, or ID<TAB>REWRITES). Repeatable.",
+    help="System predictions: JSONL {id, rewrites}, JSON {id: [...]}, ID<TAB>REWRITES, or one line per gold example (sentences separated by <SEP>). Repeatable.",
 )
 @click.option(
     "--allow-missing", is_flag=True, help="Score gold ids without a prediction as empty outputs."
@@ -220,7 +220,8 @@ def evaluate_cmd(
         name = Path(path).stem
         while name in systems:
             name += "'"
-        systems[name] = read_predictions(path)
+        # plain-text outputs align line by line with the (selected) gold examples
+        systems[name] = read_predictions(path, ids=[e.id for e in examples])
     if kw["split"]:
         wanted = {e.id for e in examples}
         systems = {n: {k: v for k, v in p.items() if k in wanted} for n, p in systems.items()}

@@ -103,7 +103,7 @@ def stats_cmd(
             name = Path(path).stem
             while name in systems:
                 name += "'"
-            systems[name] = read_predictions(path)
+            systems[name] = read_predictions(path, ids=[e.id for e in examples if e.rewrites])
         tables += prediction_breakdown(
             examples,
             systems,
