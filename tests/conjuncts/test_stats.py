@@ -125,6 +125,16 @@ def test_prediction_breakdown_by_conjunction_and_size() -> None:
     assert rows["size=not rewritable"]["F1"] == 100.0
     assert rows["size=2"]["R"] == pytest.approx(50.0)
     assert "conj=or" not in rows
+    (by_meta,) = prediction_breakdown(
+        _examples(),
+        preds,
+        by_meta="explanation",
+        options=MetricOptions(bootstrap=0),
+        analyzer=TableAnalyzer(ALL),
+    )
+    groups = {r["group"]: r["n"] for r in by_meta.records()}
+    assert groups["explanation=reciprocal"] == 1 and groups["explanation=-"] == 2
+    assert by_meta.title.endswith("by explanation")
     with pytest.raises(LingevalError):
         dataset_stats([], analyzer=TableAnalyzer(ALL))
 

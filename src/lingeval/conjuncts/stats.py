@@ -228,18 +228,22 @@ def prediction_breakdown(
     predictions: Mapping[str, Mapping[str, Sequence[str]]],
     *,
     allow_missing: bool = False,
+    by_meta: str | None = None,
     **kwargs: Any,
 ) -> list[Table]:
-    """The verb-nucleus metric per conjunction and per gold set size for each system (§7.1)."""
+    """The verb-nucleus metric per conjunction and per gold set size for each system (§7.1);
+    ``by_meta`` adds one row per value of that ``meta`` key (e.g. ``phenomenon``)."""
     examples = [e for e in examples if e.rewrites]
     if not examples:
         raise LingevalError("no examples with gold rewrites to score the predictions against")
     result = evaluate(examples, predictions, allow_missing=allow_missing, **kwargs)
     options: MetricOptions = result.options
     size_of = {e.id: set_size_label(e) for e in examples}
+    meta_of = {e.id: str(e.meta.get(by_meta, "-")) for e in examples} if by_meta else {}
     table = Table(
         ["system", "group", "n", "P", "R", "F1", "gold verbs", "generated %", "over-generated %"],
-        title="Metric by conjunction and by gold set size",
+        title="Metric by conjunction and by gold set size"
+        + (f" and by {by_meta}" if by_meta else ""),
         signature=result.signature,
         digits=1,
     )
@@ -253,6 +257,10 @@ def prediction_breakdown(
             for k in SET_SIZE_ORDER
             if any(size_of[s.id] == k for s in system.examples)
         ]
+        for value in sorted(set(meta_of.values())):
+            groups.append(
+                (f"{by_meta}={value}", [s for s in system.examples if meta_of[s.id] == value])
+            )
         for label, stats in groups:
             if not stats:
                 continue

@@ -36,6 +36,11 @@ from lingeval.core.cliutils import echo_tables, output_options, resolve_format
     help="System predictions: add the metric by conjunction and set size. Repeatable.",
 )
 @click.option(
+    "--by-meta",
+    default=None,
+    help="With --pred: also break the metric down by this meta key (e.g. phenomenon).",
+)
+@click.option(
     "--allow-missing", is_flag=True, help="Score gold ids without a prediction as empty outputs."
 )
 @click.option(
@@ -66,6 +71,7 @@ def stats_cmd(
     fmt_in: str | None,
     columns: str | None,
     preds: tuple[str, ...],
+    by_meta: str | None,
     allow_missing: bool,
     plot_dir: str | None,
     spacy_model: str | None,
@@ -108,6 +114,7 @@ def stats_cmd(
             examples,
             systems,
             allow_missing=allow_missing,
+            by_meta=by_meta,
             options=MetricOptions(spec=spec, bootstrap=0),
             analyzer=analyzer,
         )
