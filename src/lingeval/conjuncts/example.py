@@ -24,7 +24,9 @@ class ConjunctExample:
     ``offset`` is the 0-based character offset of the marked conjunction in ``sentence``;
     ``conjunction`` is its text as written (``sentence[offset:offset+len(conjunction)]``).
     ``rewrites`` lists the gold sentences in reading order; for a non-rewritable example it is
-    ``[sentence]`` and ``rewritable`` is False. ``split`` is ``train``/``dev``/``test`` or None.
+    ``[sentence]`` and ``rewritable`` is False; an empty list marks a task input without gold
+    (from the ``marked``/``text`` readers or the gapping extractor). ``split`` is
+    ``train``/``dev``/``test`` or None. Read and write with :mod:`lingeval.conjuncts.data`.
     """
 
     id: str
