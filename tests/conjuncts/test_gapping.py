@@ -76,6 +76,7 @@ def test_copy_node_becomes_a_task_input(treebank: Path) -> None:
     assert ex.rewrites == [] and ex.rewritable
     assert ex.meta["elided_verb"] == {"form": "likes", "lemma": "like", "xpos": "VBZ", "copy_of": 2}
     assert ex.meta["antecedent"] == {"id": 2, "form": "likes"}
+    assert ex.meta["filled"] == "Josh likes wine and Jane likes water."
     assert [(r["form"], r["relation"]) for r in ex.meta["remnants"]] == [
         ("Jane", "nsubj"),
         ("water", "obj"),
@@ -119,3 +120,5 @@ def test_ewt_has_real_gapping_inputs(shared_data: Path) -> None:
         assert ex.meta["elided_verb"]["form"]
         assert ex.meta["remnants"]
     assert any(e.meta["elided_verb"]["lemma"] == "have" for e in examples)
+    sx40 = next(e for e in examples if "SX40 only f" in e.sentence)
+    assert "the SX40 has only f/2.7" in sx40.meta["filled"]

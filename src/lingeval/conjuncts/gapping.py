@@ -15,7 +15,9 @@ conjunction is the ``cc`` of the gapped clause: a word attached to the copy node
 DEPS, else the ``cc`` of a remnant in the basic tree. It must be and/or/but; asyndetic gaps
 (no conjunction, e.g. *..., many for good*) are counted and skipped. ``meta`` records the
 treebank sentence id, the copy node, the elided verb (form, lemma, xpos), its antecedent word
-(when ``CopyOf`` names one) and the remnants with their enhanced relations.
+(when ``CopyOf`` names one), the remnants with their enhanced relations, and ``filled``: the
+sentence with the elided verb put back where the copy node stands (*Josh likes wine and Jane
+likes water.*), a reading aid rather than a gold rewrite.
 
 With ``use_orphans=True``, gaps that have ``orphan`` relations but no copy node (treebanks
 without the enhanced layer) are also extracted; the elided verb is then the verb that the
@@ -31,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
-from lingeval.core.conllu import Sentence, Word, read_conllu
+from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
 
 __all__ = ["GappingReport", "extract_from_sentence", "extract_gapping"]
 
@@ -73,6 +75,29 @@ def _char_offset(sentence: Sentence, text: str, word: Word) -> int | None:
     k = sum(1 for w in sentence.words if w.id < word.id and w.form.lower() == form.lower())
     hits = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(form)}(?!\w)", text, re.IGNORECASE)]
     return hits[k] if k < len(hits) else None
+
+
+def _filled_text(sentence: Sentence, node_id: str) -> str:
+    """The sentence with the copy node's form spoken where enhanced UD places it (after word
+    ``n`` of ``n.1``): *Josh likes wine and Jane likes water.* A reading aid, not a gold
+    rewrite (it keeps the conjunction)."""
+    parts: list[str] = []
+    skip_until = 0
+    for row in sentence.rows:
+        if isinstance(row, EmptyNode):
+            if row.id == node_id:
+                if parts and not parts[-1].endswith(" "):
+                    parts.append(" ")
+                parts.append(row.form + " ")
+            continue
+        if isinstance(row, MultiwordToken):
+            parts.append(row.form + (" " if row.space_after else ""))
+            skip_until = row.last
+            continue
+        if row.id <= skip_until:
+            continue
+        parts.append(row.form + (" " if row.space_after else ""))
+    return "".join(parts).strip()
 
 
 def _sentence_id(sentence: Sentence, source: str, index: int) -> str:
@@ -177,6 +202,7 @@ def _make_example(
             "antecedent": antecedent,
             "remnants": [{"id": w.id, "form": w.form, "relation": rel} for w, rel in remnants],
             "conjunction_word": cc.id,
+            "filled": _filled_text(sentence, node_id) if not node_id.startswith("orphan") else None,
         },
     )
 
