@@ -347,3 +347,40 @@ def test_migrations_go_down_and_up_again(db_url: str) -> None:
     make_study(st)
     assert st.study("s1").n_groups == 3
     st.dispose()
+
+
+def test_upgrading_a_0001_database_keeps_its_data(db_url: str) -> None:
+    """A study made before migration 0002 survives the upgrade (and gets the new columns)."""
+    import sqlalchemy as sa
+    from sqlalchemy import create_engine
+
+    from lingeval.study.storage import normalise_url, upgrade
+
+    engine = create_engine(normalise_url(db_url))
+    upgrade(engine, "0001")
+    now = "2026-01-01 00:00:00"
+    with engine.begin() as c:
+        c.exec_driver_sql(
+            "INSERT INTO studies (id, title, task_type, status, per_group, n_groups, completion_code, "
+            "secret, stale_after_s, created_at) VALUES ('old', 'Old', 'reg', 'open', 8, 1, 'C', 'k', 60, "
+            f"'{now}')"
+        )
+        assert "consent_text" not in {col["name"] for col in sa.inspect(c).get_columns("studies")}
+    engine.dispose()
+    st = Store(db_url)  # upgrades to head
+    info = st.study("old")
+    assert (info.title, info.completion_code, info.consent_text) == ("Old", "C", None)
+    st.dispose()
+
+
+def test_custom_consent_and_instructions_are_stored(store: Store) -> None:
+    items = example_items(2)
+    info = store.create_study(
+        "t1",
+        items,
+        make_design(items, 3),
+        consent_text="Para one.\n\nPara <two>.",
+        instructions_text="Read {n} texts.",
+    )
+    assert info.consent_text == "Para one.\n\nPara <two>."
+    assert store.study("t1").instructions_text == "Read {n} texts."

@@ -389,3 +389,27 @@ def test_task_types_defined_elsewhere_ship_their_own_template(tmp_path: Path) ->
     assert r.url.path == "/s/yn/done"
     assert [(a.question, a.value) for a in st.export("yn")] == [("ok", "yes")]
     st.dispose()
+
+
+def test_custom_consent_and_instruction_texts_are_shown_escaped(tmp_path: Path) -> None:
+    from lingeval.study.web.app import create_app
+
+    st = Store(tmp_path / "c.sqlite")
+    items = example_items(3)
+    st.create_study(
+        "cu",
+        items,
+        make_design(items, 3),
+        consent_text="We are <Lab X>.\n\nYou may stop at any time.",
+        instructions_text="Please read {n} paragraphs & answer.",
+    )
+    c = client(create_app(st))
+    r = c.get("/s/cu")
+    assert "<p>We are &lt;Lab X&gt;.</p>" in r.text and "<p>You may stop at any time.</p>" in r.text
+    assert "recruitment platform" not in r.text  # the default text is replaced
+    r = c.post(
+        "/s/cu/consent",
+        data={"csrf": parse_item_page(r.text).fields["csrf"].value, "consent": "yes"},
+    )
+    assert "Please read 3 paragraphs &amp; answer." in r.text
+    st.dispose()

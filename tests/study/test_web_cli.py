@@ -31,6 +31,8 @@ def test_admin_init_progress_export_close(
     items = tmp_path / "items.json"
     save_items(example_items(3), items)
     db = tmp_path / "s.sqlite"
+    consent = tmp_path / "consent.txt"
+    consent.write_text("Our own consent text.")
     code, out, _ = run(
         [
             "study",
@@ -45,11 +47,14 @@ def test_admin_init_progress_export_close(
             "2",
             "--completion-code",
             "ABC",
+            "--consent-file",
+            str(consent),
         ],
         capsys,
     )
     assert code == 0 and "3 groups" in out and "ABC" in out
     store = Store(db)
+    assert store.study("cli1").consent_text == "Our own consent text."
     p = store.consent(store.enter("cli1", external_id="P1")[0])
     step = store.next_step(p)
     assert step is not None

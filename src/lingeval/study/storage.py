@@ -101,6 +101,8 @@ class StudyInfo:
     has_admin_token: bool
     created_at: datetime
     closed_at: datetime | None
+    consent_text: str | None = None
+    instructions_text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -246,8 +248,15 @@ class Store:
         redirect_url: str | None = None,
         admin_token: str | None = None,
         stale_after_s: int = 7200,
+        consent_text: str | None = None,
+        instructions_text: str | None = None,
     ) -> StudyInfo:
-        """Store a study: its items, its design and its settings (validated first)."""
+        """Store a study: its items, its design and its settings (validated first).
+
+        ``consent_text`` and ``instructions_text`` replace the engine's consent information and
+        the task type's instructions (plain text, paragraphs separated by blank lines; ``{n}``
+        in the instructions becomes the number of items a participant sees).
+        """
         from sqlalchemy import select
 
         from lingeval.study.db.models import CellRow, ItemRow, StudyRow
@@ -291,6 +300,8 @@ class Store:
                     secret=secrets.token_hex(32),
                     stale_after_s=stale_after_s,
                     created_at=utcnow(),
+                    consent_text=consent_text or None,
+                    instructions_text=instructions_text or None,
                 )
             )
             s.flush()
@@ -335,6 +346,8 @@ class Store:
             has_admin_token=row.admin_token_hash is not None,
             created_at=_utc(row.created_at) or utcnow(),
             closed_at=_utc(row.closed_at),
+            consent_text=row.consent_text,
+            instructions_text=row.instructions_text,
         )
 
     def study(self, study_id: str) -> StudyInfo:

@@ -66,6 +66,18 @@ def admin() -> None:
     help="Minutes without activity after which an unfinished participant no longer holds a "
     "place in a group.",
 )
+@click.option(
+    "--consent-file",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Your consent information (plain text, blank lines between paragraphs).",
+)
+@click.option(
+    "--instructions-file",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Your instructions instead of the task type's ({n} = items per participant).",
+)
 def init_cmd(
     db: str,
     study_id: str,
@@ -80,6 +92,8 @@ def init_cmd(
     redirect_url: str | None,
     admin_token: str | None,
     stale_after: int,
+    consent_file: str | None,
+    instructions_file: str | None,
 ) -> None:
     """Create study STUDY in DB from items and a design (made here when not given)."""
     from lingeval.study.design import make_design, read_design
@@ -104,6 +118,10 @@ def init_cmd(
         redirect_url=redirect_url,
         admin_token=admin_token,
         stale_after_s=stale_after * 60,
+        consent_text=Path(consent_file).read_text(encoding="utf-8") if consent_file else None,
+        instructions_text=(
+            Path(instructions_file).read_text(encoding="utf-8") if instructions_file else None
+        ),
     )
     click.echo(
         f"created study {info.id} in {store.safe_url}: {len(design.cells)} versions, {info.n_groups} groups, "

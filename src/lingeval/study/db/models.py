@@ -41,6 +41,9 @@ class StudyRow(Base):
     stale_after_s: Mapped[int] = mapped_column(Integer, default=7200)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # added in migration 0002: the experimenter's own consent and instruction texts
+    consent_text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    instructions_text: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ItemRow(Base):

@@ -64,6 +64,10 @@ SECURITY_HEADERS = {
 }
 
 
+def _paragraphs(text: str | None) -> list[str]:
+    return [t.strip() for t in (text or "").split("\n\n") if t.strip()]
+
+
 def _cookie_name(study_id: str) -> str:
     return f"lingeval_p_{study_id}"
 
@@ -220,7 +224,13 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             return no_session(study_id)
         if p.consented:
             return go(f"/s/{study_id}/next")
-        return page("consent.html", study=study, csrf=store.csrf_token(study_id, p.id), error=None)
+        return page(
+            "consent.html",
+            study=study,
+            custom=_paragraphs(study.consent_text),
+            csrf=store.csrf_token(study_id, p.id),
+            error=None,
+        )
 
     @app.post("/s/{study_id}/consent")
     async def consent_submit(request: Request, study_id: str) -> Response:
@@ -242,6 +252,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
                 "consent.html",
                 status=400,
                 study=study,
+                custom=_paragraphs(study.consent_text),
                 csrf=store.csrf_token(study_id, p.id),
                 error="Please tick the box to give your consent, or close this page if you do not wish to take part.",
             )
@@ -262,7 +273,8 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         if not p.consented:
             return go(f"/s/{study_id}/consent")
         _, total = store.progress_of(p)
-        text = get_task_type(study.task_type).instructions.format(n=total)
+        template = study.instructions_text or get_task_type(study.task_type).instructions
+        text = template.replace("{n}", str(total))
         return page(
             "instructions.html",
             study=study,
