@@ -303,9 +303,13 @@ def run_participants(
     concurrency: int = 10,
     policy_factory: Callable[[int], Policy] | None = None,
     pid_prefix: str = "SIM",
+    progress: bool = False,
     **kwargs: Any,
 ) -> list[SimResult]:
-    """Run ``n`` simulated participants, at most ``concurrency`` at a time (thread pool)."""
+    """Run ``n`` simulated participants, at most ``concurrency`` at a time (thread pool).
+
+    Results come back in participant order; ``progress`` shows a tqdm bar on stderr.
+    """
 
     def one(i: int) -> SimResult:
         policy = policy_factory(i) if policy_factory else random_policy(i)
@@ -318,4 +322,14 @@ def run_participants(
             sim.close()
 
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
-        return list(pool.map(one, range(n)))
+        if not progress:
+            return list(pool.map(one, range(n)))
+        from concurrent.futures import as_completed
+
+        from tqdm import tqdm
+
+        futures = {pool.submit(one, i): i for i in range(n)}
+        out: dict[int, SimResult] = {}
+        for fut in tqdm(as_completed(futures), total=n, desc="participants", unit="p", leave=False):
+            out[futures[fut]] = fut.result()
+        return [out[i] for i in range(n)]

@@ -206,7 +206,13 @@ def demo_cmd(
             )
             t1 = time.perf_counter()
             results = run_participants(
-                url, "demo", n, concurrency=concurrency, policy_factory=factory, pid_prefix="DEMO"
+                url,
+                "demo",
+                n,
+                concurrency=concurrency,
+                policy_factory=factory,
+                pid_prefix="DEMO",
+                progress=fmt == "text",
             )
             t_http = time.perf_counter() - t1
         completed = sum(r.completion_code is not None for r in results)
