@@ -581,7 +581,10 @@ class MaskedLMScorer(_Base):
                     cols.to(self.device),
                 )
                 logp = torch.log_softmax(logits, dim=1).cpu()
-                logp[:, ~allowed[: logp.shape[1]]] = float("-inf")
+                width_v = logp.shape[1]
+                keep = torch.zeros(width_v, dtype=torch.bool)  # padded model vocab: extra ids off
+                keep[: min(width_v, len(allowed))] = allowed[:width_v]
+                logp[:, ~keep] = float("-inf")
                 top = torch.topk(logp, min(k, int(allowed.sum())), dim=1)
                 for r, i in enumerate(batch):
                     toks = self.tokenizer.convert_ids_to_tokens(top.indices[r].tolist())
