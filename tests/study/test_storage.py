@@ -384,3 +384,18 @@ def test_custom_consent_and_instructions_are_stored(store: Store) -> None:
     )
     assert info.consent_text == "Para one.\n\nPara <two>."
     assert store.study("t1").instructions_text == "Read {n} texts."
+
+
+def test_export_of_completed_participants_only(store: Store) -> None:
+    make_study(store)
+    done = store.consent(store.enter("s1", external_id="DONE")[0])
+    answer_all(store, done)
+    half = store.consent(store.enter("s1", external_id="HALF")[0])
+    step = store.next_step(half)
+    assert step is not None
+    answers, _ = RegTask().parse(step.item, full_form(store, step.item))
+    store.submit(half, step.step, answers)
+    assert {a.participant_id for a in store.export("s1")} == {"DONE", "HALF"}
+    assert {a.participant_id for a in store.export("s1", completed_only=True)} == {"DONE"}
+    assert "HALF" not in store.export_csv("s1", completed_only=True)
+    assert {r["participant_id"] for r in store.export_json("s1", completed_only=True)} == {"DONE"}

@@ -267,6 +267,11 @@ def test_admin_login_progress_export_and_close(app, store: Store) -> None:  # ty
     prog = adm.get("/admin/s1/progress.json").json()
     assert sum(g["assigned"] for g in prog["groups"]) == 1
     assert adm.get("/admin/s1/export.json").json() == []
+    c.post("/s/s1/item", data=good_answers(c.get("/s/s1/item").text))  # A answers one item
+    assert {r["participant_id"] for r in adm.get("/admin/s1/export.json").json()} == {"A"}
+    assert adm.get("/admin/s1/export.json?completed=1").json() == []
+    assert "s1,A," not in adm.get("/admin/s1/export.csv?completed=1").text
+    assert "s1,A," in adm.get("/admin/s1/export.csv").text
     csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', r.text)
     assert csrf
     assert adm.post("/admin/s1/close", data={"csrf": "bad"}).status_code == 403

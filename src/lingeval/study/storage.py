@@ -709,8 +709,11 @@ class Store:
 
     # --- admin -----------------------------------------------------------------------------
 
-    def export(self, study_id: str, *, participant_id: int | None = None) -> list[Answer]:
-        """Every stored answer as rows of the tidy answer table (:mod:`lingeval.study.answers`)."""
+    def export(
+        self, study_id: str, *, participant_id: int | None = None, completed_only: bool = False
+    ) -> list[Answer]:
+        """Every stored answer as rows of the tidy answer table (:mod:`lingeval.study.answers`);
+        ``completed_only`` keeps only participants who finished the study."""
         from sqlalchemy import select
 
         from lingeval.study.db.models import (
@@ -733,6 +736,8 @@ class Store:
         )
         if participant_id is not None:
             q = q.where(ParticipantRow.id == participant_id)
+        if completed_only:
+            q = q.where(ParticipantRow.completed_at.is_not(None))
         out = []
         with self.session() as s:
             for a, r, p, c, i in s.execute(q):
@@ -753,19 +758,20 @@ class Store:
                 )
         return out
 
-    def export_csv(self, study_id: str) -> str:
+    def export_csv(self, study_id: str, *, completed_only: bool = False) -> str:
         import csv
         import io
 
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(ANSWER_COLUMNS)
-        for a in self.export(study_id):
+        for a in self.export(study_id, completed_only=completed_only):
             w.writerow([getattr(a, col) for col in ANSWER_COLUMNS])
         return buf.getvalue()
 
-    def export_json(self, study_id: str) -> list[dict[str, Any]]:
-        return [{col: getattr(a, col) for col in ANSWER_COLUMNS} for a in self.export(study_id)]
+    def export_json(self, study_id: str, *, completed_only: bool = False) -> list[dict[str, Any]]:
+        rows = self.export(study_id, completed_only=completed_only)
+        return [{col: getattr(a, col) for col in ANSWER_COLUMNS} for a in rows]
 
     def progress(self, study_id: str) -> list[GroupProgress]:
         from sqlalchemy import func, select

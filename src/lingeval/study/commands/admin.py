@@ -192,7 +192,8 @@ def progress_cmd(
     default=None,
     help="File (default: stdout).",
 )
-def export_cmd(db: str, study_id: str, fmt: str, output: str | None) -> None:
+@click.option("--completed-only", is_flag=True, help="Only participants who finished the study.")
+def export_cmd(db: str, study_id: str, fmt: str, output: str | None, completed_only: bool) -> None:
     """Export the tidy answer table (one row per answer; lingeval.study.answers)."""
     import json
 
@@ -200,9 +201,12 @@ def export_cmd(db: str, study_id: str, fmt: str, output: str | None) -> None:
 
     store = Store(db)
     text = (
-        store.export_csv(study_id)
+        store.export_csv(study_id, completed_only=completed_only)
         if fmt == "csv"
-        else json.dumps(store.export_json(study_id), ensure_ascii=False, indent=1) + "\n"
+        else json.dumps(
+            store.export_json(study_id, completed_only=completed_only), ensure_ascii=False, indent=1
+        )
+        + "\n"
     )
     if output:
         Path(output).write_text(text, encoding="utf-8")

@@ -68,6 +68,10 @@ def _paragraphs(text: str | None) -> list[str]:
     return [t.strip() for t in (text or "").split("\n\n") if t.strip()]
 
 
+def _flag(request: Request, name: str) -> bool:
+    return request.query_params.get(name, "") in ("1", "true", "yes")
+
+
 def _cookie_name(study_id: str) -> str:
     return f"lingeval_p_{study_id}"
 
@@ -449,7 +453,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         if not is_admin(request, study_id):
             return admin_denied(study_id)
         return Response(
-            store.export_csv(study_id),
+            store.export_csv(study_id, completed_only=_flag(request, "completed")),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="{study_id}-answers.csv"'},
         )
@@ -460,7 +464,7 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
             return message("There is no such study.", 404)
         if not is_admin(request, study_id):
             return JSONResponse({"error": "admin token required"}, status_code=401)
-        return JSONResponse(store.export_json(study_id))
+        return JSONResponse(store.export_json(study_id, completed_only=_flag(request, "completed")))
 
     @app.get("/admin/{study_id}/progress.json")
     def progress_json(request: Request, study_id: str) -> Response:
