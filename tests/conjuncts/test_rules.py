@@ -166,6 +166,13 @@ CASES = [
         ["The report criticised the police.", "The report criticised the city council."],
     ),
     (
+        "shared-subject",
+        "The lake freezes in January and thaws in April.",
+        "and",
+        0,
+        ["The lake freezes in January.", "The lake thaws in April."],
+    ),
+    (
         "coordination",
         "You can pay the fee online or at the post office.",
         "or",

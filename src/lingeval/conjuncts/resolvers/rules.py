@@ -154,7 +154,11 @@ def _np_head(doc: Doc, span: Span) -> Token:
         tok = doc[i]
         if tok.tag_ in {"IN", "TO"} and i > span.start:
             break
-        if tok.tag_ in NOMINAL_TAGS or tok.text == "%":
+        if (
+            tok.tag_ in NOMINAL_TAGS
+            or tok.text == "%"
+            or tok.i in doc.user_data.get("lingeval_nominal", ())
+        ):
             best = tok
     return best if best is not None else doc[span.end]
 
@@ -165,7 +169,10 @@ def _category(doc: Doc, span: Span) -> str:
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
     ):
         return "PP"
-    if first.tag_ in VERB_TAGS or (first.tag_ == "TO" and len(span) > 1):
+    nominal = doc.user_data.get("lingeval_nominal", ())
+    if (first.tag_ in VERB_TAGS and first.i not in nominal) or (
+        first.tag_ == "TO" and len(span) > 1
+    ):
         return "VP"
     if (
         first.tag_ in {"RB", "RBR", "RBS"}
@@ -184,6 +191,8 @@ def _category(doc: Doc, span: Span) -> str:
 
 def _head_class(tok: Token) -> str:
     doc = tok.doc
+    if tok.i in doc.user_data.get("lingeval_nominal", ()):
+        return "NOUN"
     if tok.tag_ in {"JJ", "JJR", "JJS"} and tok.i > 0 and doc[tok.i - 1].tag_ in {"DT", "PRP$"}:
         return "NOUN"  # a noun phrase without its noun: "the younger", "the second"
     if tok.tag_ in {"NNP", "NNPS"}:
@@ -698,13 +707,13 @@ def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> 
             if x.head.i == verb.i or x.head.i == x.i:
                 break
             x = x.head
-        if x.head.i != verb.i or x.right_edge.i < right.start:
-            return None
+        if x.head.i != verb.i or x.right_edge.i < right.start or x.dep_ not in SUBJ_DEPS:
+            return None  # only a coordinated subject is resolved before its verb
         right = Span(right.start, min(right.end, an.left_end(x.right_edge.i + 1)))
         if right.end < right.start:
             return None
         return _nominal(an, verb, subj, p, right)
-    rv = an.first_verb(right)
+    rv = _retag(an, verb, right, an.first_verb(right))
     # ---- "but not X": stripping under negation -> do-support ------------------------------
     if (
         doc[right.start].lower_ in {"not", "never"}
@@ -716,6 +725,42 @@ def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> 
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
     return _nominal(an, verb, subj, p, right)
+
+
+def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> Token | None:
+    """Correct the tagger where coordination decides between noun and verb.
+
+    A bare ``VB`` right after the conjunction cannot coordinate with a finite verb unless a
+    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun);
+    a plural noun that is also the verb's -s form right after the conjunction, next to a
+    finite -s verb, is a verb ("freezes in January and thaws in April").
+    """
+    doc = an.doc
+    if verb is None or verb.i > an.cc:
+        return rv
+    licensed = any(t.tag_ in {"MD", "TO"} for t in doc[verb.left_edge.i : an.cc])
+    if (
+        rv is not None
+        and rv.i == right.start
+        and rv.tag_ == "VB"
+        and verb.tag_ in {"VBZ", "VBP", "VBD"}
+        and not licensed
+    ):
+        doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
+        return None
+    first = doc[right.start]
+    if (
+        rv is None
+        and verb.tag_ == "VBZ"
+        and first.tag_ == "NNS"
+        and right.end > right.start
+        and doc[right.start + 1].tag_ in {"IN", "RB", "DT", "PRP$", "TO"}
+    ):
+        from lemminflect import getAllLemmas
+
+        if getAllLemmas(first.lower_, upos="VERB"):  # a dictionary verb form, not a guess
+            return first
+    return rv
 
 
 def _verbal(
@@ -730,9 +775,14 @@ def _verbal(
     main = rv
     if rv.dep_ in {"aux", "auxpass", "neg"} and rv.i < rv.head.i <= right.end:
         main = rv.head  # "but does not cover contractors": the extent is the main verb's
-    if main.right_edge.i < right.end and all(
-        not right.start <= doc[i].head.i <= main.right_edge.i
-        for i in range(main.right_edge.i + 1, right.end + 1)
+    # (a verb the tagger took for a noun keeps the whole right span: its parse is unreliable)
+    if (
+        rv.tag_ in VERB_TAGS
+        and main.right_edge.i < right.end
+        and all(
+            not right.start <= doc[i].head.i <= main.right_edge.i
+            for i in range(main.right_edge.i + 1, right.end + 1)
+        )
     ):
         r_end = main.right_edge.i
     suffix = _suffix(an, r_end)
