@@ -132,3 +132,24 @@ def test_demo_runs_the_survey_part_of_the_protocol(
     assert "no analysis: --no-analysis" in out
     assert f"4 items x 3 systems (human, ml, rule) from {items}" in out
     assert {r["item_id"] for r in exported} <= {f"ex{i:02d}" for i in range(1, 5)}
+
+
+def test_init_errors_name_the_file_and_fit_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"item_id": "a", "system": "s", "payload": {}}]')
+    code, _, err = run(
+        ["study", "admin", "init", str(tmp_path / "z.sqlite"), "--study", "z", "--items", str(bad)],
+        capsys,
+    )
+    assert code == 2
+    assert (
+        err.strip()
+        == f"lingeval: error: {bad}: item a/s: REG payload needs the major 'entity' identifier"
+    )
+    code, _, err = run(
+        ["study", "serve", "postgresql+psycopg://u:secretpw@127.0.0.1:9/none"], capsys
+    )
+    assert code == 2 and "cannot open the study database" in err
+    assert len(err.strip().splitlines()) == 1 and "secretpw" not in err

@@ -207,8 +207,9 @@ class Store:
             except Exception as err:  # connection refused, wrong password, read-only file, ...
                 if isinstance(err, LingevalError):
                     raise
+                first = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
                 raise LingevalError(
-                    f"cannot open the study database {self.safe_url}: {err}"
+                    f"cannot open the study database {self.safe_url}: {first}"
                 ) from None
 
     @property

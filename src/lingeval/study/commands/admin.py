@@ -106,23 +106,30 @@ def init_cmd(
     else:
         n_groups = groups or len({it.system for it in items})
         design = make_design(items, n_groups, seed=seed, per_group=per_group)
+    from lingeval.core.errors import InputError
+
     store = Store(db)
-    info = store.create_study(
-        study_id,
-        items,
-        design,
-        task_type=task_type,
-        title=title,
-        per_group=per_group,
-        completion_code=completion_code,
-        redirect_url=redirect_url,
-        admin_token=admin_token,
-        stale_after_s=stale_after * 60,
-        consent_text=Path(consent_file).read_text(encoding="utf-8") if consent_file else None,
-        instructions_text=(
-            Path(instructions_file).read_text(encoding="utf-8") if instructions_file else None
-        ),
-    )
+    try:
+        info = store.create_study(
+            study_id,
+            items,
+            design,
+            task_type=task_type,
+            title=title,
+            per_group=per_group,
+            completion_code=completion_code,
+            redirect_url=redirect_url,
+            admin_token=admin_token,
+            stale_after_s=stale_after * 60,
+            consent_text=Path(consent_file).read_text(encoding="utf-8") if consent_file else None,
+            instructions_text=(
+                Path(instructions_file).read_text(encoding="utf-8") if instructions_file else None
+            ),
+        )
+    except InputError as err:
+        if err.path is None:  # a bad item: name the items file
+            raise InputError(err.problem, path=items_path) from None
+        raise
     click.echo(
         f"created study {info.id} in {store.safe_url}: {len(design.cells)} versions, {info.n_groups} groups, "
         f"{info.per_group} participants per group; completion code {info.completion_code}"
