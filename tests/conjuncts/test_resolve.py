@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lingeval.cli import cli
 from lingeval.conjuncts.example import ConjunctExample
@@ -123,3 +125,19 @@ def test_spacy_component() -> None:
         len(nlp2("Josh likes wine and Jane water. Anna and Ben met in Oslo.")._.conjunct_rewrites)
         == 1
     )
+
+
+def test_stripping_with_too() -> None:
+    [item] = resolve_sentences(["Josh likes wine and Jane too."])
+    assert item.rewrites == ["Josh likes wine.", "Jane likes wine."]
+    assert item.rule == "stripping"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=80))
+def test_property_resolve_api_any_text(text: str) -> None:
+    """Any text (empty, no conjunction, emoji, other scripts): an answer, never an exception."""
+    items = resolve_sentences([text])
+    assert len(items) == 1
+    out = items[0].rewrites
+    assert out == [text] or (len(out) >= 2 and all(s.strip() for s in out))
