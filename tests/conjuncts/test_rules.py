@@ -166,6 +166,13 @@ CASES = [
         ["The report criticised the police.", "The report criticised the city council."],
     ),
     (
+        "gapping",
+        "Yesterday came the first letter and today the second.",
+        "and",
+        0,
+        ["Yesterday came the first letter.", "Today came the second."],
+    ),
+    (
         "shared-subject",
         "The lake freezes in January and thaws in April.",
         "and",

@@ -1163,7 +1163,7 @@ def _nominal(
             m = len(parts)
             boundary_penalty = sum(0.25 for part in parts if _internal_boundary(an, part))
             boundary_penalty += 0.05 * an.weak_splits(parts)
-            for option in ("cluster", "gapping"):
+            for option in ("cluster", "gapping", "fronted"):
                 rem = parts
                 lead: list[Span] = []
                 lead_sims: list[float] = []
@@ -1218,6 +1218,24 @@ def _nominal(
                         continue
                     corr = [*lead, subj_corr, *aligned[0]]
                     sims = [min(s0, 1.0), *aligned[1], *lead_sims]
+                elif option == "fronted":
+                    # "In 1912 was founded X and in 1916 Y": the first remnant answers an
+                    # adjunct before the verb, the others constituents after it
+                    if verb is None or not verb_left or subj is not None or m < 2:
+                        continue
+                    fronts = [
+                        c
+                        for c in verb.children
+                        if c.i < verb.i and c.dep_ in {"prep", "npadvmod", "advmod"}
+                    ]
+                    if not fronts:
+                        continue
+                    front = Span(fronts[0].left_edge.i, an.left_end(fronts[0].right_edge.i + 1))
+                    aligned = _align(an, parts[1:], p1, verb.i + 1, verb, parse_heads)
+                    if aligned is None or _category(doc, parts[0]) != _category(doc, front):
+                        continue
+                    corr = [front, *aligned[0]]
+                    sims = [_similarity(doc, parts[0], front), *aligned[1]]
                 else:
                     if strip_tail:
                         continue
@@ -1295,6 +1313,7 @@ def _build(
     rule = {
         "cluster": "coordination" if len(parts) == 1 else "argument-cluster",
         "gapping": "gapping",
+        "fronted": "gapping",
     }[option]
     if strip_tail:
         rule = "stripping"
