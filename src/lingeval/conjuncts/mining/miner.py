@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -207,10 +208,13 @@ def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) 
     for span in spans:
         if not len(span):
             continue
-        view = SentView.from_span(span)
-        if not view.text or view.text.isspace():
+        text = span.text
+        if not text or text.isspace():
             continue
         n += 1
+        if _CONJ_WORD.search(text) is None:  # no and/or/but at all: no candidate (fast path)
+            continue
+        view = SentView.from_span(span)
         found = match_sentence(view, patterns)
         if found:
             out.append(
@@ -219,6 +223,7 @@ def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) 
     return n, out
 
 
+_CONJ_WORD = re.compile(r"(?<![^\W\d_])(?:and|or|but)(?![^\W\d_])", re.IGNORECASE)
 _PATTERN_CACHE: dict[tuple[str, ...] | None, list[Any]] = {}
 
 
