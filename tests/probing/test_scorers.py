@@ -235,3 +235,20 @@ def test_same_scores_as_minicons(causal_dir: Path, masked_dir: Path) -> None:
     mm.tokenizer.batch_encode_plus = mm.tokenizer.__call__
     theirs_m = mm.sequence_score(SENTS, reduction=lambda x: x.sum(0).item())
     assert [s.logprob for s in ours_m] == pytest.approx(theirs_m, abs=1e-4)
+
+
+def test_device_resolution() -> None:
+    from lingeval.probing.scorers import resolve_device
+
+    dev = resolve_device("auto")
+    assert dev in ("cuda", "mps", "cpu")
+    if not torch.cuda.is_available():
+        assert dev in ("mps", "cpu")
+        with pytest.raises(LingevalError, match="CUDA"):
+            resolve_device("cuda:0")
+    assert resolve_device("cpu") == "cpu"
+
+
+def test_fp16_refused_on_cpu(causal_dir: Path) -> None:
+    with pytest.raises(LingevalError, match="GPU"):
+        CausalLMScorer(str(causal_dir), device="cpu", fp16=True)
