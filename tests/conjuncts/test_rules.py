@@ -173,6 +173,16 @@ CASES = [
         ["Yesterday came the first letter.", "Today came the second."],
     ),
     (
+        "gapping",
+        "Koreans made up 1.2% of the city's population, and Japanese 0.3%.",
+        "and",
+        0,
+        [
+            "Koreans made up 1.2% of the city's population.",
+            "Japanese made up 0.3% of the city's population.",
+        ],
+    ),
+    (
         "shared-subject",
         "The lake freezes in January and thaws in April.",
         "and",

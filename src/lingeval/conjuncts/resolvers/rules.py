@@ -181,6 +181,8 @@ def _category(doc: Doc, span: Span) -> str:
     ):
         return "VP"
     tags = {doc[i].tag_ for i in range(span.start, span.end + 1)}
+    if len(span) == 1 and _demonym(first):
+        return "NP"  # "Japanese" as a remnant: a people, not a property
     if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"}:
         return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
     head = _np_head(doc, span)
@@ -189,8 +191,23 @@ def _category(doc: Doc, span: Span) -> str:
     return "NP"
 
 
+def _demonym(tok: Token) -> bool:
+    """A capitalised adjective used as a noun before a quantity ("and Japanese 0.3%")."""
+    doc = tok.doc
+    quantity_next = tok.i + 1 < len(doc) and doc[tok.i + 1].tag_ == "CD"  # "Japanese 0.3%"
+    return (
+        tok.tag_ == "JJ"
+        and tok.text[:1].isupper()
+        and tok.i > 0
+        and not tok.is_sent_start
+        and quantity_next
+    )
+
+
 def _head_class(tok: Token) -> str:
     doc = tok.doc
+    if _demonym(tok) and (tok.i + 1 >= len(doc) or not doc[tok.i + 1].tag_.startswith("NN")):
+        return "NOUN"
     if tok.i in doc.user_data.get("lingeval_nominal", ()):
         return "NOUN"
     if tok.tag_ in {"JJ", "JJR", "JJS"} and tok.i > 0 and doc[tok.i - 1].tag_ in {"DT", "PRP$"}:
