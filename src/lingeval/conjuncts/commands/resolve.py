@@ -116,6 +116,10 @@ def resolve_cmd(
     items = []
     if input_path is not None:
         lines, examples = _read_input(input_path)
+        n_inputs = len(examples or []) + len(lines or [])
+        parser = getattr(resolver, "parser", None)
+        if parser is not None and n_inputs >= 500:
+            parser.progress = True  # a tqdm bar on stderr while parsing long files
         if examples is not None:
             items.extend(resolve_examples(examples, resolver))
         else:
