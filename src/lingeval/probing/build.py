@@ -391,7 +391,15 @@ def write_resource(
     resource: Resource, out_dir: str | Path, formats: Sequence[str] = ("tsv", "jsonl")
 ) -> list[Path]:
     """Write ``acceptability.*``, ``cloze.*``, ``frequencies.tsv`` and ``manifest.json``."""
-    out = Path(out_dir)
+    try:
+        return _write_resource(resource, Path(out_dir), formats)
+    except OSError as exc:
+        raise LingevalError(
+            f"cannot write the resource to {out_dir}: {exc.strerror or exc}"
+        ) from None
+
+
+def _write_resource(resource: Resource, out: Path, formats: Sequence[str]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for fmt in formats:

@@ -225,6 +225,8 @@ def _read_lines(path: str | Path) -> list[tuple[int, str]]:
         raise InputError("no such file", path=path) from None
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", path=path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
     return [
         (n, ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.startswith("#")
     ]

@@ -96,6 +96,8 @@ def read_judgements(
         raise InputError("no such file", path=p) from None
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", path=p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=p) from None
     lines = text.splitlines()
     if not lines:
         raise InputError("empty file", path=p, line=1)

@@ -200,6 +200,8 @@ def read_sentences(path: str | Path) -> tuple[list[str], list[str]]:
         raise InputError("no such file", path=p) from None
     except UnicodeDecodeError:
         raise InputError("not UTF-8 text", path=p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=p) from None
     pairs = [(str(n), ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip()]
     if not pairs:
         raise InputError("no sentences", path=p)
@@ -228,6 +230,8 @@ def read_scores(path: str | Path) -> tuple[str, dict[str, float], str]:
         lines = p.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         raise InputError("no such file", path=p) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read: {exc}", path=p) from None
     sig = ""
     body: list[tuple[int, str]] = []
     for n, ln in enumerate(lines, 1):

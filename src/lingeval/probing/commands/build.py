@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -9,7 +10,13 @@ import click
 from lingeval.core.cliutils import echo_tables, output_options, resolve_format
 
 DEFAULT_TREEBANK_DIR = (
-    Path(__file__).resolve().parents[4].parent / "shared" / "data" / "treebanks" / "UD_Italian-ISDT"
+    Path(
+        os.environ.get(
+            "LINGEVAL_SHARED_DATA", Path(__file__).resolve().parents[4].parent / "shared" / "data"
+        )
+    )
+    / "treebanks"
+    / "UD_Italian-ISDT"
 )
 
 
