@@ -265,16 +265,18 @@ def _local_engine(
     n_process: int,
     batch_size: int,
 ) -> Iterator[tuple[int, UnitResult]]:
-    # The patterns cost ~3-4% of the parse and run here, in input order; with n_process > 1
-    # spaCy's workers parse and this process matches while they work.
-    stream = nlp.pipe(
-        ((u.text, u.position) for u in units),
-        as_tuples=True,
-        batch_size=batch_size,
-        n_process=n_process,
-    )
-    for doc, pos in stream:
-        yield pos, mine_doc(doc, split, names)
+    # Plain texts go to nlp.pipe (with as_tuples=True spaCy would tokenise in this process and
+    # ship Docs to the workers, which halves multi-process throughput); nlp.pipe keeps order,
+    # so positions wait in a queue. The patterns (a few % of the parse) run here.
+    positions: deque[int] = deque()
+
+    def texts() -> Iterator[str]:
+        for u in units:
+            positions.append(u.position)
+            yield u.text
+
+    for doc in nlp.pipe(texts(), batch_size=batch_size, n_process=n_process):
+        yield positions.popleft(), mine_doc(doc, split, names)
 
 
 def _dask_engine(
