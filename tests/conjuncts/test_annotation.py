@@ -317,3 +317,11 @@ def test_cli_missing_items_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "pass the task file (--tasks)" in err
+
+
+def test_agreement_plot_is_a_png(subs: list[Submission], tmp_path: Path) -> None:
+    from lingeval.conjuncts.annotation.consolidate import plot_agreement
+
+    out = plot_agreement(agreement(subs), tmp_path / "iaa.png")
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 2000

@@ -34,6 +34,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.annotation.checks import (
@@ -60,6 +61,7 @@ __all__ = [
     "check_submission",
     "consolidate",
     "jaccard",
+    "plot_agreement",
 ]
 
 
@@ -273,6 +275,47 @@ def agreement(submissions: Iterable[Submission]) -> AgreementReport:
         for w, p in pair.items()
     }
     return AgreementReport(items, annotators, single)
+
+
+def plot_agreement(report: AgreementReport, path: str | Path) -> Path:
+    """Bar chart (PNG) of the three agreement measures per batch, in batch order, with the
+    overall values as dashed lines: how agreement develops as batches go by (section 4.2)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    batches = report.by_batch
+    names = list(batches) or ["all"]
+    measures = (
+        ("rewrite_agreement", "rewrite agreement"),
+        ("exact_match", "exact match"),
+        ("jaccard", "avg Jaccard"),
+    )
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(names) + 2), 3.6), dpi=120)
+    width = 0.8 / len(measures)
+    overall = report.overall
+    for m, (key, label) in enumerate(measures):
+        values = [batches[b][key] if batches else overall[key] for b in names]
+        xs = [i + (m - 1) * width for i in range(len(names))]
+        bars = ax.bar(xs, values, width, label=label)
+        ax.axhline(
+            overall[key], linestyle="--", linewidth=0.8, color=bars.patches[0].get_facecolor()
+        )
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels(
+        names, rotation=30 if len(names) > 4 else 0, ha="right" if len(names) > 4 else "center"
+    )
+    ax.set_ylim(0, 118)
+    ax.set_yticks(range(0, 101, 20))
+    ax.set_ylabel("% of items (Jaccard: mean %)")
+    ax.set_title(f"Inter-annotator agreement per batch ({int(overall['items'])} items)")
+    ax.legend(loc="upper center", ncol=3, fontsize=8, frameon=False)
+    fig.tight_layout()
+    out = Path(path)
+    fig.savefig(out, format="png")
+    plt.close(fig)
+    return out
 
 
 # --------------------------------------------------------------------------------------------

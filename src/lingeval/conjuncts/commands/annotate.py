@@ -175,21 +175,32 @@ def check_set_command(
 
 @annotate.command(name="agreement")
 @_input_options
+@click.option(
+    "--plot",
+    "plot_path",
+    default=None,
+    type=click.Path(dir_okay=False),
+    help="Write a PNG chart per batch.",
+)
 @output_options
 def agreement_command(
     submissions: tuple[str, ...],
     tasks_path: str | None,
     columns: str | None,
+    plot_path: str | None,
     fmt: str,
     as_json: bool,
     as_csv: bool,
 ) -> None:
     """Inter-annotator agreement: unanimous rewrite-count agreement, exact match, average
     Jaccard; overall, per batch and per annotator (section 4.2)."""
-    from lingeval.conjuncts.annotation.consolidate import agreement
+    from lingeval.conjuncts.annotation.consolidate import agreement, plot_agreement
 
     subs = _load(submissions, tasks_path, columns, require_items=False)
-    echo_tables(agreement(subs).tables(), resolve_format(fmt, as_json, as_csv))
+    report = agreement(subs)
+    if plot_path:
+        plot_agreement(report, plot_path)
+    echo_tables(report.tables(), resolve_format(fmt, as_json, as_csv))
 
 
 @annotate.command(name="consolidate")
