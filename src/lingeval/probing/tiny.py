@@ -23,7 +23,7 @@ def build_tiny_causal(
     n_layer: int = 2,
     n_embd: int = 32,
     n_head: int = 2,
-    n_positions: int = 128,
+    n_positions: int = 512,
     seed: int = 0,
 ) -> Path:
     """Save a GPT-2 model (random weights) and a byte-level BPE tokenizer to ``out_dir``."""
