@@ -646,7 +646,8 @@ class _Analysis:
                     continue
                 return tok
             if (
-                tok.tag_ not in NP_INNER_TAGS | {"RB", "TO", ",", "HYPH", "IN"}
+                tok.tag_
+                not in NP_INNER_TAGS | {"RB", "TO", ",", "HYPH", "IN", "CC", "-LRB-", "-RRB-"}
                 or tok.dep_ == "mark"
             ):
                 return None
@@ -677,6 +678,8 @@ def resolve_doc(doc: Doc, cc: int) -> Resolution:
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
     an = _Analysis(doc, cc)
+    if cc > 0 and doc[cc - 1].text in {"(", "["}:
+        return unchanged("parenthetical")
     reason = an.unchanged_reason()
     if reason:
         return unchanged(reason)
@@ -763,8 +766,11 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         and verb.tag_ in {"VBZ", "VBP", "VBD"}
         and not licensed
     ):
-        doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
-        return None
+        from lemminflect import getAllLemmas
+
+        if getAllLemmas(rv.lower_, upos="NOUN"):  # "matter" is a noun; "ask" stays a verb
+            doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
+            return None
     first = doc[right.start]
     if (
         rv is None
@@ -1125,6 +1131,46 @@ def _align(
     return corr, sims
 
 
+def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
+    """Argument-cluster correlates are dependents of the one verb (or of the correlate before)."""
+    for k, c in enumerate(corr):
+        head = _head_of(doc, c).head
+        if head.i == verb.i:
+            continue
+        if k > 0 and corr[k - 1].start <= head.i <= corr[k - 1].end:
+            continue
+        return False
+    return True
+
+
+def _clean_remnants(an: _Analysis, ext: Span, parts: Sequence[Span]) -> bool:
+    """Several remnants are plausible only without a finite verb, coordinator or bracket.
+
+    Gapping and argument-cluster remnants are verbless fragments; a finite verb, another
+    coordinator or bracketed material in them means the parse-free segmentation is guessing.
+    """
+    doc = an.doc
+    nominal = doc.user_data.get("lingeval_nominal", ())
+    for i in range(ext.start, ext.end + 1):
+        tok = doc[i]
+        if tok.tag_ in FINITE_TAGS and tok.i not in nominal:
+            return False
+        if tok.text in {"(", ")", "[", "]", '"', "?", "!", "&"}:
+            return False
+        if tok.tag_ == "CC":
+            # only a coordination of two like words inside a remnant ("the second and third")
+            a = doc[i - 1] if i > ext.start else None
+            b = doc[i + 1] if i < ext.end else None
+            if (
+                a is None
+                or b is None
+                or a.tag_[:2] != b.tag_[:2]
+                or a.tag_[:2] not in {"JJ", "CD", "NN"}
+            ):
+                return False
+    return True
+
+
 def _post_verbal(an: _Analysis, verb: Token, p: int) -> int:
     """Number of constituents between the verb and ``p`` (tops of their subtrees in range)."""
     doc = an.doc
@@ -1178,6 +1224,8 @@ def _nominal(
     for ext in extents:
         for parts in an.segmentations(ext, 1 if strip_tail else 3):
             m = len(parts)
+            if len(parts) > 1 and not _clean_remnants(an, ext, parts):
+                continue
             boundary_penalty = sum(0.25 for part in parts if _internal_boundary(an, part))
             boundary_penalty += 0.05 * an.weak_splits(parts)
             for option in ("cluster", "gapping", "fronted"):
@@ -1200,6 +1248,15 @@ def _nominal(
                         rem = parts[1:]
                     if _category(doc, rem[0]) not in {"NP", "NUM"}:
                         continue
+                    if (
+                        _head_of(doc, subj).tag_ in {"WDT", "WP", "WP$"}
+                        or _head_of(doc, subj).lower_ == "that"
+                    ):
+                        continue  # a relative pronoun subject is not replaced by a remnant
+                    if _head_class(_np_head(doc, subj)) == "PRON" and doc[
+                        rem[0].start
+                    ].tag_ not in {"PRP", "PRP$", "NNP", "NNPS", "DT", "WP"}:
+                        continue  # "I suggest oscars or piranha every time": not a new subject
                     subj_corr = subj
                     head0 = _np_head(doc, subj)
                     nums = [c for c in head0.children if c.dep_ == "nummod" and c.i < head0.i]
@@ -1226,7 +1283,7 @@ def _nominal(
                     nominal = {"PROPN", "NOUN", "PRON"}
                     s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
                     if doc[rem[0].start].lower_ in {"a", "an"} and _det_class(doc, subj) != "indef":
-                        s0 -= 0.15  # contrastive subjects are rarely indefinite: "..., but a chance for"
+                        continue  # contrastive subjects are not indefinite: "..., but a chance for"
                     if len(rem) == 1:
                         aligned: tuple[list[Span], list[float]] | None = ([], [])
                     else:
@@ -1261,6 +1318,8 @@ def _nominal(
                     if aligned is None:
                         continue
                     corr, sims = aligned
+                    if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
+                        continue
                     if verb is not None and m > 1 and verb.lemma_ in DITRANSITIVE_LEMMAS:
                         sims = [s + 0.1 for s in sims]
                 if min(sims) < (0.45 if m > 1 else 0.35):
