@@ -268,6 +268,14 @@ def test_capitalisation_and_final_punctuation(rules: RulesResolver) -> None:
     assert all(s.endswith("?") for s in out)
 
 
+def test_quotes_and_names(rules: RulesResolver) -> None:
+    [out] = rules.resolve([ex('He said "we will win and they will lose."')])
+    assert out == ['He said "we will win."', 'He said "they will lose."']
+    s = "He gave his fortune to the Bill and Melinda Gates Foundation."
+    [res] = rules.analyse([ex(s)])
+    assert res.sentences == [s] and res.rule == "unchanged:proper-name"
+
+
 def test_marked_conjunction_is_the_one_resolved(rules: RulesResolver) -> None:
     s = "Rain and wind delayed the ferry on Friday and the train on Saturday."
     first, second = rules.resolve([ex(s, nth=0), ex(s, nth=1)])

@@ -282,10 +282,12 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
         if n > 0:
             gap = "" if i == prev + 1 and not doc[prev].whitespace_ else " "
             if i != prev + 1:
+                opening = doc[prev].text in {'"', "“", "(", "["} and not doc[prev].whitespace_
                 gap = (
                     ""
                     if (tok.is_punct and tok.text in {",", ".", ";", ":", ")", "%", "'s"})
                     or tok.text in {"'s", "n't"}
+                    or opening
                     else " "
                 )
             out.append(gap)
@@ -303,6 +305,10 @@ def _finish(text: str, final: str) -> str:
     text = text[0].upper() + text[1:]
     if text[-1] not in ".!?":
         text += final
+    if text.count('"') % 2 or text.count("“") > text.count("”"):
+        text += "”" if "“" in text else '"'  # close a quotation the split left open
+    if text.count("(") > text.count(")"):
+        text = text[:-1] + ")" + text[-1]
     return text
 
 
@@ -369,11 +375,16 @@ class _Analysis:
         self.cc = cc
         self.n = len(doc)
         last = self.n - 1
+        # final punctuation, and closing quotes or brackets only when they follow it
         while (
             last >= 0
             and doc[last].is_punct
             and doc[last].text in FINAL_PUNCT | {'"', "'", "”", "’", ")"}
         ):
+            if doc[last].text not in FINAL_PUNCT and not (
+                last > 0 and doc[last - 1].text in FINAL_PUNCT
+            ):
+                break
             last -= 1
         self.last = last  # last content token
         tail = doc[last + 1 :].text.strip() if last + 1 < self.n else ""
@@ -680,6 +691,13 @@ def resolve_doc(doc: Doc, cc: int) -> Resolution:
     an = _Analysis(doc, cc)
     if cc > 0 and doc[cc - 1].text in {"(", "["}:
         return unchanged("parenthetical")
+    if (
+        0 < cc < len(doc) - 2
+        and doc[cc - 1].tag_ == "NNP"
+        and doc[cc + 1].tag_ == "NNP"
+        and doc[cc + 2].tag_ in {"NNP", "NNPS"}
+    ):
+        return unchanged("proper-name")  # "the Bill and Melinda Gates Foundation"
     reason = an.unchanged_reason()
     if reason:
         return unchanged(reason)
@@ -847,6 +865,8 @@ def _verbal(
         ):
             return _vp_ellipsis(an, path[-1], p, right, rv, r_end, suffix)
         lv = path[-1]
+        if rv.dep_ == "conj" and rv.head.i < an.cc and rv.head.tag_ in VERB_TAGS:
+            lv = rv.head  # the clause the parser conjoins it with, not a relative clause inside
         subj = an.subject_span(lv)
         start = subj.start if subj is not None else lv.left_edge.i
         opening = list(range(0, start))
