@@ -163,8 +163,28 @@ def _np_head(doc: Doc, span: Span) -> Token:
     return best if best is not None else doc[span.end]
 
 
+FOCUS_ADVERBS = {
+    "especially",
+    "particularly",
+    "mainly",
+    "mostly",
+    "also",
+    "even",
+    "only",
+    "then",
+    "again",
+    "chiefly",
+}
+
+
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
+    if (
+        first.lower_ in FOCUS_ADVERBS
+        and len(span) > 1
+        and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
+    ):
+        return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
     if first.tag_ == "IN" or (
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
     ):
