@@ -1172,11 +1172,23 @@ def _align(
 
 
 def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
-    """Argument-cluster correlates are dependents of the one verb (or of the correlate before)."""
+    """Argument-cluster correlates are dependents of one verb (or of the correlate before).
+
+    The verb is the nearest verb above the first correlate (``verb`` when there is none).
+    """
+    tok = _head_of(doc, corr[0]).head
+    for _ in range(40):
+        if tok.tag_ in VERB_TAGS or tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if tok.tag_ in VERB_TAGS:
+        verb = tok
     for k, c in enumerate(corr):
         head = _head_of(doc, c).head
         if head.i == verb.i:
             continue
+        if head.tag_ in {"IN", "TO"} and head.head.i == verb.i and head.i == c.start - 1:
+            continue  # the object of a preposition of the verb: "known as [Meänkieli]"
         if k > 0 and corr[k - 1].start <= head.i <= corr[k - 1].end:
             continue
         return False
