@@ -247,3 +247,16 @@ def test_conj_chain_marks_the_last_arcs_conjunction() -> None:
         ",/PUNCT/punct/5 and/CCONJ/cc/5 in/ADP/conj/5 lending/NOUN/pobj/8"
     )
     assert fired(v) == {"and@35": {"subtree-pp-object-conj-adp"}}
+
+
+def test_compound_inside_a_proper_name_is_not_a_gap() -> None:
+    # "assassinate Iyad Allawi and Hazem Shaalan": a name's own compound (PROPN -> PROPN) is
+    # not the compound-read remnant of #21 (EWT mined it before this restriction).
+    names = tree(
+        "assassinate/VERB/ROOT/0 Allawi/PROPN/dobj/1 and/CCONJ/cc/2 Hazem/PROPN/compound/5 Shaalan/PROPN/conj/2"
+    )
+    assert fired(names) == {}
+    gap = tree(
+        "assassinate/VERB/ROOT/0 Allawi/PROPN/dobj/1 and/CCONJ/cc/2 research/NOUN/compound/5 chance/NOUN/conj/2"
+    )
+    assert fired(gap) == {"and@19": {"subtree-obj-conj-compound"}}

@@ -606,7 +606,8 @@ def _p20(s: SentView) -> Iterator[int | None]:
     "A.7.3 #15",
     "VERB -obj-> NON-VERB -conj-> NON-VERB -compound-> NON-VERB (to its left)",
     "a verb's non-verb object has a non-verb conjunct with a compound modifier of its own "
-    "(the gapped subject or predicate read as a compound: 'a research chance')",
+    "(the gapped subject or predicate read as a compound: 'a research chance'); a proper-noun "
+    "compound inside a proper name ('Iyad Allawi and Hazem Shaalan') does not count",
     "The meteor show is entertainment for most, but a research chance for NASA.",
 )
 def _p21(s: SentView) -> Iterator[int | None]:
@@ -618,7 +619,8 @@ def _p21(s: SentView) -> Iterator[int | None]:
                 continue
             for y, h in s.conjuncts(o):
                 if s.pos[y] in NON_VERB and any(
-                    k < y and s.pos[k] in NON_VERB for k in s.kids(y, "compound")
+                    k < y and s.pos[k] in NON_VERB and not (s.pos[k] == s.pos[y] == "PROPN")
+                    for k in s.kids(y, "compound")
                 ):
                     yield s.cc_of(h, y)
 
