@@ -246,3 +246,20 @@ def test_cli_bad_input_is_one_line_exit_2(
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "records.jsonl:1: no text field 'text'" in err
+
+
+def test_mining_a_real_treebank(shared_data: Path, tmp_path: Path) -> None:
+    # UD English EWT (third-party, read-only); the CoNLL-U text is re-parsed by the pipeline.
+    src = shared_data / "treebanks" / "UD_English-EWT" / "en_ewt-ud-dev.conllu"
+    if not src.is_file():
+        pytest.skip("EWT dev is not in the shared data")
+    out = tmp_path / "ewt.jsonl"
+    res = mine(src, out, limit=400)
+    recs = records(out)
+    assert res.units == 400 and res.candidates == len(recs) > 0
+    for r in recs:
+        s, off, conj = r["sentence"], r["offset"], r["conjunction"]
+        assert s[off : off + len(conj)] == conj
+        assert (
+            r["meta"]["source"]["sent_id"].startswith("weblog-") or "sent_id" in r["meta"]["source"]
+        )
