@@ -1,0 +1,104 @@
+"""The conjunct-rewrite task type inside the study engine (FastAPI TestClient, in process)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient
+
+from lingeval.conjuncts.annotation.consolidate import consolidate
+from lingeval.conjuncts.annotation.task import make_hits, submissions_from_answers
+from lingeval.conjuncts.example import ConjunctExample
+from lingeval.study.design import make_design
+from lingeval.study.simclient import parse_item_page
+from lingeval.study.storage import Store
+
+SENTENCES = [
+    ("Josh likes wine and Jane water.", "and"),
+    ("Tom likes tea, but Anna coffee.", "but"),
+    ("Kim bought apples and Lee pears.", "and"),
+    ("Mia reads novels and Leo poems.", "and"),
+    ("Ana speaks French and Pedro German.", "and"),
+    ("Sales rose in March and fell in April.", "and"),
+    ("The cat is asleep and the dog outside.", "and"),
+    ("Tom and Anna met in Paris.", "and"),
+]
+GOOD = [
+    "Josh likes wine.\nJane likes water.",
+    "Tom likes tea.\nAnna likes coffee.",
+    "Kim bought apples.\nLee bought pears.",
+    "Mia reads novels.\nLeo reads poems.",
+    "Ana speaks French.\nPedro speaks German.",
+    "Sales rose in March.\nSales fell in April.",
+    "The cat is asleep.\nThe dog is outside.",
+]
+
+
+def examples() -> list[ConjunctExample]:
+    return [
+        ConjunctExample(f"e{i}", s, c, s.index(f" {c} ") + 1 if i < 7 else 4)
+        for i, (s, c) in enumerate(SENTENCES)
+    ]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    items = make_hits(examples())  # a HIT of seven and a HIT of one
+    st = Store(tmp_path / "study.sqlite")
+    st.create_study(
+        "cr",
+        items,
+        make_design(items, 1, per_group=2),
+        task_type="conjunct-rewrite",
+        admin_token="adm-secret",
+    )
+    yield st
+    st.dispose()
+
+
+def test_a_participant_rewrites_two_hits_and_the_checks_refuse_bad_answers(store: Store) -> None:
+    from lingeval.study.web.app import create_app
+
+    c = TestClient(create_app(store), follow_redirects=True)
+    r = c.get("/s/cr?PROLIFIC_PID=W1&STUDY_ID=x&SESSION_ID=y")
+    csrf = parse_item_page(r.text).fields["csrf"].value
+    r = c.post("/s/cr/consent", data={"csrf": csrf, "consent": "yes"})
+    assert "Rewrite each sentence as a set of separate sentences" in r.text
+    html = c.get("/s/cr/item").text
+    pages = 0
+    while True:
+        page = parse_item_page(html)
+        n = html.count('class="conjunct-rewrite')
+        assert '<mark class="conjunction">' in html and n in (1, 7)
+        data = page.hidden()
+        if n == 7:
+            # first a bad submission: "and" kept in sentence 1, a new word in sentence 2
+            bad = dict(
+                data,
+                rewrites_0="Josh likes wine and Jane water.\nJane likes water.",
+                rewrites_1="Tom likes tea.\nAnna adores coffee.",
+            )
+            r = c.post("/s/cr/item", data=bad)
+            assert "still contains the highlighted" in r.text and "adores" in r.text
+            assert store.export_json("cr") == []  # nothing stored
+            for k in range(7):
+                data[f"rewrites_{k}"] = GOOD[k]
+        else:
+            data.update({"not_rewritable_0": "on", "explanation_0": "They met each other."})
+        r = c.post("/s/cr/item", data=data)
+        pages += 1
+        if r.url.path.endswith("/done"):
+            break
+        html = r.text
+    assert pages == 2
+    rows = store.export_json("cr")
+    subs = submissions_from_answers(rows, make_hits(examples()))
+    assert len(subs) == 8 and {s.worker_id for s in subs} == {"W1"}
+    gold = {ex.id: ex for ex in consolidate(subs).examples}
+    assert gold["e0"].rewrites == ["Josh likes wine.", "Jane likes water."]
+    assert not gold["e7"].rewritable
