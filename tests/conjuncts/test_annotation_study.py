@@ -102,3 +102,51 @@ def test_a_participant_rewrites_two_hits_and_the_checks_refuse_bad_answers(store
     gold = {ex.id: ex for ex in consolidate(subs).examples}
     assert gold["e0"].rewrites == ["Josh likes wine.", "Jane likes water."]
     assert not gold["e7"].rewritable
+
+
+def test_cli_hits_then_study_creates_a_servable_study(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from lingeval.cli import cli
+    from lingeval.conjuncts.data import write_jsonl
+    from lingeval.study.web.app import create_app
+
+    tasks = tmp_path / "tasks.jsonl"
+    write_jsonl(examples(), tasks)
+    items = tmp_path / "items.json"
+    runner = CliRunner()
+    assert (
+        runner.invoke(
+            cli, ["conjuncts", "annotate", "hits", str(tasks), "-o", str(items)]
+        ).exit_code
+        == 0
+    )
+    db = tmp_path / "study.db"
+    r = runner.invoke(
+        cli,
+        [
+            "conjuncts",
+            "annotate",
+            "study",
+            str(db),
+            "--study",
+            "rw1",
+            "--items",
+            str(items),
+            "--per-group",
+            "3",
+            "--admin-token",
+            "adm-secret-2",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    st = Store(db)
+    try:
+        c = TestClient(create_app(st), follow_redirects=True)
+        r = c.get("/s/rw1?PROLIFIC_PID=W9&STUDY_ID=x&SESSION_ID=y")
+        csrf = parse_item_page(r.text).fields["csrf"].value
+        c.post("/s/rw1/consent", data={"csrf": csrf, "consent": "yes"})
+        html = c.get("/s/rw1/item").text
+        assert html.count('class="conjunct-rewrite') in (1, 7)
+    finally:
+        st.dispose()

@@ -267,4 +267,59 @@ def hits_command(tasks_path: str, output: str, size: int) -> None:
     click.echo(f"{len(items)} HITs ({n} sentences, task type conjunct-rewrite) -> {output}")
 
 
+def _register_task_type() -> None:
+    """Import the task type so that ``registry.task_types`` knows ``conjunct-rewrite``."""
+    import lingeval.conjuncts.annotation.task  # noqa: F401
+
+
+def _with_task_type(
+    target: click.Command, name: str, help_text: str, fixed_task: bool
+) -> click.Command:
+    """The study engine's command ``target`` with the conjunct-rewrite task type registered."""
+
+    def callback(**kwargs: Any) -> Any:
+        _register_task_type()
+        assert target.callback is not None
+        return target.callback(**kwargs)
+
+    params: list[click.Parameter] = []
+    for param in target.params:
+        if fixed_task and param.name == "task_type":
+            params.append(
+                click.Option(["--task", "task_type"], default="conjunct-rewrite", hidden=True)
+            )
+        else:
+            params.append(param)
+    return click.Command(
+        name, params=params, callback=callback, help=help_text, short_help=help_text.split("\n")[0]
+    )
+
+
+def _study_commands() -> None:
+    from lingeval.study.commands.admin import init_cmd
+    from lingeval.study.commands.serve import serve_cmd
+
+    annotate.add_command(
+        _with_task_type(
+            init_cmd,
+            "study",
+            "Create a conjunct-rewrite study in DB from ITEMS (from `annotate hits`).\n\n"
+            "The study engine's `study admin init` with this area's task type.\n\n"
+            "\b\n    lingeval conjuncts annotate study study.db --study rw1 --items items.json --per-group 3",
+            True,
+        )
+    )
+    annotate.add_command(
+        _with_task_type(
+            serve_cmd,
+            "serve",
+            "Serve the studies of DB as a web survey, conjunct-rewrite task type included.\n\n"
+            "The study engine's `study serve` (same options) with this area's task type loaded.",
+            False,
+        )
+    )
+
+
+_study_commands()
+
 COMMANDS = [annotate]
