@@ -150,3 +150,22 @@ def test_cli_hits_then_study_creates_a_servable_study(tmp_path: Path) -> None:
         assert html.count('class="conjunct-rewrite') in (1, 7)
     finally:
         st.dispose()
+
+
+def test_the_live_check_script_is_served_from_the_task_package(store: Store) -> None:
+    """The item page loads its script from /static/tasks/conjunct-rewrite/, which the engine
+    serves from the task type's own folder (same origin, so the CSP allows it)."""
+    from lingeval.conjuncts.annotation.task import ConjunctRewriteTask
+    from lingeval.study.web.app import create_app
+
+    c = TestClient(create_app(store))
+    r = c.get("/static/tasks/conjunct-rewrite/conjunct_rewrite.js")
+    assert r.status_code == 200
+    assert (
+        r.content
+        == (Path(str(ConjunctRewriteTask.static_dir)) / "conjunct_rewrite.js").read_bytes()
+    )
+    assert c.get("/static/tasks/conjunct-rewrite/..%2F..%2Ftask.py").status_code == 404
+    assert c.get("/static/tasks/conjunct-rewrite/missing.js").status_code == 404
+    assert c.get("/static/tasks/no-such-task/conjunct_rewrite.js").status_code == 404
+    assert c.get("/static/survey.css").status_code == 200

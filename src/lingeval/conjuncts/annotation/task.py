@@ -112,6 +112,7 @@ class ConjunctRewriteTask(TaskType):
     name = TASK_NAME
     template = "task_conjunct_rewrite.html"
     template_path = TEMPLATE_PATH
+    static_dir = HERE / "static"
     instructions = (
         "Pages to complete: {n}. Each page shows up to seven sentences; in each, one word "
         "(and, or, but) is highlighted.\n\n"

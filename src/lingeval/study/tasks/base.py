@@ -165,6 +165,9 @@ class TaskType(ABC):
     name: ClassVar[str] = ""
     template: ClassVar[str] = ""
     template_path: ClassVar[str | Path | None] = None
+    #: A folder of files (scripts, styles) the task type's pages use, served read-only at
+    #: ``/static/tasks/<name>/<file>`` (same-origin, so the Content-Security-Policy allows them).
+    static_dir: ClassVar[str | Path | None] = None
     instructions: ClassVar[str] = ""
     #: what one item is called in the progress indicator ("Paragraph 3 of 15")
     unit: ClassVar[str] = "Item"

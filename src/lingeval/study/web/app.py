@@ -35,6 +35,7 @@ from typing import Any
 import jinja2
 from fastapi import FastAPI, Request
 from fastapi.responses import (
+    FileResponse,
     HTMLResponse,
     JSONResponse,
     PlainTextResponse,
@@ -97,6 +98,19 @@ def _task_template(name: str) -> tuple[str, str, Any] | None:
     return None
 
 
+def _task_static_dirs() -> dict[str, Path]:
+    """Task-type name -> resolved folder, for task types that ship static files."""
+    from lingeval.core.registry import registry
+    from lingeval.study import tasks as _tasks  # noqa: F401  (built-in task types)
+
+    out: dict[str, Path] = {}
+    for name, factory in registry.task_types.get_all().items():
+        folder = getattr(factory, "static_dir", None)
+        if folder is not None and Path(folder).is_dir():
+            out[name] = Path(folder).resolve()
+    return out
+
+
 def _unchanged(file: Path) -> Any:
     mtime = file.stat().st_mtime
     return lambda: file.stat().st_mtime == mtime
@@ -118,6 +132,19 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         lstrip_blocks=True,
     )
     app = FastAPI(title=title, docs_url=None, redoc_url=None, openapi_url=None)
+    task_static = _task_static_dirs()
+
+    @app.get("/static/tasks/{task}/{filename}")
+    def task_static_file(task: str, filename: str) -> Response:
+        """Files shipped by task types defined outside the engine (see TaskType.static_dir)."""
+        folder = task_static.get(task)
+        if folder is None or "/" in filename or filename.startswith("."):
+            return Response(status_code=404)
+        path = (folder / filename).resolve()
+        if path.parent != folder or not path.is_file():
+            return Response(status_code=404)
+        return FileResponse(path)
+
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.store = store
 
