@@ -77,3 +77,63 @@ def test_acceptability_through_the_web_survey(tmp_path: Path) -> None:
     assert h["acceptable"]["mean_rating"] == pytest.approx(5.0)
     assert h["unacceptable"]["mean_rating"] == pytest.approx(2.0)
     assert h["unacceptable-ungrammatical"]["sentences"] == 1
+
+
+def test_cloze_through_the_web_survey(tmp_path: Path) -> None:
+    """The cloze task type (an entry point, with its template outside the engine) is served,
+    refuses an empty choice, and its answers come back as cloze judgements."""
+    from lingeval.probing.build import ClozeItem
+    from lingeval.probing.judgements import NONE_OPTION
+    from lingeval.probing.tasks import cloze_study_items
+    from lingeval.study.web.app import create_app
+
+    cloze = [
+        ClozeItem(
+            "c1",
+            "ma",
+            "Piove, ma esco.",
+            "Piove, ___ esco.",
+            7,
+            ["ma", "però", "se", "dove", "come"],
+            "però",
+            ["se", "dove", "come"],
+        ),
+        ClozeItem(
+            "c2",
+            "e",
+            "Piove e resto.",
+            "Piove ___ resto.",
+            6,
+            ["e", "poi", "ma", "dove", "quando"],
+            "poi",
+            ["ma", "dove", "quando"],
+        ),
+    ]
+    items = cloze_study_items(cloze)
+    store = Store(tmp_path / "c.sqlite")
+    store.create_study(
+        "cz", items, make_design(items, 1, seed=0), admin_token="tok-123456", task_type="cloze"
+    )
+    c = TestClient(create_app(store), follow_redirects=True)
+    try:
+        r = c.get("/s/cz?PROLIFIC_PID=P1&STUDY_ID=st&SESSION_ID=se")
+        csrf = parse_item_page(r.text).fields["csrf"].value
+        c.post("/s/cz/consent", data={"csrf": csrf, "consent": "yes"})
+        html = c.get("/s/cz/item").text
+        assert 'value="ma"' in html and f'value="{NONE_OPTION}"' in html
+        page = parse_item_page(html)
+        refused = c.post("/s/cz/item", data=page.hidden())
+        assert "Please choose one option." in refused.text
+        for _ in range(2):
+            page = parse_item_page(html)
+            data = page.hidden()
+            data["cloze"] = "ma" if "Piove," in html else NONE_OPTION
+            r = c.post("/s/cz/item", data=data)
+            html = r.text
+        assert r.url.path.endswith("/done")
+        out = tmp_path / "answers.csv"
+        out.write_text(store.export_csv("cz"), encoding="utf-8")
+    finally:
+        store.dispose()
+    judg = read_judgements(out, "cloze", items={"c1", "c2"})
+    assert {(j.item_id, j.value) for j in judg} == {("c1", "ma"), ("c2", NONE_OPTION)}
