@@ -30,6 +30,7 @@ from lingeval.conjuncts.nuclei import (
     tokens_from_rows,
 )
 from lingeval.core.errors import LingevalError
+from lingeval.core.parsing import peek_pipeline_id
 
 __all__ = ["AnalysisCache", "Analyzer", "SpacyAnalyzer", "TableAnalyzer", "peek_pipeline_id"]
 
@@ -104,38 +105,6 @@ class AnalysisCache:
 
     def close(self) -> None:
         self._db.close()
-
-
-def peek_pipeline_id(model: str | None = None) -> str | None:
-    """The ``lang_name==version`` id of an installed pipeline read from its ``meta.json``
-    without importing spaCy or loading the pipeline (None when it cannot be found)."""
-    import importlib.util
-
-    from lingeval.core.parsing import default_pipeline_name
-
-    name = model or default_pipeline_name()
-    path = Path(name)
-    candidates: list[Path] = []
-    if path.is_dir():
-        candidates.append(path / "meta.json")
-    elif name.isidentifier():
-        try:
-            spec = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is not None and spec.submodule_search_locations:
-            package = Path(next(iter(spec.submodule_search_locations)))
-            candidates.append(package / "meta.json")
-            candidates.extend(sorted(package.glob("*/meta.json")))
-    for candidate in candidates:
-        try:
-            meta = json.loads(candidate.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        return (
-            f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}=={meta.get('version', '0')}"
-        )
-    return None
 
 
 class SpacyAnalyzer:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import sqlite3
 import threading
@@ -32,6 +33,7 @@ __all__ = [
     "Parser",
     "default_pipeline_name",
     "load_pipeline",
+    "peek_pipeline_id",
     "pipeline_id",
 ]
 
@@ -76,6 +78,34 @@ def load_pipeline(name: str | None = None, *, disable: Sequence[str] = ("ner",))
             ) from exc
         _PIPELINES[key] = nlp
         return nlp
+
+
+def peek_pipeline_id(model: str | None = None) -> str | None:
+    """The ``lang_name==version`` id of an installed pipeline read from its ``meta.json``
+    without importing spaCy or loading the pipeline (None when it cannot be found)."""
+    name = model or default_pipeline_name()
+    path = Path(name)
+    candidates: list[Path] = []
+    if path.is_dir():
+        candidates.append(path / "meta.json")
+    elif name.isidentifier():
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.submodule_search_locations:
+            package = Path(next(iter(spec.submodule_search_locations)))
+            candidates.append(package / "meta.json")
+            candidates.extend(sorted(package.glob("*/meta.json")))
+    for candidate in candidates:
+        try:
+            meta = json.loads(candidate.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        return (
+            f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}=={meta.get('version', '0')}"
+        )
+    return None
 
 
 def pipeline_id(nlp: Language) -> str:
