@@ -177,6 +177,22 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         expected = store.csrf_token(study_id, who)
         return isinstance(form_token, str) and hmac.compare_digest(expected, form_token)
 
+    def participant_form(
+        request: Request, study_id: str, form: Any
+    ) -> tuple[StudyInfo, Participant] | Response:
+        """The study and participant of a posted participant form, or the page refusing it
+        (no session, or a CSRF token that does not match)."""
+        study = get_study(study_id)
+        p = current(request, study_id)
+        if study is None or p is None:
+            return no_session(study_id)
+        if not check_csrf(study_id, p.id, form.get("csrf")):
+            return message(
+                "This form has expired or did not come from this site; please go back and reload.",
+                403,
+            )
+        return study, p
+
     def go(url: str) -> RedirectResponse:
         return RedirectResponse(url, status_code=303)
 
@@ -269,15 +285,10 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         return await run_in_threadpool(_consent_submit, request, study_id, form)
 
     def _consent_submit(request: Request, study_id: str, form: Any) -> Response:
-        study = get_study(study_id)
-        p = current(request, study_id)
-        if study is None or p is None:
-            return no_session(study_id)
-        if not check_csrf(study_id, p.id, form.get("csrf")):
-            return message(
-                "This form has expired or did not come from this site; please go back and reload.",
-                403,
-            )
+        checked = participant_form(request, study_id, form)
+        if isinstance(checked, Response):
+            return checked
+        study, p = checked
         if form.get("consent") != "yes":
             return page(
                 "consent.html",
@@ -352,15 +363,10 @@ def create_app(store: Store, *, title: str = "lingeval study") -> FastAPI:
         return await run_in_threadpool(_item_submit, request, study_id, form)
 
     def _item_submit(request: Request, study_id: str, form: Any) -> Response:
-        study = get_study(study_id)
-        p = current(request, study_id)
-        if study is None or p is None:
-            return no_session(study_id)
-        if not check_csrf(study_id, p.id, form.get("csrf")):
-            return message(
-                "This form has expired or did not come from this site; please go back and reload.",
-                403,
-            )
+        checked = participant_form(request, study_id, form)
+        if isinstance(checked, Response):
+            return checked
+        study, p = checked
         values = {k: v for k, v in form.items() if isinstance(v, str)}
         try:
             step_no = int(values.get("step", ""))
