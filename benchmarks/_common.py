@@ -16,11 +16,10 @@ BIN = Path(sys.executable).parent
 
 @dataclass
 class Run:
-    """Wall time (s) and peak resident memory (MiB) of one child process, with its stdout."""
+    """Wall time (s) and peak resident memory (MiB) of one child process."""
 
     seconds: float
     peak_mib: float
-    stdout: str
 
 
 def run_measured(cmd: list[str]) -> Run:
@@ -39,7 +38,7 @@ def run_measured(cmd: list[str]) -> Run:
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"command failed: {' '.join(cmd)}")
-    return Run(elapsed, usage.ru_maxrss / 1024, "")
+    return Run(elapsed, usage.ru_maxrss / 1024)
 
 
 def tool(name: str) -> str:

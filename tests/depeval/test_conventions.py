@@ -157,6 +157,8 @@ def test_alignment_mode_with_a_split_token() -> None:
     )
     res = evaluate(gold, system, DepevalOptions(tokenization="align"))
     assert res.words == 3 and res.system_words == 4
+    assert res.aligned_words == 2  # 'I' and 'go'; 'cannot' matches no single system word
+    assert res.as_dict()["aligned_words"] == 2
     # 'I' is aligned but its system head 'go' is gold's child of... no: gold head of I is cannot
     assert res.count("directed") == 0
     # 'go' -> ROOT where gold head is 'cannot' (a root word): NED grandparent rule

@@ -146,7 +146,7 @@ def evaluate_aligned(
     ghead = [w.head for w in gflat]
     gheads1 = [h + 1 for h in ghead]  # 1-based with ROOT = 0, for classify_head_error
     res.system_words = sum(1 for w in sflat if not is_excluded(w.word, punct))
-    res.gold_tokens_aligned = len(g2s)
+    res.aligned_words = len(g2s)
     for gi, gw in enumerate(gflat):
         if is_excluded(gw.word, punct):
             continue

@@ -78,6 +78,12 @@ def score_table(results: Sequence[DepevalResult], title: str = "Dependency-parse
             if aligned:
                 row += [r.precision(m), r.score(m), r.f1(m)]
             t.add(*row)
+    for r, name in zip(results, names, strict=True):
+        if r.options.tokenization == "align":
+            t.notes.append(
+                f"{name}: {r.aligned_words} words aligned by character spans "
+                f"({r.words} gold and {r.system_words} system words evaluated)"
+            )
     if results and results[0].skipped_sentences:
         t.notes.append(
             f"{results[0].skipped_sentences} sentences longer than max_len were left out"

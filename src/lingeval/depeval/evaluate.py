@@ -142,7 +142,7 @@ class DepevalResult:
     system_name: str
     totals: list[int] = field(default_factory=_new)
     system_words: int = 0  # evaluated system words (the precision denominator in align mode)
-    gold_tokens_aligned: int = 0  # aligned words (align mode)
+    aligned_words: int = 0  # gold words aligned to a system word (align mode), any punctuation
     sentences: list[SentenceStats] = field(default_factory=list)
     by_relation: dict[str, list[int]] = field(default_factory=dict)
     by_upos: dict[str, list[int]] = field(default_factory=dict)
@@ -192,6 +192,7 @@ class DepevalResult:
         }
         if self.options.tokenization == "align":
             out["system_words"] = self.system_words
+            out["aligned_words"] = self.aligned_words
             for m in MEASURES:
                 out["scores"][m].update(
                     precision=round(self.precision(m), 4),
