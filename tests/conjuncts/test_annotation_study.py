@@ -55,7 +55,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         items,
         make_design(items, 1, per_group=2),
         task_type="conjunct-rewrite",
-        admin_token="adm-secret",
+        admin_token="adm-secret-token",
     )
     yield st
     st.dispose()
@@ -136,7 +136,7 @@ def test_cli_hits_then_study_creates_a_servable_study(tmp_path: Path) -> None:
             "--per-group",
             "3",
             "--admin-token",
-            "adm-secret-2",
+            "adm-secret-token-2",
         ],
     )
     assert r.exit_code == 0, r.output
