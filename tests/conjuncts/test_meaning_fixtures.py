@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lingeval.conjuncts.analysis import TableAnalyzer
+from lingeval.conjuncts.parse_features import TableAnalyzer
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.nuclei import Token, tokens_from_rows
 

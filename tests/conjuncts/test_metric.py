@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lingeval.conjuncts.analysis import TableAnalyzer
+from lingeval.conjuncts.parse_features import TableAnalyzer
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.metric import (
     MetricOptions,

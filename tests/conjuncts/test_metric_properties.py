@@ -11,7 +11,7 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingeval.conjuncts.analysis import TableAnalyzer
+from lingeval.conjuncts.parse_features import TableAnalyzer
 from lingeval.conjuncts.data import format_rewrites, parse_marked, parse_rewrites
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.metric import MetricOptions, score

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lingeval.cli import main
-from lingeval.conjuncts.analysis import SpacyAnalyzer
+from lingeval.conjuncts.parse_features import SpacyAnalyzer
 from lingeval.conjuncts.data import read_examples, write_predictions
 from lingeval.conjuncts.metric import MetricOptions, score
 

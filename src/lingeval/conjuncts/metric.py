@@ -46,7 +46,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lingeval.conjuncts.analysis import Analyzer, SpacyAnalyzer
+from lingeval.conjuncts.parse_features import Analyzer, SpacyAnalyzer
 from lingeval.conjuncts.data import parse_marked
 from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_OPEN, ConjunctExample
 from lingeval.conjuncts.nuclei import (

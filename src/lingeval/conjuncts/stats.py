@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lingeval.conjuncts.analysis import Analyzer, SpacyAnalyzer
+from lingeval.conjuncts.parse_features import Analyzer, SpacyAnalyzer
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.metric import MetricOptions, aggregate, evaluate
 from lingeval.conjuncts.nuclei import NucleusSpec, SentenceAnalysis, nucleus_bag

@@ -79,7 +79,7 @@ from lingeval.core.signature import Signature
 if TYPE_CHECKING:
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import Analyzer
+    from lingeval.conjuncts.parse_features import Analyzer
     from lingeval.conjuncts.example import ConjunctExample
     from lingeval.conjuncts.metric import MetricOptions
     from lingeval.study.tasks.base import StudyItem
@@ -441,7 +441,7 @@ def item_f1(
     """
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import SpacyAnalyzer
+    from lingeval.conjuncts.parse_features import SpacyAnalyzer
     from lingeval.conjuncts.metric import MetricOptions, score_systems
 
     options = options or MetricOptions(bootstrap=0)
