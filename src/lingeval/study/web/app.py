@@ -90,7 +90,9 @@ CSP = (
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    # same-origin: our own pages send a real Origin on POSTs (no-referrer makes it "null"),
+    # and no other site ever sees a URL of ours (they carry Prolific ids)
+    (b"referrer-policy", b"same-origin"),
     (b"content-security-policy", CSP.encode()),
 ]
 ASGIApp = Callable[..., Awaitable[None]]
