@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import alias_command, echo_tables, output_options, resolve_format
 
 if TYPE_CHECKING:
     from lingeval.conjuncts.annotation.submissions import Submission
@@ -286,44 +286,21 @@ def _register_task_type() -> None:
     import lingeval.conjuncts.annotation.task  # noqa: F401
 
 
-def _with_task_type(
-    target: click.Command, name: str, help_text: str, fixed_task: bool
-) -> click.Command:
-    """The study engine's command ``target`` with the conjunct-rewrite task type registered.
-
-    For ``study`` (``fixed_task``) ``--groups`` defaults to the number of HITs: one group per
-    HIT, so that a participant gets one HIT (the paper's assignment), not all of them."""
+def _one_hit_each(command: click.Command) -> click.Command:
+    """``--groups`` defaults to the number of HITs: one group per HIT, so that a participant
+    gets one HIT (the paper's assignment), not all of them."""
+    inner = command.callback
+    assert inner is not None
 
     def callback(**kwargs: Any) -> Any:
-        _register_task_type()
-        if fixed_task and kwargs.get("groups") is None and not kwargs.get("design_path"):
+        if kwargs.get("groups") is None and not kwargs.get("design_path"):
             from lingeval.study.tasks.base import load_items
 
             kwargs["groups"] = len({it.item_id for it in load_items(kwargs["items_path"])})
-        assert target.callback is not None
-        return target.callback(**kwargs)
+        return inner(**kwargs)
 
-    params: list[click.Parameter] = []
-    for param in target.params:
-        if fixed_task and param.name == "task_type":
-            params.append(
-                click.Option(["--task", "task_type"], default="conjunct-rewrite", hidden=True)
-            )
-        elif fixed_task and param.name == "groups":
-            params.append(
-                click.Option(
-                    ["--groups", "groups"],
-                    type=int,
-                    default=None,
-                    help="Groups when making the design (default: one per HIT, so that each "
-                    "participant does one HIT).",
-                )
-            )
-        else:
-            params.append(param)
-    return click.Command(
-        name, params=params, callback=callback, help=help_text, short_help=help_text.split("\n")[0]
-    )
+    command.callback = callback
+    return command
 
 
 def _study_commands() -> None:
@@ -331,24 +308,37 @@ def _study_commands() -> None:
     from lingeval.study.commands.serve import serve_cmd
 
     annotate.add_command(
-        _with_task_type(
-            init_cmd,
-            "study",
-            "Create a conjunct-rewrite study in DB from ITEMS (from `annotate hits`).\n\n"
-            "The study engine's `study admin init` with this area's task type. One group per "
-            "HIT: each participant does one HIT of seven sentences, and --per-group "
-            "participants (annotators) do each HIT.\n\n"
-            "\b\n    lingeval conjuncts annotate study study.db --study rw1 --items items.json --per-group 3",
-            True,
+        _one_hit_each(
+            alias_command(
+                init_cmd,
+                "study",
+                "Create a conjunct-rewrite study in DB from ITEMS (from `annotate hits`).\n\n"
+                "The study engine's `study admin init` with this area's task type. One group per "
+                "HIT: each participant does one HIT of seven sentences, and --per-group "
+                "participants (annotators) do each HIT.\n\n"
+                "\b\n    lingeval conjuncts annotate study study.db --study rw1 --items items.json --per-group 3",
+                before=_register_task_type,
+                overrides={
+                    "task_type": click.Option(
+                        ["--task", "task_type"], default="conjunct-rewrite", hidden=True
+                    ),
+                    "groups": click.Option(
+                        ["--groups", "groups"],
+                        type=int,
+                        default=None,
+                        help="Groups when making the design (default: one per HIT, so that each "
+                        "participant does one HIT).",
+                    ),
+                },
+            )
         )
     )
     annotate.add_command(
-        _with_task_type(
+        alias_command(
             serve_cmd,
             "serve",
-            "Serve the studies of DB as a web survey, conjunct-rewrite task type included.\n\n"
-            "The study engine's `study serve` (same options) with this area's task type loaded.",
-            False,
+            "Alias of `lingeval study serve` (same options), kept for old scripts.",
+            before=_register_task_type,
         )
     )
 
