@@ -107,8 +107,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=4, help="take the best of R runs of each timing")
     args = ap.parse_args()
 
-    from lingeval.conjuncts.analysis import SpacyAnalyzer
     from lingeval.conjuncts.metric import MetricOptions, score
+    from lingeval.conjuncts.parse_features import SpacyAnalyzer
     from lingeval.core.parsing import load_pipeline, pipeline_id
 
     inputs, preds, refs, conjs = build(args.n)

@@ -72,7 +72,7 @@ def test_items_command_draws_blind_shuffled_items(files: dict[str, Path]) -> Non
 def test_from_items_to_analysis_with_f1(
     files: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import lingeval.conjuncts.analysis as analysis_mod
+    import lingeval.conjuncts.parse_features as analysis_mod
     from tests.conjuncts.test_meaning_fixtures import toy_analyzer
 
     # the F1 runs on a toy parser instead of spaCy (tests stay fast and parser-independent)

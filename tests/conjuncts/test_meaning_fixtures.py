@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from lingeval.conjuncts.analysis import TableAnalyzer
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.nuclei import Token, tokens_from_rows
+from lingeval.conjuncts.parse_features import TableAnalyzer
 
 EVIL = "<script>alert('x')</script>"
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from lingeval.conjuncts.analysis import TableAnalyzer
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.metric import (
     MetricOptions,
@@ -21,6 +20,7 @@ from lingeval.conjuncts.metric import (
     score,
 )
 from lingeval.conjuncts.nuclei import NucleusSpec, analyse, format_nucleus, tokens_from_rows
+from lingeval.conjuncts.parse_features import TableAnalyzer
 from lingeval.core.errors import LingevalError
 
 # --- "Josh likes wine and Jane water" (section 1, Figure 2: the parser's compound misreading) --

@@ -11,11 +11,11 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lingeval.conjuncts.analysis import TableAnalyzer
 from lingeval.conjuncts.data import format_rewrites, parse_marked, parse_rewrites
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.metric import MetricOptions, score
 from lingeval.conjuncts.nuclei import Token
+from lingeval.conjuncts.parse_features import TableAnalyzer
 
 LABELS = ["nsubj", "dobj", "prep", "neg", "amod"]
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from lingeval.cli import main
-from lingeval.conjuncts.analysis import SpacyAnalyzer
 from lingeval.conjuncts.data import read_examples, write_predictions
 from lingeval.conjuncts.metric import MetricOptions, score
+from lingeval.conjuncts.parse_features import SpacyAnalyzer
 
 pytest.importorskip("spacy")
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from lingeval.cli import main
-from lingeval.conjuncts.analysis import TableAnalyzer
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.metric import MetricOptions
 from lingeval.conjuncts.nuclei import analyse, tokens_from_rows
+from lingeval.conjuncts.parse_features import TableAnalyzer
 from lingeval.conjuncts.stats import (
     dataset_stats,
     omitted_arguments,

@@ -46,7 +46,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lingeval.conjuncts.analysis import Analyzer, SpacyAnalyzer
 from lingeval.conjuncts.data import parse_marked
 from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_OPEN, ConjunctExample
 from lingeval.conjuncts.nuclei import (
@@ -56,6 +55,7 @@ from lingeval.conjuncts.nuclei import (
     format_nucleus,
     nucleus_bag,
 )
+from lingeval.conjuncts.parse_features import Analyzer, SpacyAnalyzer
 from lingeval.core.errors import LingevalError
 from lingeval.core.registry import registry
 from lingeval.core.report import Table

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lingeval.conjuncts.analysis import Analyzer, SpacyAnalyzer
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.metric import MetricOptions, aggregate, evaluate
 from lingeval.conjuncts.nuclei import NucleusSpec, SentenceAnalysis, nucleus_bag
+from lingeval.conjuncts.parse_features import Analyzer, SpacyAnalyzer
 from lingeval.core.errors import LingevalError
 from lingeval.core.report import Table
 from lingeval.core.signature import Signature

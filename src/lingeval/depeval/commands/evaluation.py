@@ -263,13 +263,14 @@ def transform_cmd(
 
 
 @click.command("transformations")
-@click.option("--json", "as_json", is_flag=True)
-def transformations_cmd(as_json: bool) -> None:
+@output_options
+def transformations_cmd(fmt: str, as_json: bool, as_csv: bool) -> None:
     """List the registered convention transformations."""
     from lingeval.depeval.conventions import list_transformations
 
     items = list_transformations()
-    if as_json:
+    fmt = resolve_format(fmt, as_json, as_csv)
+    if fmt == "json":
         click.echo(json.dumps(to_jsonable(items), indent=2))
         return
     t = Table(
@@ -277,7 +278,7 @@ def transformations_cmd(as_json: bool) -> None:
         [list(kv) for kv in items.items()],
         title="Convention transformations",
     )
-    echo_tables([t], "text")
+    echo_tables([t], fmt)
 
 
 COMMANDS = [
