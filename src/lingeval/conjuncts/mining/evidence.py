@@ -62,9 +62,32 @@ FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
 _COLLECTIVE_HEADS = frozenset(
-    "consist comprise mix combine blend merge connect link compare distinguish separate "
-    "relationship relation difference ratio correlation interaction balance gap contrast "
-    "distance similarity overlap boundary".split()
+    [
+        "consist",
+        "comprise",
+        "mix",
+        "combine",
+        "blend",
+        "merge",
+        "connect",
+        "link",
+        "compare",
+        "distinguish",
+        "separate",
+        "relationship",
+        "relation",
+        "difference",
+        "ratio",
+        "correlation",
+        "interaction",
+        "balance",
+        "gap",
+        "contrast",
+        "distance",
+        "similarity",
+        "overlap",
+        "boundary",
+    ]
 )
 _FIXED_PAIRS = frozenset(
     {
@@ -108,7 +131,10 @@ _EXTENDERS = (
     ("the", "like"),
     ("so",),
 )
-_DISCOURSE_BEFORE = frozenset({"oh", "well", "right", "okay", "ok", "yes", "yeah", "no", "so", "um", "uh"})
+_DISCOURSE_AFTER = frozenset({"still", "anyway", "though", "then", "so", "yet", "also", "now"})
+_DISCOURSE_BEFORE = frozenset(
+    {"oh", "well", "right", "okay", "ok", "yes", "yeah", "no", "so", "um", "uh"}
+)
 
 
 @dataclass(frozen=True)
@@ -156,8 +182,8 @@ def _finite(s: SentView, v: int) -> bool:
     auxes = s.kids(v, frozenset({"aux", "auxpass"}))
     if any(s.words[k].lower() == "to" for k in auxes):
         return False
-    if _tag(s, v) in FINITE or any(_tag(s, k) in FINITE for k in auxes):
-        return True
+    if _tag(s, v) in FINITE or any(_tag(s, k) in FINITE | {"VB"} for k in auxes):
+        return True  # a finite auxiliary, or a bare one ("and get attracted")
     if _tag(s, v) in ("VBG", "VBN"):
         return False  # a participle, also with a subject of its own ("the muscle swelling")
     if any(s.dep[k] in _SUBJ for k in s.children[v]):
@@ -191,7 +217,8 @@ def _right_stretch(s: SentView, c: int) -> list[int]:
 def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> int | None:
     """The first verb after the conjunction when it heads a clause of its own at the level of
     the conjunction: finite, with a subject between the conjunction and itself, attached as
-    root, conj, parataxis or ccomp, and no other and/or/but before it."""
+    root, conj, parataxis or ccomp, with no comma or other and/or/but before it, and not
+    governing the first conjunct."""
     first = next((k for k in stretch if s.pos[k] in VERB), None)
     if first is None or not stretch:
         return None
@@ -199,7 +226,13 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
     while s.dep[k] in ("aux", "auxpass", "neg") and s.head[k] > k:
         k = s.head[k]
     c = stretch[0] - 1
-    if any(s.is_conjunction(j) for j in range(stretch[0], k)):
+    while c >= 0 and not s.is_conjunction(c):
+        c -= 1
+    if any(s.is_conjunction(j) or s.words[j] == "," for j in range(c + 1, k)):
+        return None
+    if arc is not None and s.dominated_by(arc[0], k):
+        return None  # the verb governs the coordination ("Praying and weeping, he became ...")
+    if arc is None and any(s.dominated_by(j, k) for j in range(max(0, c - 3), c)):
         return None
     if not _finite(s, k) or s.dep[k] not in ("ROOT", "conj", "parataxis", "ccomp"):
         return None
@@ -232,25 +265,39 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     # "is but a step": 'but' meaning 'only' right after a copula or verb
     if low[c] == "but" and prev == c - 1 and s.pos[prev] == "AUX":
         return _drop("fixed", "'but' means 'only' here")
+    # coordinated premodifiers of one noun ("a large and growing outbreak")
+    if (
+        prev is not None
+        and s.dep[prev] == "amod"
+        and s.pos[prev] in ("ADJ", "VERB")
+        and s.head[prev] > c
+        and s.pos[s.head[prev]] in ("NOUN", "PROPN")
+        and nxt is not None
+        and s.pos[nxt] in ("ADJ", "VERB", "ADV")
+    ):
+        return _drop("modifier", f"{s.words[prev]!r} and the next adjective premodify a noun")
     if arc is None:
         return None
     h, y = arc
-    # coordinated premodifiers of one noun ("a large and growing outbreak")
-    if s.dep[h] == "amod" and s.head[h] > y and s.pos[h] == "ADJ":
-        if s.pos[s.head[h]] in ("NOUN", "PROPN") and s.pos[y] in ("ADJ", "VERB"):
-            return _drop("modifier", f"{_words(s, h, y)} premodify {s.words[s.head[h]]!r}")
     # collective readings
     window = range(max(0, h - 12), h + 1)
     for k in window:
-        if low[k] in _COLLECTIVE_PREP and s.dominated_by(h, k) and not any(
-            s.pos[j] in VERB for j in range(k, c)
-        ):
+        if low[k] in _COLLECTIVE_PREP and s.dominated_by(h, k):
             return _drop("collective", f"{s.words[k]!r} X {s.words[c]} Y")
+    # a range: "from X and Y to Z"
+    p = s.head[h]
+    if (
+        p >= 0
+        and low[p] == "from"
+        and s.pos[h] in NON_VERB
+        and any(low[j] == "to" for j in range(y + 1, min(y + 3, len(low))))
+    ):
+        return _drop("collective", f"a range from X {s.words[c]} Y to Z")
     t = h
-    for _ in range(3):
-        t = s.head[t]
-        if t < 0:
-            break
+    for step in range(4):
+        t = t if step == 0 else s.head[t]
+        if t < 0 or (step == 0 and s.pos[t] not in VERB):
+            continue
         lemma = low[t]
         if any(lemma.startswith(w) for w in _COLLECTIVE_HEADS):
             return _drop("collective", f"{s.words[t]!r} takes X {s.words[c]} Y together")
@@ -272,9 +319,7 @@ def _omission(doc: Doc | None, c: int) -> Evidence | None:
     return _keep(om.kind, "; ".join(om.evidence[-2:]))
 
 
-def judge(
-    s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = None
-) -> Evidence:
+def judge(s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = None) -> Evidence:
     """Decide whether the candidate conjunction ``c`` of sentence ``s`` shows a verbal omission.
 
     ``patterns`` are the names that fired on it; ``doc`` is the parsed sentence as a spaCy Doc
@@ -287,6 +332,10 @@ def judge(
     found = _omission(doc, c)
     if found is not None:
         return found
+    if "variant-verb-read-as-noun" in patterns:
+        return _keep("gapping", "no verb in the sentence: the first clause's verb read as a noun")
+    if "variant-base-verb-conj-oprd" in patterns:
+        return _keep("gapping", "the gapped subject read as a base-form verb with a predicate")
     if "extra-vp-ellipsis" in patterns:
         return _keep("vp-ellipsis", "the conjunct is a subject and a bare auxiliary")
     if "extra-shared-auxiliary" in patterns:
@@ -295,24 +344,42 @@ def judge(
     content = [k for k in stretch if s.pos[k] not in ("INTJ", "CCONJ", "X", "SYM")]
     if not content:
         return _drop("discourse", "nothing but interjections after the conjunction")
+    if len(content) == 1 and s.words[content[0]].lower() in _DISCOURSE_AFTER:
+        return _drop("discourse", f"{s.words[c]} {s.words[content[0]]}: a discourse marker")
     clause = _clause_in(s, stretch, arc)
     if clause is not None:
-        return _drop("vp-coordination", f"a clause with its own subject and verb {s.words[clause]!r} follows")
+        return _drop(
+            "vp-coordination", f"a clause with its own subject and verb {s.words[clause]!r} follows"
+        )
+    if not any(p in VERB for p in s.pos):
+        return _drop("no-verb", "the sentence has no verb")
     if arc is None:
-        if stretch and not any(s.pos[k] in VERB for k in stretch):
+        first_verb = next((k for k in stretch if s.pos[k] in VERB), None)
+        if first_verb is None:
             return _keep("stripping", "no conj arc; verbless remnant after the conjunction")
-        if stretch and s.pos[stretch[0]] in ("ADV", "ADP"):
-            stop = next(
-                (k for k in range(c + 1, len(s.words)) if s.pos[k] == "PUNCT" and k > stretch[0]),
-                len(s.words),
+        if first_verb == content[0]:
+            return _drop("vp-coordination", "no conj arc; a verb follows the conjunction")
+        v = _governing_verb(s, content[0])
+        if (
+            v is not None
+            and v > c
+            and _finite(s, v)
+            and any(s.dep[j] in _SUBJ and j > c for j in s.children[v])
+            and not any(s.dominated_by(j, v) for j in range(c) if s.pos[j] != "PUNCT")
+        ):
+            return _drop(
+                "vp-coordination", f"no conj arc; the words after it open a clause ({s.words[v]!r})"
             )
-            if not any(s.pos[k] in VERB for k in range(c + 1, stop)):
-                return _keep("stripping", "no conj arc; adverb/PP remnant up to the comma")
-        return _drop("vp-coordination", "no conj arc; a verb follows the conjunction")
+        return _keep("stripping", "no conj arc; a verbless remnant before the next verb")
     h, y = arc
+    between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE]
+    if between and not any(s.dep[j] in _SUBJ for j in s.children[between[0]]):
+        return _drop("vp-coordination", f"a finite verb {s.words[between[0]]!r} shares the subject")
     if s.pos[y] in VERB:
         if _finite(s, y):
             return _drop("vp-coordination", f"{s.words[y]!r} is a verb phrase of its own")
+        if _tag(s, y) == "VBN" and s.pos[h] not in VERB:
+            return _drop("modifier", f"the participle {s.words[y]!r} modifies like an adjective")
         # a non-finite conjunct (gerund, participle, to-infinitive): the verb above restored
         v = h if s.pos[h] in VERB and _finite(s, h) else _governing_verb(s, h)
         if v is None:
@@ -320,6 +387,19 @@ def judge(
         return _keep(
             "reduction", f"non-finite {_words(s, h, y)} under {s.words[v]!r}, restored in the split"
         )
+    if (
+        s.pos[h] in VERB
+        and s.pos[y] == "NOUN"
+        and all(s.pos[k] == "ADV" for k in range(c + 1, y) if s.pos[k] != "PUNCT")
+        and not any(
+            s.dep[k] in ("det", "poss", "nummod", "amod", "compound", "nmod") for k in s.children[y]
+        )
+        and not s.words[y].lower().endswith(("ity", "ness", "tion", "ment", "ship", "ing"))
+        and any(k > y and s.dep[k] in ("prep", "xcomp", "acl", "dobj") for k in s.children[y])
+    ):
+        # a bare noun right after the conjunction, conjoined to a verb: most often a verb the
+        # small parser tagged as a noun ("and attempt to tag", "but only loads at ...")
+        return _drop("vp-coordination", f"{s.words[y]!r} is most likely a verb tagged as a noun")
     if s.pos[h] in VERB and s.pos[y] in NON_VERB | {"ADP", "ADV", "PRON", "DET"}:
         # a verb conjoined to a non-verb: the remnant of a gapped or stripped clause, or a
         # second predicate of a shared copula/verb

@@ -50,9 +50,9 @@ __all__ = [
     "PAPER_PATTERNS",
     "SUBJ_DEPS",
     "VERB",
-    "default_pattern_names",
     "MiningPattern",
     "SentView",
+    "default_pattern_names",
     "get_patterns",
     "match_sentence",
 ]

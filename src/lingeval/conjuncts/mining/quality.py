@@ -23,7 +23,6 @@ treebank's ``# text``), ``label``, ``note`` so that no third-party text is store
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -126,7 +125,9 @@ def read_labels(path: str | Path) -> list[Label]:
             try:
                 offset = int(row[1])
             except ValueError:
-                raise InputError(f"offset {row[1]!r} is not a number", path=p, line=lineno) from None
+                raise InputError(
+                    f"offset {row[1]!r} is not a number", path=p, line=lineno
+                ) from None
             if row[2] not in LABELS:
                 raise InputError(
                     f"unknown label {row[2]!r}; use one of {', '.join(LABELS)}", path=p, line=lineno

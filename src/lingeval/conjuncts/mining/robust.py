@@ -19,7 +19,7 @@ this order; ``--patterns robust`` selects them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from lingeval.conjuncts.mining.patterns import (
     NON_VERB,
@@ -27,6 +27,8 @@ from lingeval.conjuncts.mining.patterns import (
     POBJ_DEPS,
     PREP_DEPS,
     VERB,
+    Matcher,
+    MiningPattern,
     SentView,
     _pattern,
 )
@@ -37,15 +39,62 @@ ROBUST_PATTERNS: list[str] = []
 
 #: Auxiliaries and modals that can stand for an elided verb phrase ("and we don't").
 ELLIPSIS_AUX = frozenset(
-    "do does did can could will would shall should may might must is are was were am be been "
-    "has have had ca wo sha".split()
+    [
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "may",
+        "might",
+        "must",
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "ca",
+        "wo",
+        "sha",
+    ]
 )
 #: Dependents an elliptical auxiliary may have (no object, complement or verbal dependent).
 _VPE_OK = frozenset({"nsubj", "nsubjpass", "expl", "neg", "advmod", "punct", "cc", "aux"})
 #: Adverbs an elliptical clause may keep ("and so did I", "but she probably can").
 _VPE_ADV = frozenset(
-    "too so also either neither not n't never still already probably certainly really just "
-    "always sometimes definitely surely usually often now then".split()
+    [
+        "too",
+        "so",
+        "also",
+        "either",
+        "neither",
+        "not",
+        "n't",
+        "never",
+        "still",
+        "already",
+        "probably",
+        "certainly",
+        "really",
+        "just",
+        "always",
+        "sometimes",
+        "definitely",
+        "surely",
+        "usually",
+        "often",
+        "now",
+        "then",
+    ]
 )
 _NOMINAL = frozenset({"NOUN", "PROPN", "NUM", "PRON"})
 _ONWARD = frozenset({"onward", "onwards", "forward", "forwards", "afterward", "afterwards", "on"})
@@ -72,7 +121,9 @@ def _subtree_has(s: SentView, i: int, pos: frozenset[str]) -> bool:
     return False
 
 
-def _robust(name: str, section: str, drawing: str, reading: str, example: str):  # type: ignore[no-untyped-def]
+def _robust(
+    name: str, section: str, drawing: str, reading: str, example: str
+) -> Callable[[Matcher], MiningPattern]:
     group = "parser-variant" if name.startswith("variant-") else "extra-shape"
     return _pattern(name, group, section, drawing, reading, example, into=ROBUST_PATTERNS)
 
@@ -146,7 +197,23 @@ def _x_vpe(s: SentView) -> Iterator[int | None]:
             continue
         if s.dep[y] in ("aux", "auxpass"):
             continue
-        kids = s.children[y]
+        h = s.head[y]
+        if s.dep[y] == "conj" and h >= 0 and s.pos[h] in VERB:
+            c = s.cc_of(h, y)
+        else:
+            # the small parser often leaves the clause unattached: the nearest and/or/but
+            # before it, with no verb in between ('which everything is and almost everything
+            # ... is'); dependents left of it belong to the parse error, not to the clause
+            c = None
+            for k in range(y - 1, 0, -1):
+                if s.pos[k] in VERB:
+                    break
+                if s.is_conjunction(k):
+                    c = k
+                    break
+        if c is None:
+            continue
+        kids = [k for k in s.children[y] if k > c]
         if not any(s.dep[k] in ("nsubj", "nsubjpass", "expl") for k in kids):
             continue
         if not all(s.dep[k] in _VPE_OK for k in kids):
@@ -158,17 +225,7 @@ def _x_vpe(s: SentView) -> Iterator[int | None]:
             for k in range(y + 1, min(y + 3, len(s.words)))
         ):
             continue  # a disfluency: "some are — are gifts"
-        if s.dep[y] == "conj" and s.head[y] >= 0 and s.pos[s.head[y]] in VERB:
-            yield s.cc_of(s.head[y], y)
-            continue
-        # the small parser often leaves the clause unattached: the nearest and/or/but before
-        # it, with no verb in between ('which everything is and almost everything ... is')
-        for c in range(y - 1, 0, -1):
-            if s.pos[c] in VERB:
-                break
-            if s.is_conjunction(c):
-                yield c
-                break
+        yield c
 
 
 @_robust(
@@ -269,9 +326,7 @@ def _v_base_verb(s: SentView) -> Iterator[int | None]:
         if h < 0 or s.pos[h] not in VERB:
             continue
         kids = s.children[y]
-        if any(
-            s.dep[k] in ("nsubj", "nsubjpass", "aux", "auxpass", "mark", "dobj") for k in kids
-        ):
+        if any(s.dep[k] in ("nsubj", "nsubjpass", "aux", "auxpass", "mark", "dobj") for k in kids):
             continue
         if any(s.dep[k] in ("oprd", "acomp") and s.pos[k] in NON_VERB for k in kids) and any(
             s.dep[k] in ("acomp", "attr") for k in s.children[h]
@@ -354,9 +409,9 @@ def _v_adp_adp(s: SentView) -> Iterator[int | None]:
         if d != "conj" or s.pos[y] != "ADP":
             continue
         h = s.head[y]
-        if h >= 0 and s.pos[h] == "ADP" and s.dep[h] == "prep" and s.pos[s.head[h]] == "ADP":
-            if not _subtree_has(s, y, VERB):
-                yield s.cc_of(h, y)
+        nested = h >= 0 and s.pos[h] == "ADP" and s.dep[h] == "prep" and s.pos[s.head[h]] == "ADP"
+        if nested and not _subtree_has(s, y, VERB):
+            yield s.cc_of(h, y)
 
 
 @_robust(
