@@ -4,10 +4,9 @@ Paper 000, section 4.1 reports that about 92 % of the mined candidates were real
 omissions. This module measures the same two things on data that lingeval did not write:
 
 * **recall** against a treebank's own gold gaps (:func:`gold_gaps`): the enhanced-UD copy
-  nodes of an elided verb (UPOS VERB/AUX) whose clause has an *and*/*or*/*but* as ``cc`` in the
-  enhanced graph, and the ``orphan`` gaps tied to an and/or/but whose elided predicate is a
-  verb (:func:`lingeval.conjuncts.gapping.extract_gapping` with ``use_orphans``). A gap is
-  found when the miner marks that conjunction (same sentence, same character offset);
+  nodes (and ``orphan`` relations) of an elided *verb* in a coordination marked by an
+  *and*/*or*/*but* (:func:`lingeval.conjuncts.gapping.extract_gapping`). A gap is found when
+  the miner marks that conjunction (same sentence, same character offset);
 * **precision** against labels of a sample of candidates (:func:`read_labels`), one of
   ``gapping`` (gapping, stripping, argument cluster, VP ellipsis: a verb is missing in a
   conjunct), ``reduction`` (conjunction reduction: the task of section 3 would split at the
@@ -26,7 +25,6 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
-from lingeval.conjuncts.example import CONJUNCTIONS
 from lingeval.core.errors import InputError
 
 __all__ = [
@@ -68,39 +66,23 @@ class Label:
 
 
 def gold_gaps(path: str | Path) -> list[GoldGap]:
-    """The gold verbal gaps of a CoNLL-U file with an enhanced layer (see the module docstring),
-    one per (sentence, conjunction), in file order."""
-    from lingeval.conjuncts.gapping import _char_offset, extract_gapping
-    from lingeval.core.conllu import read_conllu
+    """The gold verbal gaps of a CoNLL-U file with an enhanced layer, one per (sentence,
+    conjunction), in file order: the task inputs of
+    :func:`lingeval.conjuncts.gapping.extract_gapping` (copy nodes, and ``orphan`` relations
+    without one) whose elided word is a verb (PTB tag ``VB*``/``MD``); nominal and adjectival
+    ellipses and gaps whose antecedent is not in the sentence are left out."""
+    from lingeval.conjuncts.gapping import extract_gapping
 
     out: dict[tuple[str, int], GoldGap] = {}
-    for sent in read_conllu(path, validate_tree=False):
-        if not sent.empty_nodes or sent.sent_id is None:
-            continue
-        for node in sent.empty_nodes:
-            if node.columns[3] not in ("VERB", "AUX"):
-                continue
-            for w in sent.words:
-                if w.form.lower() not in CONJUNCTIONS or w.deps in ("", "_"):
-                    continue
-                if any(
-                    item.split(":", 1)[0] == node.id and item.split(":", 1)[1].startswith("cc")
-                    for item in w.deps.split("|")
-                ):
-                    off = _char_offset(sent, sent.text, w)
-                    if off is not None:
-                        out.setdefault(
-                            (sent.sent_id, off),
-                            GoldGap(sent.sent_id, off, w.form.lower(), "copy-node", node.form),
-                        )
     for ex in extract_gapping(path, use_orphans=True):
         verb = ex.meta.get("elided_verb") or {}
-        if not str(verb.get("xpos") or "").startswith("VB"):
+        if not str(verb.get("xpos") or "").startswith(("VB", "MD")):
             continue
         sid = str(ex.meta.get("sent_id"))
+        kind = "copy-node" if not verb.get("inferred") else "orphan"
         out.setdefault(
             (sid, ex.offset),
-            GoldGap(sid, ex.offset, ex.conjunction.lower(), "orphan", verb.get("form")),
+            GoldGap(sid, ex.offset, ex.conjunction.lower(), kind, verb.get("form")),
         )
     return list(out.values())
 

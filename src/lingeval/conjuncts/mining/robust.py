@@ -417,20 +417,19 @@ def _v_adp_adp(s: SentView) -> Iterator[int | None]:
 @_robust(
     "variant-verb-read-as-noun",
     "A.7.1 #1, parser variant",
-    "no VERB/AUX in the sentence; NON-VERB root with a NOUN compound and a NON-VERB conjunct",
+    "no VERB/AUX in the sentence; NON-VERB root with a NOUN compound; X -conj-> NON-VERB",
     "the verb is tagged as a noun and read as a compound ('One dial records days, and another "
-    "thousands of days': 'records' a compound of 'days'), so the sentence has no verb at all "
-    "and the remnant is a conjunct of the root",
+    "thousands of days': 'records' a compound of 'days'), so the sentence has no verb at all; "
+    "every and/or/but of a non-verb coordination in it is marked",
     "One dial records days, and another thousands of days.",
 )
 def _v_verb_as_noun(s: SentView) -> Iterator[int | None]:
     if len(s.words) < 6 or any(p in VERB for p in s.pos):
         return
-    for r, h in enumerate(s.head):
-        if h >= 0 or s.pos[r] not in NON_VERB:
-            continue
-        if not any(s.pos[k] == "NOUN" for k in s.kids(r, "compound")):
-            continue
-        for y, hh in s.conjuncts(r):
-            if s.pos[y] in NON_VERB:
-                yield s.cc_of(hh, y)
+    roots = [r for r, h in enumerate(s.head) if h < 0 and s.pos[r] in NON_VERB]
+    if not any(s.pos[k] == "NOUN" for r in roots for k in s.kids(r, "compound")):
+        return
+    # every coordination of non-verbs in the sentence is a remnant list of the lost verb
+    for y, d in enumerate(s.dep):
+        if d == "conj" and s.head[y] >= 0 and s.pos[y] in NON_VERB:
+            yield s.cc_of(s.head[y], y)
