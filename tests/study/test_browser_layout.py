@@ -5,6 +5,7 @@ secondary "same as shown" buttons. Positions are measured, not eyeballed; screen
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ def check_scale(scale: dict[str, Any], width: int) -> None:
     assert max(tops) - min(tops) <= 1, f"{width}px: the scale wraps ({sorted(tops)})"
     xs = [r["cx"] for r in radios]
     assert xs == sorted(xs), f"{width}px: points out of order"
-    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    gaps = [b - a for a, b in pairwise(xs)]
     assert max(gaps) - min(gaps) <= 1.0, f"{width}px: unequal spacing {gaps}"
     for lab in labels:
         assert lab["w"] >= 44 and lab["h"] >= 44, f"{width}px: target {lab['w']}x{lab['h']}"
