@@ -73,10 +73,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import SpacyAnalyzer
     from lingeval.conjuncts.data import write_jsonl
     from lingeval.conjuncts.devdata import gold_trees, load_sources
     from lingeval.conjuncts.metric import MetricOptions
+    from lingeval.conjuncts.parse_features import SpacyAnalyzer
     from lingeval.conjuncts.quality import error_shapes, evaluate_examples, summarise
     from lingeval.conjuncts.resolvers import load_resolver
 

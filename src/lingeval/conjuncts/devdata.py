@@ -106,6 +106,7 @@ def treebank_examples(name: str, paths: Sequence[Path], *, keep_trees: bool = Tr
 
 
 _GAP = re.compile(r"_{3,}")
+WH_WORDS = {"what", "which", "who", "whom", "whose", "where", "when", "why", "how"}
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?)\]}…])")
 _SPACE_AFTER = re.compile(r"([(\[{])\s+")
 
@@ -202,6 +203,20 @@ def thec_examples(paths: Sequence[Path]) -> tuple[DevSource, DevSource]:
                 continue
             left = gold[:offset].rstrip(" ,;:—-")
             right = gold[offset + len(m.group(0)) :].strip(" ,")
+            between = elliptical[: gap.start()] if gap else ""
+            if (
+                gap
+                and not between[
+                    between.lower().rfind(m.group(0).lower()) + len(m.group(0)) :
+                ].strip()
+            ):
+                # "Eve gave a CD to Al and ___ roses to Sue" is resolved "... and gave roses to
+                # Sue": the subject is shared, so the second sentence takes the first's
+                first = right.split(" ", 1)[0]
+                hit = re.search(rf"\b{re.escape(first)}\b", left)
+                if hit and hit.start() > 0:
+                    right = left[: hit.start()] + right
+            meta["phenomenon"] = _thec_phenomenon(elliptical, m.group(0))
             final = gold[-1] if gold and gold[-1] in ".!?" else "."
             if left and left[-1] not in ".!?":
                 left += final
@@ -220,6 +235,48 @@ def thec_examples(paths: Sequence[Path]) -> tuple[DevSource, DevSource]:
     b = DevSource("thec-other", other, files)
     b.notes.append(f"{skipped} THEC items without any and/or/but (not task items)")
     return a, b
+
+
+_AUX = re.compile(
+    r"(do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had|is|are|was"
+    r"|were|be|been|being|am|not|to|n[’']t|[’'](s|re|ll|d|ve|m)|won[’']t|can[’']t|couldn[’']t"
+    r"|don[’']t|doesn[’']t|didn[’']t|wouldn[’']t|shouldn[’']t|hasn[’']t|haven[’']t|isn[’']t"
+    r"|aren[’']t|wasn[’']t|weren[’']t|so)$|n[’']t$|[’'](ve|ll|d|s|re|m)$",
+    re.IGNORECASE,
+)
+_MARKERS = {"too", "also", "as", "well", "either", "neither", "so"}
+_QUANTIFIERS = {"some", "many", "few", "several", "all", "any", "one", "two", "three", "four", "five", "six", "most", "both", "each"}  # fmt: skip
+
+
+def _thec_phenomenon(elliptical: str, conjunction: str) -> str:
+    """From the ``___`` sites in the conjunct after the marked conjunction: one after an
+    auxiliary, *to* or *not* -> ``vp-ellipsis``; after a wh-word -> ``sluicing``; after a
+    number or quantifier -> ``nominal``; one with words of the conjunct on both sides ->
+    ``gapping``, only after it -> ``argument-cluster``; otherwise ``stripping``."""
+    k = elliptical.lower().find(f" {conjunction.lower()} ")
+    tail = elliptical[k + len(conjunction) + 2 :] if k >= 0 else elliptical
+    pieces = _GAP.split(tail)
+    if len(pieces) < 2:
+        return "stripping"
+    kinds = []
+    for n in range(len(pieces) - 1):
+        pre = re.findall(r"[\w’']+", pieces[n])
+        post = [w for w in re.findall(r"[\w’']+", pieces[n + 1]) if w.lower() not in _MARKERS]
+        last = pre[-1].lower() if pre else ""
+        if last and _AUX.search(last):
+            kinds.append("vp-ellipsis")
+        elif last in WH_WORDS or (not post and any(w.lower() in WH_WORDS for w in pre)):
+            kinds.append("sluicing")
+        elif last in _QUANTIFIERS or last.isdigit():
+            kinds.append("nominal")
+        elif post:
+            kinds.append("gapping" if pre or n > 0 else "argument-cluster")
+        else:
+            kinds.append("stripping")
+    for kind in ("vp-ellipsis", "sluicing", "gapping", "argument-cluster", "nominal"):
+        if kind in kinds:
+            return kind
+    return "stripping"
 
 
 def _cap(text: str) -> str:

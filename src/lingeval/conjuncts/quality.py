@@ -44,7 +44,7 @@ from lingeval.core.conllu import Sentence
 if TYPE_CHECKING:
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import Analyzer
+    from lingeval.conjuncts.parse_features import Analyzer
 
 __all__ = [
     "GAP_PHENOMENA",
@@ -334,7 +334,7 @@ def evaluate_sources(
     """
     options = MetricOptions(aggregation=aggregation, bootstrap=0)
     if analyzer is None:
-        from lingeval.conjuncts.analysis import SpacyAnalyzer
+        from lingeval.conjuncts.parse_features import SpacyAnalyzer
 
         analyzer = SpacyAnalyzer(spec=options.spec)
     records: list[Record] = []
