@@ -153,7 +153,7 @@ def test_study_command_creates_a_conjunct_meaning_study(files: dict[str, Path]) 
             "--per-group",
             "3",
             "--admin-token",
-            "tok",
+            "tok-admin-token-1",
         ]
     )
     assert "created study mean1" in out and "2 groups" in out and "3 participants per group" in out

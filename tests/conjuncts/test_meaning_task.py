@@ -40,7 +40,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         items,
         make_design(items, 2, seed=1, per_group=2),
         task_type=TASK_NAME,
-        admin_token="adm",
+        admin_token="adm-secret-token",
         completion_code="MEANOK",
     )
     yield st

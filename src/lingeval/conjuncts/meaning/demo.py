@@ -166,7 +166,7 @@ def run_demo(
             task_type=TASK_NAME,
             title="Do these sentences mean the same?",
             per_group=per_group,
-            admin_token="demo",
+            admin_token="demo-admin-token",
         )
         n = per_group * design.n_groups
         with BackgroundServer(store) as url:
