@@ -178,8 +178,13 @@ def load_answers(source: str | Path | pd.DataFrame, *, study_id: str | None = No
                 else:
                     sep = "\t" if suffix in (".tsv", ".tab") else ","
                     df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False)
+                    # where each row is, for errors found later (header = line 1)
+                    df.attrs["lines"] = dict(zip(df.index, range(2, len(df) + 2), strict=True))
             except (ValueError, pd.errors.ParserError) as exc:
                 raise InputError(f"cannot read the answer table: {exc}", path=path) from None
+            except UnicodeDecodeError as exc:
+                raise InputError(f"not UTF-8 text ({exc.reason})", path=path) from None
+            df.attrs["source"] = str(path)
     missing = [
         c
         for c in ANSWER_COLUMNS
@@ -373,7 +378,9 @@ def responses(
         if len(bad):
             row = bad.iloc[0]
             raise InputError(
-                f"rating {m!r} of participant {row['participant_id']} on item {row['item_id']} is not a number: {row['value']!r}"
+                f"rating {m!r} of participant {row['participant_id']} on item {row['item_id']} is not a number: {row['value']!r}",
+                path=df.attrs.get("source"),
+                line=df.attrs.get("lines", {}).get(bad.index[0]),
             )
         base[m] = sub.assign(v=vals).groupby(keys)["v"].mean()
     succ = df[df["question"] == "success"]

@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lingeval.core.errors import LingevalError
+from lingeval.core.errors import InputError, LingevalError
 from lingeval.study.answers import ANSWER_COLUMNS, Answer
 from lingeval.study.design import Cell, Design
 from lingeval.study.tasks.base import ParsedAnswer, StudyItem, get_task_type
@@ -78,6 +78,21 @@ def _iso(dt: datetime | None) -> str:
 def hash_token(token: str) -> str:
     """SHA-256 of a secret, as stored (the admin token itself is never stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _check_sqlite_file(path: Path) -> None:
+    """A path that exists must be a directory-free SQLite file (never overwrite a user's file)."""
+    if path.is_dir():
+        raise InputError("is a directory, not a study database", path=path)
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(16)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    if head and head != b"SQLite format 3\x00":
+        raise InputError("not a SQLite study database", path=path)
 
 
 def normalise_url(db: str | Path) -> str:
@@ -172,6 +187,8 @@ class Store:
 
         self.url = normalise_url(db)
         self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite and "://" not in str(db):
+            _check_sqlite_file(Path(str(db)))
         self._lock = threading.RLock()
         self._secrets: dict[str, str] = {}
         if self.is_sqlite:
@@ -393,7 +410,7 @@ class Store:
         with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             row.admin_token_hash = hash_token(token)
 
     def check_admin_token(self, study_id: str, token: str | None) -> bool:
@@ -417,7 +434,7 @@ class Store:
         with self.session() as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             self._secrets[study_id] = row.secret
             return row.secret
 
@@ -440,7 +457,7 @@ class Store:
         with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             if row.status != "closed":
                 row.status = "closed"
                 row.closed_at = utcnow()
@@ -482,7 +499,7 @@ class Store:
                 with self.session(write=True) as s:
                     study = s.get(StudyRow, study_id)
                     if study is None:
-                        raise LingevalError(f"no study {study_id!r}")
+                        raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
                     row = s.execute(
                         select(ParticipantRow).where(
                             ParticipantRow.study_id == study_id, ParticipantRow.external_id == ext
@@ -782,7 +799,7 @@ class Store:
         with self.session() as s:
             study = s.get(StudyRow, study_id)
             if study is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             groups = sorted(
                 {g for (g,) in s.execute(select(CellRow.grp).where(CellRow.study_id == study_id))}
             )
