@@ -1,0 +1,440 @@
+"""Recognise a verbal omission after a conjunction, independently of the dependency parse.
+
+Paper 000, sections 1 and 4.1: parsers misanalyse gapping ("Josh likes wine and Jane water"
+becomes a noun compound inside a coordinated object, figure 2), so a resolver that trusts the
+parse's coordination rewrites the wrong thing. This module decides from the words and their
+part-of-speech tags alone whether the material after the conjunction is a verbless conjunct
+whose phrases parallel the first clause: *gapping* ("and Jane water"), an *argument cluster*
+("and its call centre to Glasgow in 2014"), or *stripping* ("and Kim too", "but not Kim").
+
+The test, for the conjunction at token ``cc``:
+
+1. The right conjunct runs from the conjunction to the clause boundary (``;``, ``:``, a dash,
+   a subordinator, or a comma followed by a new clause such as ", analysts said" or
+   ", Z fell"). It must hold no verb of its own (a participle used as an adjective, "the more
+   considered 54", does not count).
+2. It is cut into phrases (noun phrase, number, prepositional phrase, adjective, adverb) at
+   part-of-speech boundaries ("Lee | treasurer", "$7 | by B", "Milan , two").
+3. The first conjunct (from the previous clause boundary to the conjunction) holds a verb; its
+   subject region is what precedes the first verb, its complement region what follows the
+   last verb of the verb chain ("seems to want to start to learn | Greek").
+4. Two or more phrases, each paralleled by a phrase of the same type in the first clause: the
+   first by the subject (gapping) or every one by a complement (argument cluster); or one
+   phrase with a stripping marker (too, also, as well, either, not).
+
+:func:`detect_omission` returns an :class:`Omission` recording this evidence, or ``None``.
+It never raises and takes time linear in the sentence length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lingeval.conjuncts.example import CONJUNCTIONS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+__all__ = ["Omission", "Phrase", "chunk_phrases", "detect_omission", "phrase_category"]
+
+VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
+FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+NOMINAL_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX"}
+NP_START_TAGS = {"DT", "PDT", "PRP$", "CD", "NNP", "NNPS", "NN", "NNS", "PRP", "JJ", "JJR", "JJS"}
+NP_END_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD"}
+STRIP_TAIL = ("as well", "too", "also", "either", "as well as")
+STRIP_HEAD = {"not", "never", "also", "even", "especially", "particularly", "only", "probably"}
+SUBORDINATORS = {
+    "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
+    "when", "after", "before", "until", "so", "once", "which", "who", "whom", "whose", "where",
+}  # fmt: skip
+CLAUSE_PUNCT = {";", ":", "—", "–", "--"}
+CLOSERS = {".", "!", "?", "…", "...", '"', "”", "’", ")"}
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One phrase ``[start, end]`` (inclusive token indices) and its category.
+
+    Categories: ``NP`` (noun phrase), ``NUM`` (a quantity: "6%", "$7", "two"), ``PP``
+    (prepositional phrase; ``prep`` holds the lower-cased preposition), ``ADJ``, ``ADV``.
+    """
+
+    start: int
+    end: int
+    category: str
+    prep: str = ""
+
+    def __len__(self) -> int:
+        return self.end - self.start + 1
+
+
+@dataclass
+class Omission:
+    """Evidence that the conjunct after ``cc`` omits the verb of the first clause.
+
+    ``kind``: ``gapping`` (the first remnant is a new subject), ``argument-cluster`` (every
+    remnant parallels a complement of the verb) or ``stripping`` (one remnant and a marker).
+    ``remnants`` are the phrases after the conjunction, ``parallels[i]`` the phrase of the
+    first clause that remnant ``i`` parallels (``None`` where only the category matched
+    loosely). ``right_end`` is the last token of the right conjunct, ``left_start`` the first
+    token of the first clause, ``verbs`` the verb chain of the first clause (token indices),
+    ``marker`` the stripping marker ("too", "not", ...) when there is one, ``evidence``
+    human-readable reasons in the order they were established, and ``readings`` every kind
+    that fits, preferred first (a remnant list can parallel both the subject and complements).
+    """
+
+    cc: int
+    kind: str
+    remnants: list[Phrase]
+    parallels: list[Phrase | None]
+    left_start: int
+    right_end: int
+    verbs: list[int]
+    marker: str = ""
+    evidence: list[str] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.readings:
+            self.readings = [self.kind]
+
+    @property
+    def score(self) -> float:
+        """Share of remnants with a parallel of the same category and head class, in [0, 1]."""
+        if not self.remnants:
+            return 0.0
+        return sum(1 for p in self.parallels if p is not None) / len(self.remnants)
+
+
+def _is_verb(doc: Doc, i: int) -> bool:
+    """A verb token, not a participle used inside a noun phrase ("a more considered 54")."""
+    tok = doc[i]
+    if tok.tag_ not in VERB_TAGS:
+        return False
+    if tok.i in doc.user_data.get("lingeval_nominal", ()):
+        return False
+    if (
+        tok.tag_ in {"VBN", "VBG"}
+        and i > 0
+        and doc[i - 1].tag_ in {"DT", "PRP$", "JJ", "RBR", "CD"}
+    ):
+        return False  # "the acquired company", "a more considered 54"
+    if tok.tag_ in {"VBN", "VBG"} and i + 1 < len(doc) and doc[i + 1].tag_ in {"NN", "NNS"}:
+        return i > 0 and doc[i - 1].tag_ in {"NN", "NNS", "NNP", "PRP"}  # "rising prices"
+    return True
+
+
+def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
+    """Category (and preposition) of tokens ``[start, end]``: NP, NUM, PP, ADJ, ADV or VP."""
+    first = doc[start]
+    if first.lower_ in STRIP_HEAD and end > start:
+        return phrase_category(doc, start + 1, end)
+    if first.tag_ in {"IN", "TO"} and end > start and doc[start + 1].tag_ != "VB":
+        return "PP", first.lower_
+    tags = [doc[i].tag_ for i in range(start, end + 1)]
+    demonym = first.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and first.text[:1].isupper()
+    if demonym and start == end and end + 1 < len(doc) and doc[end + 1].tag_ == "CD":
+        return "NP", ""  # a people before a quantity: "and Japanese 0.3%"
+    if any(_is_verb(doc, i) for i in range(start, end + 1)):
+        return "VP", ""
+    if all(t in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} for t in tags):
+        return ("ADJ" if any(t.startswith("JJ") for t in tags) else "ADV"), ""
+    heads = [i for i in range(start, end + 1) if doc[i].tag_ in NOMINAL_TAGS or doc[i].text == "%"]
+    if heads and (doc[heads[-1]].tag_ == "CD" or doc[heads[-1]].text == "%"):
+        return "NUM", ""
+    if any(doc[i].text == "$" for i in range(start, end + 1)):
+        return "NUM", ""
+    return "NP", ""
+
+
+def _boundary_between(doc: Doc, k: int) -> bool:
+    """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
+    a, b = doc[k - 1], doc[k]
+    if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:
+        return False
+    if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:
+        return False
+    a_np = a.tag_ in NP_END_TAGS or a.text in {"%", ")"}
+    if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
+        return True  # "Japanese | 0.3%"
+    if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
+        return a_np or a.tag_ in {"JJ", "JJR", "RB", "RBR"}  # "Kim | to Paris", "$7 | by B"
+    if b.lower_ == "of":
+        return False
+    if not a_np:
+        return False
+    if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
+        return False  # one name
+    if a.tag_ in {"NN", "NNS"} and b.tag_ in {"NN", "NNS"}:
+        return False  # a compound noun
+    if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
+        return False  # "40,000 visitors", "21 %"
+    if a.tag_ == "CD" and b.tag_ == "CD":
+        return False
+    if b.tag_ in {"RB", "RBR"}:
+        return b.lower_ not in {"alone", "only", "so"}
+    return b.tag_ in NP_START_TAGS or b.text == "$"
+
+
+def chunk_phrases(doc: Doc, start: int, end: int) -> list[Phrase]:
+    """Cut tokens ``[start, end]`` into phrases at part-of-speech boundaries and commas."""
+    out: list[Phrase] = []
+    s = start
+    k = start + 1
+    while k <= end + 1:
+        cut = k > end or doc[k].text == "," or _boundary_between(doc, k)
+        if cut:
+            e = k - 1
+            while e >= s and doc[e].is_punct and doc[e].text not in {"%", ")"}:
+                e -= 1
+            while s <= e and doc[s].is_punct and doc[s].text not in {"$", "("}:
+                s += 1
+            if s <= e:
+                cat, prep = phrase_category(doc, s, e)
+                out.append(Phrase(s, e, cat, prep))
+            s = k + 1 if k <= end and doc[k].text == "," else k
+        k += 1
+    return out
+
+
+NAME_PREFIXES = {
+    "new", "san", "los", "las", "st", "st.", "mount", "mt", "lake", "north", "south", "east",
+    "west", "united", "great", "la", "le", "de", "del", "van", "von", "el", "fort", "port",
+    "saint", "hong", "sri", "costa", "puerto", "rio", "santa", "buenos", "cape", "upper",
+    "lower", "old", "little", "big", "grand", "central", "royal", "the", "mr", "mrs", "ms", "dr",
+}  # fmt: skip
+
+
+def _two_names(doc: Doc, r: Phrase) -> bool:
+    """Exactly two single-word names ("Bo Latin"), the first not the start of a longer name."""
+    return (
+        len(r) == 2
+        and all(doc[i].tag_ in {"NNP", "NNPS"} for i in (r.start, r.end))
+        and doc[r.start].lower_.rstrip(".") not in NAME_PREFIXES
+    )
+
+
+def _right_end(doc: Doc, start: int, last: int) -> int:
+    """Last token of the right conjunct that starts at ``start``."""
+    for k in range(start, last + 1):
+        tok = doc[k]
+        if tok.text in CLAUSE_PUNCT or (tok.lower_ in SUBORDINATORS and k > start):
+            return k - 1
+        if tok.lower_ in {"as", "with"} and k > start and _clause_follows(doc, k + 1, last):
+            return k - 1  # "... 54 from 98 as Sri Lanka toiled"
+        if tok.text == "," and k + 1 <= last:
+            nxt = doc[k + 1]
+            if nxt.tag_ == "CC" or nxt.lower_ in SUBORDINATORS or nxt.tag_ in {"WDT", "WP", "WRB"}:
+                return k - 1
+            # ", analysts said" / ", the shares fell": a new clause with its own verb
+            for j in range(k + 1, min(k + 9, last + 1)):
+                if doc[j].text in {",", ";"} or doc[j].tag_ in {"CC"}:
+                    break
+                if _is_verb(doc, j):
+                    if doc[j].tag_ in FINITE_TAGS or doc[j].tag_ in {"VBG", "VBN"}:
+                        return k - 1
+                    break
+    return last
+
+
+def _clause_follows(doc: Doc, k: int, last: int) -> bool:
+    """A finite verb within a few tokens after ``k``, before any comma."""
+    for j in range(k, min(k + 6, last + 1)):
+        if doc[j].text in {",", ";"}:
+            return False
+        if _is_verb(doc, j) and doc[j].tag_ in FINITE_TAGS:
+            return True
+    return False
+
+
+def _left_start(doc: Doc, cc: int) -> int:
+    """First token of the clause that ends before the conjunction."""
+    for k in range(cc - 1, -1, -1):
+        if doc[k].text in CLAUSE_PUNCT:
+            return k + 1
+    return 0
+
+
+def _last_content(doc: Doc) -> int:
+    last = len(doc) - 1
+    while last >= 0 and doc[last].is_punct and doc[last].text in CLOSERS:
+        last -= 1
+    return last
+
+
+def _verb_chain(doc: Doc, lo: int, hi: int) -> list[int]:
+    """The first verb group of ``[lo, hi]`` and the to-infinitive verbs chained after it."""
+    verbs = [i for i in range(lo, hi + 1) if _is_verb(doc, i)]
+    if not verbs:
+        return []
+    chain = [verbs[0]]
+    k = verbs[0] + 1
+    while k <= hi:
+        tok = doc[k]
+        if _is_verb(doc, k) or tok.tag_ in {"TO", "RB", "RP"} or tok.dep_ in {"neg", "prt"}:
+            if _is_verb(doc, k):
+                chain.append(k)
+            k += 1
+            continue
+        break
+    return chain
+
+
+def _compatible(a: Phrase, b: Phrase) -> bool:
+    if a.category == b.category:
+        return True
+    return {a.category, b.category} in ({"NP", "NUM"}, {"ADJ", "ADV"}, {"ADJ", "NP"})
+
+
+def _match_in_order(remnants: list[Phrase], cands: list[Phrase]) -> list[Phrase | None] | None:
+    """Parallels for ``remnants`` among ``cands`` in left-to-right order (right-aligned)."""
+    out: list[Phrase | None] = []
+    j = len(cands) - 1
+    for r in reversed(remnants):
+        found = None
+        while j >= 0:
+            c = cands[j]
+            j -= 1
+            if _compatible(r, c):
+                found = c
+                break
+            if c.category == "PP" and r.category in {"NP", "NUM"} and c.end > c.start:
+                found = Phrase(c.start + 1, c.end, r.category)  # "at $5" ~ "$7"
+                break
+        if found is None:
+            return None
+        out.insert(0, found)
+    return out
+
+
+def detect_omission(doc: Doc, cc: int) -> Omission | None:
+    """An :class:`Omission` when the conjunct after token ``cc`` is verbless and parallel."""
+    try:
+        return _detect(doc, cc)
+    except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
+        return None
+
+
+def _detect(doc: Doc, cc: int) -> Omission | None:
+    if not 0 < cc < len(doc) - 1 or doc[cc].lower_ not in CONJUNCTIONS:
+        return None
+    last = _last_content(doc)
+    start = cc + 1
+    while start <= last and doc[start].is_punct:
+        start += 1
+    if start > last:
+        return None
+    end = _right_end(doc, start, last)
+    while end >= start and doc[end].is_punct and doc[end].text not in {"%", ")"}:
+        end -= 1
+    if end < start:
+        return None
+    evidence = [f"right conjunct: tokens {start}-{end}"]
+    if any(_is_verb(doc, i) for i in range(start, end + 1)):
+        return None
+    evidence.append("no verb after the conjunction")
+    # stripping markers: "and Kim too", "and Kim as well", "but not Kim"
+    marker = ""
+    words = [doc[i].lower_ for i in range(start, end + 1)]
+    for tail in STRIP_TAIL:
+        n = len(tail.split())
+        if len(words) > n and " ".join(words[-n:]) == tail:
+            marker, end = tail, end - n
+            while end >= start and doc[end].is_punct:
+                end -= 1
+            break
+    if not marker and doc[start].lower_ in {"not", "never"} and end > start:
+        marker, start = doc[start].lower_, start + 1
+    remnants = chunk_phrases(doc, start, end)
+    if not remnants or len(remnants) > 6:
+        return None
+    evidence.append("phrases: " + " | ".join(r.category for r in remnants))
+    lo = _left_start(doc, cc)
+    hi = cc - 1
+    while hi >= lo and doc[hi].is_punct and doc[hi].text not in {"%", ")"}:
+        hi -= 1
+    # a list of verbless groups separated by semicolons: the first clause is further left
+    for _ in range(10):
+        if _verb_chain(doc, lo, hi) or lo == 0 or doc[lo - 1].text != ";":
+            break
+        lo = _left_start(doc, lo - 1)
+    # an opening subordinator belongs to neither conjunct: "While X rose 4% and Y 6%, Z fell"
+    while lo < hi and (doc[lo].lower_ in SUBORDINATORS or doc[lo].tag_ in {"CC", "UH"}):
+        lo += 1
+    # inside a list of remnant groups ("Rome has three airports, Milan two, and Naples one"),
+    # the first clause is the first group: skip verbless comma groups back to a verb
+    chain = _verb_chain(doc, lo, hi)
+    if not chain:
+        return None
+    if len(chain) == 1 and doc[chain[0]].tag_ in {"VBN", "VBG"} and chain[0] == lo:
+        subject_region: list[Phrase] = []  # an opening participle: "Valued at $5 by A"
+    else:
+        subject_region = chunk_phrases(doc, lo, chain[0] - 1) if chain[0] > lo else []
+    comp_end = hi
+    commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text == ","]
+    for k in reversed(commas):  # drop the verbless middle groups of a list
+        seg = chunk_phrases(doc, k + 1, hi)
+        verbless = not any(_is_verb(doc, i) for i in range(k + 1, hi + 1))
+        if seg and verbless and [p.category for p in seg] == [r.category for r in remnants]:
+            comp_end = k - 1
+            evidence.append(f"list group {k + 1}-{hi}")
+            hi = k - 1
+    complements = chunk_phrases(doc, chain[-1] + 1, comp_end)
+    evidence.append("verb chain: " + " ".join(doc[i].text for i in chain))
+    subj = next((p for p in reversed(subject_region) if p.category in {"NP", "NUM"}), None)
+    if marker:
+        if len(remnants) != 1 or remnants[0].category not in {"NP", "NUM", "PP"}:
+            return None
+        if marker in {"not", "never"}:
+            cands = [c for c in complements if _compatible(remnants[0], c)]
+            par = cands[-1] if cands else subj
+        else:
+            par = subj if remnants[0].category != "PP" else None
+        if par is None:
+            return None
+        evidence.append(f"stripping marker {marker!r}")
+        return Omission(cc, "stripping", remnants, [par], lo, end, chain, marker, evidence)
+    weak = False
+    if len(remnants) == 1 and _two_names(doc, remnants[0]):
+        # "and Bo Latin": two names side by side, one remnant each (a weak cut)
+        r = remnants[0]
+        remnants = [Phrase(r.start, r.start, "NP"), Phrase(r.start + 1, r.end, "NP")]
+        weak = True
+        evidence.append("weak cut between two names")
+    if len(remnants) < 2:
+        return None
+    first = remnants[0]
+    if weak:
+        names = _match_in_order(remnants[1:], complements)
+        if subj is None or names is None or len(subj) != 1 or len(names[0] or subj) != 1:
+            return None
+        return Omission(cc, "gapping", remnants, [subj, *names], lo, end, chain, "", evidence)
+    readings: list[tuple[str, list[Phrase | None], str]] = []
+    # gapping: the first remnant parallels the subject, the others complements
+    if subj is not None and first.category in {"NP", "NUM"}:
+        rest = _match_in_order(remnants[1:], complements)
+        if rest is not None:
+            why = "first remnant parallels the subject, the others complements"
+            readings.append(("gapping", [subj, *rest], why))
+    # a fronted adjunct: "In 2015 the firm sold 2,000 cars and in 2016 3,500"
+    if first.category == "PP" and subject_region and subject_region[0].category == "PP":
+        rest = _match_in_order(remnants[1:], (subject_region[1:] + complements))
+        if rest is not None:
+            why = "first remnant parallels an opening adjunct"
+            readings.append(("gapping", [subject_region[0], *rest], why))
+    cluster = _match_in_order(remnants, complements)
+    if cluster is not None:
+        why = "every remnant parallels a complement of the verb"
+        readings.append(("argument-cluster", list(cluster), why))
+    if not readings:
+        return None
+    pronoun_subject = subj is not None and doc[subj.end].tag_ == "PRP"
+    if pronoun_subject and doc[first.end].tag_ != "PRP" and readings[-1][0] == "argument-cluster":
+        readings.insert(0, readings.pop())  # "He visited Paris in May and Rome in June"
+    kind, parallels, why = readings[0]
+    evidence.append(why)
+    out = Omission(cc, kind, remnants, parallels, lo, end, chain, "", evidence)
+    out.readings = [r[0] for r in readings]
+    return out
