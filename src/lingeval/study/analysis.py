@@ -42,7 +42,7 @@ import pandas as pd
 
 from lingeval.core.errors import InputError, LingevalError
 from lingeval.core.signature import Signature
-from lingeval.study.answers import ANSWER_COLUMNS
+from lingeval.study.answers import ANSWER_COLUMNS, ATTENTION_SYSTEM, EXPORT_COLUMNS, csv_exact
 from lingeval.study.stats import (
     bonferroni,
     compact_letters,
@@ -135,6 +135,9 @@ class StudyAnalysis:
     n_items: int
     study_id: str = ""
     notes: list[str] = field(default_factory=list)
+    #: participants with quality flags in the export (too fast, failed attention checks);
+    #: kept in the tables, listed here so that they can be excluded and the analysis re-run
+    flagged_participants: list[str] = field(default_factory=list)
 
     def signature(self, metric: str = "study") -> Signature:
         o = self.options
@@ -210,6 +213,7 @@ def load_answers(
                     df = pd.read_json(path, dtype=False)
                 else:
                     df = pd.read_csv(path, sep=_sniff_sep(path), dtype=str, keep_default_na=False)
+                    df = df.map(csv_exact)  # undo the export's formula neutralisation
                     # where each row is, for errors found later (header = line 1)
                     df.attrs["lines"] = dict(zip(df.index, range(2, len(df) + 2), strict=True))
             except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
@@ -328,7 +332,7 @@ def _read_db(url: str, study_id: str | None = None) -> pd.DataFrame:
         records = [asdict(a) for sid in ids for a in store.export(sid)]
     finally:
         store.dispose()
-    return pd.DataFrame(records, columns=list(ANSWER_COLUMNS))
+    return pd.DataFrame(records, columns=list(EXPORT_COLUMNS))
 
 
 def load_neuralreg(path: str | Path, *, annotator: str = "mean") -> pd.DataFrame:
@@ -722,6 +726,8 @@ def analyze(
     """Run the whole analysis of section 5 on a tidy answer table (see the module docstring)."""
     options = options or AnalysisOptions()
     df = load_answers(answers)
+    flagged = sorted(set(df.loc[df["flags"] != "", "participant_id"])) if "flags" in df else []
+    df = df[df["system"] != ATTENTION_SYSTEM]  # attention checks are not a compared system
     if df.empty:
         raise LingevalError("the answer table is empty")
     measures, notes = _measures(df, options)
@@ -756,7 +762,13 @@ def analyze(
         n_participants=int(resp["participant_id"].nunique()),
         n_items=int(resp["item_id"].nunique()),
         study_id=",".join(study_ids),
-        notes=notes,
+        flagged_participants=flagged,
+        notes=notes
+        + (
+            [f"{len(flagged)} participant(s) flagged (too fast or failed attention checks)"]
+            if flagged
+            else []
+        ),
     )
 
 

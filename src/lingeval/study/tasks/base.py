@@ -41,6 +41,34 @@ __all__ = [
     "save_items",
 ]
 
+
+def bad_character(value: str) -> str | None:
+    """The first character that no answer may contain, or None: control characters (Unicode
+    category Cc, except tab, line feed and carriage return: NUL breaks PostgreSQL text, the
+    others break exports) and lone surrogates. Checked identically whatever the database."""
+    import unicodedata
+
+    for ch in value:
+        if ch in "\t\n\r":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            return ch
+    return None
+
+
+def control_char_errors(form: Mapping[str, str]) -> FieldError:
+    """A field error for every submitted value holding a :func:`bad_character`."""
+    errors = FieldError()
+    for name, value in form.items():
+        ch = bad_character(value)
+        if ch is not None:
+            errors[name] = (
+                f"Please remove the control character U+{ord(ch):04X} from this answer "
+                "(it cannot be stored)."
+            )
+    return errors
+
+
 # Longest accepted free text (characters); longer input is refused with a message.
 MAX_SHORT_TEXT = 300
 MAX_LONG_TEXT = 4000
@@ -177,6 +205,8 @@ class TaskType(ABC):
     consent: ClassVar[str] = ""
     #: what one item is called in the progress indicator ("Paragraph 3 of 15")
     unit: ClassVar[str] = "Item"
+    #: default median seconds per item below which a participant is flagged ``too_fast``
+    min_item_s: ClassVar[float] = 2.0
 
     @classmethod
     def template_file(cls) -> Path | None:
