@@ -17,13 +17,9 @@ from lingeval.study.design import make_design
 from lingeval.study.storage import Store
 from lingeval.study.web.server import BackgroundServer
 from tests.conjuncts.test_annotation_study import GOOD, examples
+from tests.conjuncts.test_meaning_browser import chromium_path
 
 pytestmark = pytest.mark.browser
-
-
-def chromium_path() -> str | None:
-    env = os.environ.get("LINGEVAL_CHROMIUM")
-    return env if env and Path(env).exists() else None
 
 
 def test_a_worker_walks_one_seven_sentence_hit(tmp_path: Path) -> None:

@@ -187,7 +187,7 @@ def test_study_command_creates_a_conjunct_meaning_study(files: dict[str, Path]) 
         ),
         (
             ["meaning-simulate", "{dir}/none.json", "--rate", "a=2", "-o", "{dir}/x.csv"],
-            "cannot read items",
+            "none.json: no such file",
         ),
     ],
 )
