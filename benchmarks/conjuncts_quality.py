@@ -3,7 +3,7 @@
 Sources (derived at run time, never committed; the derived gold is written to
 ``benchmarks/out/devdata/*.jsonl`` for inspection; see ``lingeval.conjuncts.devdata``):
 ``paper`` (the paper's worked examples), ``schuster`` (Schuster et al. 2018 gapping, train),
-``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``thec`` (Hoosier Ellipsis
+``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``pud`` (PUD test), ``thec`` (Hoosier Ellipsis
 Corpus VP ellipsis in coordinations; ``thec-other`` kept apart), ``synthetic``.
 
 For every resolver (``copy``, ``copy-k``, ``rules``, and any ``--resolver``; ``--spacy-model``
@@ -34,7 +34,7 @@ from _common import ROOT, SHARED_DATA
 
 DATA = ROOT / "benchmarks" / "data" / "conjuncts"
 OUT = ROOT / "benchmarks" / "out"
-TREEBANK_SOURCES = ("schuster", "gum", "ewt")
+TREEBANK_SOURCES = ("schuster", "gum", "ewt", "pud")
 
 
 def _fmt(v: object) -> str:
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     print_table(
         table[table.kind == "all"],
         cols,
-        "per source (ALL = every source pooled, REAL = the third-party sources schuster+gum+ewt+thec)",
+        "per source (ALL = every source pooled, REAL = the third-party sources schuster+gum+ewt+pud+thec)",
     )
     side = table[
         (table.kind == "all")

@@ -7,6 +7,7 @@ repository) and in the repository's benchmark folder:
                nodes -> gold rewrite sets (:mod:`lingeval.conjuncts.gapping`).
 ``gum``        GUM train: every copy node of the enhanced layer that elides a coordinated verb.
 ``ewt``        UD English EWT dev + test: the same.
+``pud``        UD English PUD test: the same.
 ``thec``       The Hoosier Ellipsis Corpus (English VP ellipsis): the resolved sentence split at
                the last and/or/but before the ellipsis site (:func:`thec_examples`). Items
                whose ellipsis is not in a coordinated clause (questions, answers, relative
@@ -49,7 +50,7 @@ __all__ = [
 ]
 
 #: Source names in report order.
-SOURCES = ("paper", "written", "schuster", "gum", "ewt", "thec", "thec-other", "synthetic")
+SOURCES = ("paper", "written", "schuster", "gum", "ewt", "pud", "thec", "thec-other", "synthetic")
 
 
 @dataclass
@@ -75,6 +76,7 @@ def default_paths(shared: Path, bench_data: Path | None = None) -> dict[str, lis
             banks / "UD_English-EWT" / "en_ewt-ud-dev.conllu",
             banks / "UD_English-EWT" / "en_ewt-ud-test.conllu",
         ],
+        "pud": [banks / "UD_English-PUD" / "en_pud-ud-test.conllu"],
         "thec": sorted((conj / "thec-eng-vp-ellipsis").glob("*.txt")),
     }
     if bench_data is not None:
@@ -318,7 +320,7 @@ def load_sources(
         files = paths.get(name, [])
         if not files or not all(p.is_file() for p in files):
             continue
-        if name in ("schuster", "gum", "ewt"):
+        if name in ("schuster", "gum", "ewt", "pud"):
             out[name] = treebank_examples(name, files)
         elif name == "thec":
             coord, other = thec_examples(files)

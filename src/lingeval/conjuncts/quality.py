@@ -228,8 +228,8 @@ def _row(records: Sequence[Record], options: MetricOptions) -> dict[str, Any]:
 #: Pooled sources of :func:`summarise`: ``REAL`` is the third-party ellipsis data only,
 #: ``TREEBANKS`` the sources with gold trees (the same examples in parsed and oracle mode).
 POOLS = {
-    "REAL": frozenset({"schuster", "gum", "ewt", "thec"}),
-    "TREEBANKS": frozenset({"schuster", "gum", "ewt"}),
+    "REAL": frozenset({"schuster", "gum", "ewt", "pud", "thec"}),
+    "TREEBANKS": frozenset({"schuster", "gum", "ewt", "pud"}),
 }
 
 
