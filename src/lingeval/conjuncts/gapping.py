@@ -885,7 +885,18 @@ def extract_from_sentence(
         # a full conjunct after the marked conjunction that is not joined by it belongs to
         # another coordination ("... and has extended both offers"): shared by every rewrite
         others = [
-            k for k in conj_kids if min(g.subtree(k)) > cc and cc not in g.children.get(k, [])
+            k
+            for k in conj_kids
+            if cc not in g.children.get(k, [])
+            and (
+                min(g.subtree(k)) > cc
+                # "built and renovated ... in 2013 and ... in 2014": joined by a conjunction
+                # of its own, the conjunct is not part of the marked coordination
+                or any(
+                    g.words[c].base_deprel == "cc" and g.words[c].form.lower() in CONJUNCTIONS
+                    for c in g.children.get(k, [])
+                )
+            )
         ]
         conj_kids = [k for k in conj_kids if k not in others]
         outside = sorted(set(outside) | {i for k in others for i in g.subtree(k)})
