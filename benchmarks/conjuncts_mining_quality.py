@@ -5,12 +5,14 @@ Data (nobody here wrote the text): ../shared/data/treebanks/GUM-train/en_gum-tra
 default spaCy pipeline, as a user would; the gold trees are used only for the recall target.
 
 * **Precision** on hand labels of mined candidates (benchmarks/data/conjuncts/,
-  ``sent_id offset label note``, no GUM text): ``gum_mining_labels.tsv`` (200, seeded sample
-  of the first-stage output, **development data**: the second stage was tuned on them) and
-  ``gum_mining_labels_heldout.tsv`` (100 more, drawn and labelled after the rules were frozen,
-  never used for tuning). Task precision = (gapping + conjunction reduction) / labelled, with a
-  95 % Wilson interval; overall and per pattern, before and after the second stage; filter
-  loss = true candidates the second stage drops / true candidates.
+  ``sent_id offset label note``, no GUM text), seeded samples of the first-stage output:
+  ``gum_mining_labels.tsv`` (200) and ``gum_mining_labels_dev2.tsv`` (100) are **development
+  data** (the second stage was tuned on them; dev2 was first drawn as a held-out sample and
+  then used for tuning too); ``gum_mining_labels_test.tsv`` (100) was drawn and labelled
+  after the rules were frozen and never used for tuning. Task precision = (gapping +
+  conjunction reduction) / labelled, with a 95 % Wilson interval; overall and per pattern,
+  before and after the second stage; filter loss = true candidates the second stage drops /
+  true candidates.
 * **Recall** on GUM-train's gold verbal gaps (copy nodes / orphans of an elided verb in an
   and/or/but coordination, :func:`lingeval.conjuncts.mining.quality.gold_gaps`): the share
   whose conjunction the miner marks (before and after the second stage).
@@ -41,8 +43,9 @@ from _common import ROOT, SHARED_DATA, run_measured, tool
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
 SPLITS = {
-    "development (200, tuned on)": LABELS / "gum_mining_labels.tsv",
-    "held-out (100, after freezing)": LABELS / "gum_mining_labels_heldout.tsv",
+    "development 1 (200, tuned on)": LABELS / "gum_mining_labels.tsv",
+    "development 2 (100, tuned on)": LABELS / "gum_mining_labels_dev2.tsv",
+    "test (100, after freezing)": LABELS / "gum_mining_labels_test.tsv",
 }
 OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"
 
