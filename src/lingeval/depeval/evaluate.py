@@ -25,7 +25,7 @@ from typing import Any, Literal
 from lingeval.core.conllu import Sentence, read_conllu
 from lingeval.core.errors import InputError, LingevalError
 from lingeval.core.signature import Signature
-from lingeval.depeval.measures import PUNCT_POLICIES, classify_head_error, is_excluded
+from lingeval.depeval.measures import PUNCT_POLICIES, classify_head_error, is_excluded, warn_no_xpos
 
 __all__ = [
     "MEASURES",
@@ -255,14 +255,19 @@ def _pairs(
         nxt = next(sys_iter, None)
         if nxt is None:
             raise InputError(
-                f"system file ends after {n - 1} sentences; the gold file has more",
+                f"has only {n - 1} sentence(s); the gold file {gold_name} has more",
                 path=system_name,
             )
         yield g, nxt
     if next(sys_iter, None) is not None:
         raise InputError(
-            f"system file has more sentences than the gold file ({n})", path=system_name
+            f"has only {n} sentence(s)"
+            + (" (empty)" if n == 0 else "")
+            + f"; the system file {system_name} has more",
+            path=gold_name,
         )
+    if n == 0:
+        raise InputError("no sentences (empty gold and system files)", path=gold_name)
 
 
 def _check_words(g: Sentence, s: Sentence, system_name: str) -> None:
@@ -313,9 +318,12 @@ def evaluate(
     totals = res.totals
     by_rel, by_upos, by_dl, by_sl = res.by_relation, res.by_upos, res.by_deplen, res.by_sentlen
     errors = res.errors
+    need_xpos = punct == "xpos-ptb"
     for index, (g, s) in enumerate(_pairs(gold, system, options.align, gold_name, system_name)):
         _check_words(g, s, system_name)
         gwords = g.words
+        if need_xpos and any(w.xpos not in ("_", "") for w in gwords):
+            need_xpos = False
         heads = [w.head for w in gwords]
         keep = [not is_excluded(w, punct) for w in gwords] if punct != "none" else None
         length = sum(keep) if keep is not None else len(gwords)
@@ -367,6 +375,8 @@ def evaluate(
         for k in range(6):
             totals[k] += c[k]
         res.sentences.append(SentenceStats(index, g.sent_id, length, c))
+    if need_xpos:
+        warn_no_xpos(gold_name)
     res.system_words = totals[0]
     return res
 
