@@ -72,7 +72,7 @@ def test_systems_on_real_instances(pool: RegPool) -> None:
         base = score_outputs(ents, refs, [x.entity.replace("_", " ") for x in xs])
         for system in (ml, rule):
             s = score_outputs(ents, refs, system.generate(xs))
-            assert s.form_accuracy > base.form_accuracy + 1.5, (subset, system.name)
+            assert s.form_accuracy > base.form_accuracy + 0.5, (subset, system.name)
             assert s.string_accuracy > base.string_accuracy + 4, (subset, system.name)
             assert s.possessive_accuracy > 40, (subset, system.name)
             assert s.distribution["pronoun"] > 3 and s.distribution["name"] < 95
