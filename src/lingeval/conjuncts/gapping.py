@@ -895,8 +895,8 @@ def extract_from_sentence(
         )
         template = sorted(set(template) | shared)
         for gp in gaps:
-            own = [r for r, _, _ in gp.remnants if r not in shared]
-            gp.start = min(own) if own else int(float(gp.top))
+            own_ids = [r for r, _, _ in gp.remnants if r not in shared]
+            gp.start = min(own_ids) if own_ids else int(float(gp.top))
             if any(r in shared and _base(rl) in SUBJ_RELS for r, rl, _ in gp.remnants):
                 # the subject is shared, so a second "subject" remnant is a mislabelled object
                 # ("The chain has 90 outlets in Japan, seven in the U.S.": seven 4.1:nsubj)
