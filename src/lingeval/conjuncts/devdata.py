@@ -7,12 +7,16 @@ repository) and in the repository's benchmark folder:
                nodes -> gold rewrite sets (:mod:`lingeval.conjuncts.gapping`).
 ``gum``        GUM train: every copy node of the enhanced layer that elides a coordinated verb.
 ``ewt``        UD English EWT dev + test: the same.
+``pud``        UD English PUD test: the same.
 ``thec``       The Hoosier Ellipsis Corpus (English VP ellipsis): the resolved sentence split at
                the last and/or/but before the ellipsis site (:func:`thec_examples`). Items
                whose ellipsis is not in a coordinated clause (questions, answers, relative
                clauses, comparatives) are kept apart as ``thec-other`` with
                ``meta.coordination = False``.
 ``paper``      The paper's worked examples (``benchmarks/data/conjuncts/paper.jsonl``).
+``written``    The two sets written in this repository before tuning on them
+               (``benchmarks/data/conjuncts/heldout.jsonl``, ``heldout2.jsonl``): named
+               "held-out" there, but written here, so development numbers too.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 
@@ -46,7 +50,7 @@ __all__ = [
 ]
 
 #: Source names in report order.
-SOURCES = ("paper", "schuster", "gum", "ewt", "thec", "thec-other", "synthetic")
+SOURCES = ("paper", "written", "schuster", "gum", "ewt", "pud", "thec", "thec-other", "synthetic")
 
 
 @dataclass
@@ -72,12 +76,20 @@ def default_paths(shared: Path, bench_data: Path | None = None) -> dict[str, lis
             banks / "UD_English-EWT" / "en_ewt-ud-dev.conllu",
             banks / "UD_English-EWT" / "en_ewt-ud-test.conllu",
         ],
+        "pud": [banks / "UD_English-PUD" / "en_pud-ud-test.conllu"],
         "thec": sorted((conj / "thec-eng-vp-ellipsis").glob("*.txt")),
     }
     if bench_data is not None:
-        paths["paper"] = [bench_data / "paper.jsonl"]
-        paths["synthetic"] = [bench_data / "synth_source.txt"]
+        paths.update(_bench_paths(bench_data))
     return paths
+
+
+def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
+    return {
+        "paper": [bench_data / "paper.jsonl"],
+        "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
+        "synthetic": [bench_data / "synth_source.txt"],
+    }
 
 
 def treebank_examples(name: str, paths: Sequence[Path], *, keep_trees: bool = True) -> DevSource:
@@ -300,10 +312,7 @@ def load_sources(
         raise LingevalError(f"unknown source(s) {unknown}; known: {', '.join(SOURCES)}")
     paths = default_paths(shared, bench_data) if shared is not None else {}
     if shared is None and bench_data is not None:
-        paths = {
-            "paper": [bench_data / "paper.jsonl"],
-            "synthetic": [bench_data / "synth_source.txt"],
-        }
+        paths = _bench_paths(bench_data)
     out: dict[str, DevSource] = {}
     for name in wanted:
         if name == "thec-other":
@@ -311,21 +320,21 @@ def load_sources(
         files = paths.get(name, [])
         if not files or not all(p.is_file() for p in files):
             continue
-        if name in ("schuster", "gum", "ewt"):
+        if name in ("schuster", "gum", "ewt", "pud"):
             out[name] = treebank_examples(name, files)
         elif name == "thec":
             coord, other = thec_examples(files)
             out["thec"] = coord
             if "thec-other" in wanted:
                 out["thec-other"] = other
-        elif name == "paper":
+        elif name in ("paper", "written"):
             from lingeval.conjuncts.data import read_jsonl
 
-            examples = read_jsonl(files[0])
+            examples = [ex for f in files for ex in read_jsonl(f)]
             for ex in examples:
                 ex.meta.setdefault("phenomenon", "other")
                 ex.meta["source_detail"] = ex.meta.get("source")
-                ex.meta["source"] = "paper"
+                ex.meta["source"] = name
             out[name] = DevSource(name, examples, files)
         elif name == "synthetic":
             from lingeval.conjuncts.synthesize import synthesize_text

@@ -79,6 +79,7 @@ COORD_RELS = ("conj", "parataxis")
 SUBJ_RELS = {"nsubj", "csubj", "expl"}
 NEG_WORDS = {"not", "n't", "never", "n’t"}
 END_ADVERBS = {"too", "also", "either", "neither", "well"}  # "as well": head "well"
+TRAILING_PUNCT = {"...", "…", ",", ";", ":", "--", "-"}
 FOCUS_ADVERBS = {"even", "only", "just", "especially", "particularly", "mainly", "mostly"}
 #: Universal relations that may stand for one another when no same-relation correlate exists.
 RELAXED = ({"obl", "nmod"}, {"obj", "iobj"}, {"xcomp", "ccomp", "advcl", "acl"})
@@ -360,8 +361,11 @@ def _remnant_span(g: _Graph, rid: int, exclude: set[int]) -> list[int]:
     while ids and g.words[ids[0]].upos == "PUNCT" and ids[0] != rid:
         ids.pop(0)
     while ids and g.words[ids[-1]].upos == "PUNCT" and ids[-1] != rid:
-        if g.words[ids[-1]].form in {"''", '"', "'", "’"} and len(ids) > 1:
+        last = g.words[ids[-1]].form
+        if last in {"''", '"', "'", "’"} and len(ids) > 1:
             break
+        if last in closing and any(g.words[i].form in opening for i in ids):
+            break  # "Viva Maria! (1965)": the bracket closes one the remnant opened
         ids.pop()
     return ids
 
@@ -464,6 +468,8 @@ def _modifier_correlate(g: _Graph, word: Word, corr: int, tset: set[int]) -> int
     target = g.words[corr]
     if word.upos not in ("NUM", "ADJ") or target.upos not in ("NOUN", "PROPN"):
         return corr
+    if any(g.words[c].base_deprel == "det" for c in g.children.get(word.id, [])):
+        return corr  # "the third" stands for the whole noun phrase "the second ship, which ..."
     rel = "nummod" if word.upos == "NUM" else "amod"
     mods = [c for c in g.children.get(corr, []) if c in tset and g.words[c].base_deprel == rel]
     return mods[0] if mods else corr
@@ -479,13 +485,25 @@ def _deeper_correlate(g: _Graph, rid: int, corr: int, tset: set[int]) -> int:
     for i in sorted(g.subtree(corr)):
         if i != corr and i in tset and _case_lemma(g, i) == case:
             return i
-    return corr
+    # "earnings below last year's results, and half above those results": the remnant stands
+    # for the prepositional dependent of the correlate, whatever its preposition
+    preps = [
+        c
+        for c in g.children.get(corr, [])
+        if c in tset
+        and c > corr
+        and _case_lemma(g, c)
+        and g.words[c].base_deprel in ("nmod", "obl")
+    ]
+    return preps[0] if len(preps) == 1 else corr
 
 
 def _realise_gap(
-    g: _Graph, template: list[int], gap: _Gap, exclude: set[int]
+    g: _Graph, template: list[int], gap: _Gap, exclude: set[int], cc: int
 ) -> tuple[list[tuple[float, int, str]], list[dict[str, Any]]]:
-    """Tokens ``(key, word id, form)`` of a gapped conjunct and the remnant/correlate pairs."""
+    """Tokens ``(key, word id, form)`` of a gapped conjunct and the remnant/correlate pairs
+    (``cc``: the marked conjunction; punctuation closing the first conjunct before it is not
+    copied)."""
     tset = set(template)
     forms: dict[int, str] = {}
     originals = {c: g.original.get(c) for c in gap.copies}
@@ -501,6 +519,8 @@ def _realise_gap(
     top = originals.get(gap.top)
     new_subject_plural: bool | None = None
     prefix: dict[int, list[tuple[int, str]]] = {}
+    placed: dict[int, tuple[float, float]] = {}  # remnant -> first and last key of its tokens
+    deferred: list[tuple[int, float, list[tuple[int, str]]]] = []
 
     def span_keys(wid: int) -> list[int]:
         return sorted(i for i in g.subtree(wid) if i in tset)
@@ -524,7 +544,10 @@ def _realise_gap(
                 continue
         if rid in prefix:
             r_text = prefix.pop(rid) + r_text
-        if base == "advmod" and word.form.lower() in END_ADVERBS:
+        if base == "advmod" and (
+            word.form.lower() in END_ADVERBS - {"well"}
+            or " ".join(f for _, f in r_text).lower() == "as well"
+        ):
             end = max((i for i in template if g.words[i].upos != "PUNCT"), default=0)
             inserted.extend((end + 0.6 + k * 0.01, i, f) for k, (i, f) in enumerate(r_text))
             pairs.append(
@@ -546,7 +569,8 @@ def _realise_gap(
             if not same:
                 group = next((grp for grp in RELAXED if base in grp), set())
                 same = [c for c in kids if _base(g.words[c].deprel) in group]
-            if not same and base in ("obl", "advmod"):
+            last_own = max((r for r, _, c in gap.remnants if c == cid), default=rid)
+            if not same and (base == "obl" or (base == "advmod" and rid == last_own)):
                 # "took Peter home and Sally to the station": a place or time adverb after
                 # the verb and a prepositional phrase stand for one another
                 same = [
@@ -595,18 +619,38 @@ def _realise_gap(
             )
             if base in SUBJ_RELS:
                 new_subject_plural = _is_plural(g, rid)
+            placed[rid] = (start, start + 0.001 * len(r_text))
         else:
             anchor = span_keys(orig) if orig is not None else template
             anchor = [i for i in anchor if g.words[i].upos != "PUNCT"] or template
             if base in SUBJ_RELS:
                 key = anchor[0] - 0.5
                 new_subject_plural = _is_plural(g, rid)
+                inserted.extend((key + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+                placed[rid] = (key, key + 0.001 * len(r_text))
             else:
-                key = anchor[-1] + 0.5
-            inserted.extend((key + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+                deferred.append((rid, anchor[-1] + 0.5, r_text))
+                if base in ("advcl", "parataxis", "ccomp"):
+                    deferred[-1] = (-rid, anchor[-1] + 0.5, r_text)  # a clause: after the clause
             pairs.append(
                 {"remnant": " ".join(f for _, f in r_text), "relation": rel, "correlate": None}
             )
+    # a remnant without a correlate keeps its neighbours: right after the remnant before it
+    # ("as pdf files on the introductory link"), else right before the one after it ("then
+    # to his hometown"), else after the clause
+    subjects = {r for r, rl, _ in gap.remnants if _base(rl) in SUBJ_RELS}
+    for rid, fallback, r_text in deferred:
+        before = [r for r in placed if rid > 0 and r < rid and r not in subjects]
+        after = [r for r in placed if 0 < rid < r]
+        if before:
+            key = placed[max(before)][1] + 0.0001
+        elif after:
+            key = placed[min(after)][0] - 0.0009
+        else:
+            key = fallback
+        step = 0.00001
+        inserted.extend((key + k * step, i, f) for k, (i, f) in enumerate(r_text))
+        placed[abs(rid)] = (key, key + step * len(r_text))
     if new_subject_plural is not None and top is not None:
         finite = [top] + [
             c
@@ -619,7 +663,12 @@ def _realise_gap(
                 current = forms.get(f, w.form)
                 forms[f] = _agree(current, _lemma(w), w.xpos, new_subject_plural)
                 break
-    tokens = [(float(i), i, forms.get(i, g.words[i].form)) for i in template if i not in removed]
+    last_word = max((i for i in template if g.words[i].upos != "PUNCT"), default=0)
+    tokens = [
+        (float(i), i, forms.get(i, g.words[i].form))
+        for i in template
+        if i not in removed and not (last_word < i < cc and g.words[i].form in TRAILING_PUNCT)
+    ]
     return sorted(tokens + inserted), pairs
 
 
@@ -664,8 +713,12 @@ def _clean(tokens: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]
             continue
         if t[2] in {".", "!", "?", ")"} and out and out[-1][2] in punct:
             out.pop()
-        if t[2] == "." and out and out[-1][2] in ("...", "…", ".", "?", "!"):
-            continue
+        if (
+            t[2] == "."
+            and out
+            and (out[-1][2] in ("...", "…", "?", "!") or out[-1][2].endswith("."))
+        ):
+            continue  # "in the U.S." ends the sentence too
         out.append(t)
     while out and out[-1][2] in punct:
         out.pop()
@@ -798,6 +851,21 @@ def extract_from_sentence(
                 )
             remnant_ids.update(r for r, _, _ in rems)
             gaps.append(_Gap(t, grp, rems, sorted(set(ccs))))
+        # a conjunct of the head whose orphans are a gap's remnants is that gap's promoted
+        # remnant even when the enhanced graph forgot to attach it to the copy (GUM: "with the
+        # silver medal going to Poland and the bronze to Armenia")
+        for gp in gaps:
+            own = {r for r, _, _ in gp.remnants}
+            for w in g.children.get(x, []):
+                if w in remnant_ids or g.words[w].base_deprel != rel:
+                    continue
+                if not any(c in own for c in g.children.get(w, [])):
+                    continue
+                gp.remnants.append((w, _infer_relation(g, x, w, gp), gp.top))
+                remnant_ids.add(w)
+                gp.ccs.extend(
+                    c for c in g.children.get(w, []) if g.words[c].base_deprel == "cc" and c < w
+                )
         covered_orphans.update(remnant_ids)
         conj_kids = [
             c
@@ -827,8 +895,15 @@ def extract_from_sentence(
         )
         template = sorted(set(template) | shared)
         for gp in gaps:
-            own = [r for r, _, _ in gp.remnants if r not in shared]
-            gp.start = min(own) if own else int(float(gp.top))
+            own_ids = [r for r, _, _ in gp.remnants if r not in shared]
+            gp.start = min(own_ids) if own_ids else int(float(gp.top))
+            if any(r in shared and _base(rl) in SUBJ_RELS for r, rl, _ in gp.remnants):
+                # the subject is shared, so a second "subject" remnant is a mislabelled object
+                # ("The chain has 90 outlets in Japan, seven in the U.S.": seven 4.1:nsubj)
+                gp.remnants = [
+                    (r, "obj" if r not in shared and _base(rl) in SUBJ_RELS else rl, c)
+                    for r, rl, c in gp.remnants
+                ]
         exclude = (remnant_ids | cc_ids) - shared
         exclude |= set(conj_kids)
         outside = [w.id for w in sentence.words if w.id not in full and w.id not in remnant_ids]
@@ -885,7 +960,18 @@ def extract_from_sentence(
         # a full conjunct after the marked conjunction that is not joined by it belongs to
         # another coordination ("... and has extended both offers"): shared by every rewrite
         others = [
-            k for k in conj_kids if min(g.subtree(k)) > cc and cc not in g.children.get(k, [])
+            k
+            for k in conj_kids
+            if cc not in g.children.get(k, [])
+            and (
+                min(g.subtree(k)) > cc
+                # "built and renovated ... in 2013 and ... in 2014": joined by a conjunction
+                # of its own, the conjunct is not part of the marked coordination
+                or any(
+                    g.words[c].base_deprel == "cc" and g.words[c].form.lower() in CONJUNCTIONS
+                    for c in g.children.get(k, [])
+                )
+            )
         ]
         conj_kids = [k for k in conj_kids if k not in others]
         outside = sorted(set(outside) | {i for k in others for i in g.subtree(k)})
@@ -894,7 +980,7 @@ def extract_from_sentence(
         ]
         all_pairs: list[dict[str, Any]] = []
         for gp in gaps:
-            toks, pairs = _realise_gap(g, template, gp, exclude)
+            toks, pairs = _realise_gap(g, template, gp, exclude, cc)
             all_pairs.extend(pairs)
             conjuncts.append((gp.start, toks, gp))
         for k in conj_kids:
@@ -965,6 +1051,20 @@ def extract_from_sentence(
     if use_orphans:
         out.extend(_from_orphans(sentence, text, offsets, sid, covered_orphans, report))
     return out
+
+
+def _infer_relation(g: _Graph, x: int, w: int, gap: _Gap) -> str:
+    """The relation of a promoted remnant the enhanced graph left unattached: ``obl`` with a
+    preposition, else the subject when the gap has none and the first conjunct has one, else
+    ``obj``."""
+    if _case_lemma(g, w):
+        return "obl"
+    has_subject = any(_base(rl) in SUBJ_RELS for _, rl, _ in gap.remnants)
+    if not has_subject and any(
+        _base(g.words[c].deprel) in SUBJ_RELS for c in g.children.get(x, [])
+    ):
+        return "nsubj"
+    return "obj"
 
 
 def _conj_region(g: _Graph, x: int, rel: str) -> set[int]:

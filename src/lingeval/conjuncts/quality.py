@@ -6,8 +6,9 @@ with the verb-nucleus metric (paper 000, section 6; :mod:`lingeval.conjuncts.met
 keeping per-example statistics (:class:`Record`). :func:`summarise` aggregates records into
 a tidy :mod:`pandas` table: one row per (source, mode, system, slice kind, slice) with
 ``n``, micro P/R/F1, macro F1, exact match and Calibration_k F1 of the same examples.
-:func:`evaluate_sources` does both for several sources. Records of several cross-validation
-folds can be concatenated before :func:`summarise` (folds by sentence).
+:func:`evaluate_sources` does both for several sources. :func:`cross_validate` scores a
+fitted resolver with k folds by sentence (:func:`sentence_folds`): each example by the model
+fitted without its fold.
 
 Slices (``kind``): ``all``; ``phenomenon`` (``meta.phenomenon``); ``rule`` (the rule the
 resolver reports, ``unchanged:*`` collapsed to ``unchanged``); ``shape`` (the issue-11
@@ -23,10 +24,9 @@ Every number here is a development number: the data were seen while building the
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -48,11 +48,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAP_PHENOMENA",
+    "POOLS",
     "Record",
+    "cross_validate",
     "error_shapes",
     "evaluate_examples",
     "evaluate_sources",
     "predict",
+    "sentence_folds",
     "summarise",
 ]
 
@@ -224,19 +227,37 @@ def _row(records: Sequence[Record], options: MetricOptions) -> dict[str, Any]:
     }
 
 
-def summarise(records: Iterable[Record], options: MetricOptions | None = None) -> pd.DataFrame:
-    """Tidy table: one row per (source, mode, system, kind, group); see the module docstring."""
+#: Pooled sources of :func:`summarise`: ``REAL`` is the third-party ellipsis data only,
+#: ``TREEBANKS`` the sources with gold trees (the same examples in parsed and oracle mode).
+POOLS = {
+    "REAL": frozenset({"schuster", "gum", "ewt", "pud", "thec"}),
+    "TREEBANKS": frozenset({"schuster", "gum", "ewt", "pud"}),
+}
+
+
+def summarise(
+    records: Iterable[Record],
+    options: MetricOptions | None = None,
+    pools: Mapping[str, frozenset[str]] | None = None,
+) -> pd.DataFrame:
+    """Tidy table: one row per (source, mode, system, kind, group); see the module docstring.
+
+    Besides each source, ``ALL`` pools every source and each of ``pools`` (default
+    :data:`POOLS`) pools the sources it names.
+    """
     import pandas as pd
 
     options = options or MetricOptions(bootstrap=0)
+    pools = POOLS if pools is None else pools
     groups: dict[tuple[str, str, str, str, str], list[Record]] = {}
     for r in records:
         keys = [("all", "all"), ("phenomenon", r.phenomenon), ("rule", _rule_group(r.rule))]
         keys += [("shape", s) for s in r.shapes]
         keys.append(("conjunction", r.example.conjunction_lower))
+        names = [r.source, "ALL", *(p for p, members in pools.items() if r.source in members)]
         for kind, group in keys:
-            groups.setdefault((r.source, r.mode, r.system, kind, group), []).append(r)
-            groups.setdefault(("ALL", r.mode, r.system, kind, group), []).append(r)
+            for name in names:
+                groups.setdefault((name, r.mode, r.system, kind, group), []).append(r)
     rows = []
     for (source, mode, system, kind, group), recs in groups.items():
         row = {
@@ -257,6 +278,11 @@ def summarise(records: Iterable[Record], options: MetricOptions | None = None) -
 
 def _norm(text: str) -> str:
     return normalise_for_exact_match(text, cased=False)
+
+
+def _has(text: str, part: str) -> bool:
+    """``part`` occurs in ``text`` as whole words (both normalised)."""
+    return f" {part} " in f" {text} "
 
 
 def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
@@ -285,19 +311,21 @@ def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
             c["coordination-on-gap-right"] += int(r.stats.exact)
         pairs = [p for p in ex.meta.get("alignment", []) if p.get("correlate")]
         gold_norm = [_norm(g) for g in ex.rewrites]
+        source_norm = _norm(ex.sentence)
+        rewritten = [_norm(s) for s in r.prediction if _norm(s) != source_norm]
         for p in pairs:
             rem, cor = _norm(p["remnant"]), _norm(p["correlate"])
-            if not rem or not cor or rem == cor or rem in cor or cor in rem:
+            if not rem or not cor or _has(cor, rem) or _has(rem, cor):
                 continue
-            if any(rem in _norm(s) and cor in _norm(s) for s in r.prediction) and not any(
-                rem in g and cor in g for g in gold_norm
+            if any(_has(s, rem) and _has(s, cor) for s in rewritten) and not any(
+                _has(g, rem) and _has(g, cor) for g in gold_norm
             ):
                 c["remnant-beside-correlate"] += 1
                 break
         if len(r.prediction) == len(ex.rewrites) and not pred_unchanged and pairs:
             for p in pairs:
                 rem = _norm(p["remnant"])
-                with_rem = [_norm(s) for s in r.prediction if rem and rem in _norm(s)]
+                with_rem = [s for s in rewritten if rem and _has(s, rem)]
                 if with_rem and not any(s in gold_norm for s in with_rem):
                     c["remnant-sentence-wrong"] += 1
                     break
@@ -355,5 +383,70 @@ def evaluate_sources(
     return summarise(records, options)
 
 
-def nan_to_none(value: float) -> float | None:
-    return None if isinstance(value, float) and math.isnan(value) else value
+def sentence_folds(
+    examples: Sequence[ConjunctExample], k: int = 5, seed: int = 13
+) -> list[list[ConjunctExample]]:
+    """``k`` folds with every sentence in exactly one fold (examples of the same treebank
+    sentence, ``meta.sent_id``, or of the same text stay together); groups are shuffled with
+    ``seed`` and dealt out so the folds differ in size by at most one group."""
+    import random
+
+    if k < 2:
+        raise ValueError("cross-validation needs k >= 2 folds")
+    groups: dict[str, list[ConjunctExample]] = {}
+    for ex in examples:
+        key = f"{ex.meta.get('source', '')}|{ex.meta.get('sent_id') or ex.sentence}"
+        groups.setdefault(key, []).append(ex)
+    keys = sorted(groups)
+    random.Random(seed).shuffle(keys)
+    folds: list[list[ConjunctExample]] = [[] for _ in range(k)]
+    for n, key in enumerate(keys):
+        folds[n % k].extend(groups[key])
+    return folds
+
+
+def cross_validate(
+    fit: Callable[[list[ConjunctExample]], Resolver],
+    sources: Mapping[str, Sequence[ConjunctExample]],
+    *,
+    k: int = 5,
+    seed: int = 13,
+    trees: Mapping[str, Sentence] | None = None,
+    options: MetricOptions | None = None,
+    analyzer: Analyzer | None = None,
+    system: str = "fitted",
+) -> list[Record]:
+    """Records of a fitted resolver, each example scored by the model fitted without its fold.
+
+    The examples of all sources are pooled and split into ``k`` folds by sentence
+    (:func:`sentence_folds`); for each fold, ``fit(training examples)`` builds a resolver from
+    the other folds' examples (plus whatever the caller adds, e.g. synthetic data), which is
+    then run on the fold (on gold trees too when ``trees`` is given). Summarise the records
+    with :func:`summarise`: every number is cross-validated.
+    """
+    pooled = [ex for exs in sources.values() for ex in exs]
+    origin = {id(ex): name for name, exs in sources.items() for ex in exs}
+    folds = sentence_folds(pooled, k, seed)
+    out: list[Record] = []
+    for n, held in enumerate(folds):
+        if not held:
+            continue
+        train = [ex for m, fold in enumerate(folds) if m != n for ex in fold]
+        resolver = fit(train)
+        by_source: dict[str, list[ConjunctExample]] = {}
+        for ex in held:
+            by_source.setdefault(origin[id(ex)], []).append(ex)
+        for name, exs in by_source.items():
+            for tree_map in [None, trees] if trees is not None else [None]:
+                out.extend(
+                    evaluate_examples(
+                        resolver,
+                        exs,
+                        source=name,
+                        trees=tree_map,
+                        options=options,
+                        analyzer=analyzer,
+                        system=system,
+                    )
+                )
+    return out

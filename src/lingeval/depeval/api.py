@@ -22,6 +22,7 @@ from lingeval.depeval.evaluate import (
     DepevalResult,
     evaluate,
     evaluate_files,
+    prf,
 )
 from lingeval.depeval.significance import SignificanceResult, paired_test, significance_signature
 
@@ -78,6 +79,15 @@ def score_table(results: Sequence[DepevalResult], title: str = "Dependency-parse
             if aligned:
                 row += [r.precision(m), r.score(m), r.f1(m)]
             t.add(*row)
+    for r, name in zip(results, names, strict=True):
+        if r.spans is not None:
+            for label, (g, s, c) in (
+                ("Tokens", r.spans.tokens),
+                ("Words (aligned)", r.spans.words),
+                ("Sentences", r.spans.sentences),
+            ):
+                p, rec, f = prf(g, s, c)
+                t.add(name, label, c, g, rec, p, rec, f)
     for r, name in zip(results, names, strict=True):
         if r.options.tokenization == "align":
             t.notes.append(
@@ -149,7 +159,7 @@ def errors_table(result: DepevalResult) -> Table:
 
 
 def sentences_table(result: DepevalResult) -> Table:
-    """Per-sentence scores (identical tokenisation only)."""
+    """Per-sentence scores (by gold sentence in align mode)."""
     t = Table(
         ["#", "sent_id", "words", *(_SHORT[m] for m in MEASURES)],
         title=f"Per-sentence scores ({result.system_name})",
@@ -265,23 +275,28 @@ class SensitivityReport:
 
     def plot(self, path: str | Path) -> Path:
         """Bar chart: score change per transformation for attachment, undirected and NED."""
-        from lingeval.core.plots import grouped_bars
+        from lingeval.core.plots import grouped_bar_panels
 
         measures = ("directed", "undirected", "ned")
-        groups: list[str] = []
-        series: dict[str, list[float]] = {_SHORT[m]: [] for m in measures}
-        for name, per_sys in self.transformed.items():
-            for sysname, res in per_sys.items():
-                groups.append(name if len(per_sys) == 1 else f"{name}\n{Path(sysname).name}")
-                for m in measures:
-                    series[_SHORT[m]].append(res.score(m) - self.baseline[sysname].score(m))
+        groups = list(self.transformed)
+        systems = list(self.baseline)
+        panels: dict[str, dict[str, list[float]]] = {}
+        for sysname in systems:
+            title = Path(sysname).name if len(systems) > 1 else ""
+            panels[title] = {
+                _SHORT[m]: [
+                    self.transformed[t][sysname].score(m) - self.baseline[sysname].score(m)
+                    for t in groups
+                ]
+                for m in measures
+            }
         sig = self.table().signature
-        return grouped_bars(
+        return grouped_bar_panels(
             groups,
-            series,
+            panels,
             path,
-            title="Score change when a convention of the gold is switched",
-            ylabel="points (transformed - original)",
+            title="Score change when a convention of the gold is switched (points)",
+            ylabel="transformed - original",
             caption=sig.format() if sig else "",
         )
 

@@ -214,8 +214,11 @@ def load_answers(
                 else:
                     df = pd.read_csv(path, sep=_sniff_sep(path), dtype=str, keep_default_na=False)
                     df = df.map(csv_exact)  # undo the export's formula neutralisation
+                    # where each row is, for errors found later (header = line 1)
+                    df.attrs["lines"] = dict(zip(df.index, range(2, len(df) + 2), strict=True))
             except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
                 raise InputError(f"cannot read the answer table: {exc}", path=path) from None
+            df.attrs["source"] = str(path)
     if columns:
         df = _apply_mapping(df, columns, where)
     missing = [c for c in ANSWER_COLUMNS if c not in df.columns and c not in OPTIONAL_COLUMNS]
@@ -492,12 +495,16 @@ def responses(
     for m in measures:
         sub = df[(df["question"] == m) & (df["value"].str.strip() != "")]
         exact: dict[tuple[str, str, str], list[Fraction]] = {}
-        for row in sub[[*keys, "value"]].itertuples(index=False):
+        for index, row in zip(
+            sub.index, sub[[*keys, "value"]].itertuples(index=False), strict=True
+        ):
             try:
                 v = _exact(row[3])
             except (ValueError, ZeroDivisionError):
                 raise InputError(
-                    f"rating {m!r} of participant {row[0]} on item {row[1]} is not a number: {row[3]!r}"
+                    f"rating {m!r} of participant {row[0]} on item {row[1]} is not a number: {row[3]!r}",
+                    path=df.attrs.get("source"),
+                    line=df.attrs.get("lines", {}).get(index),
                 ) from None
             exact.setdefault((row[0], row[1], row[2]), []).append(v)
         means = {k: sum(v, Fraction(0)) / len(v) for k, v in exact.items()}

@@ -36,7 +36,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lingeval.core.errors import LingevalError
+from lingeval.core.errors import InputError, LingevalError
 from lingeval.study.answers import ATTENTION_SYSTEM, EXPORT_COLUMNS, Answer, csv_safe
 from lingeval.study.design import Cell, Design
 from lingeval.study.tasks.base import ParsedAnswer, StudyItem, bad_character, get_task_type
@@ -127,6 +127,21 @@ def _iso(dt: datetime | None) -> str:
 def hash_token(token: str) -> str:
     """SHA-256 of a secret, as stored (the admin token itself is never stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _check_sqlite_file(path: Path) -> None:
+    """A path that exists must be a directory-free SQLite file (never overwrite a user's file)."""
+    if path.is_dir():
+        raise InputError("is a directory, not a study database", path=path)
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(16)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    if head and head != b"SQLite format 3\x00":
+        raise InputError("not a SQLite study database", path=path)
 
 
 def normalise_url(db: str | Path) -> str:
@@ -298,6 +313,8 @@ class Store:
 
         self.url = normalise_url(db)
         self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite and "://" not in str(db):
+            _check_sqlite_file(Path(str(db)))
         self._lock = threading.RLock()
         self._secrets: dict[str, str] = {}
         self._items_cache: dict[int, StudyItem] = {}
@@ -582,7 +599,7 @@ class Store:
         with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             row.admin_token_hash = hash_token(token)
 
     def check_admin_token(self, study_id: str, token: str | None) -> bool:
@@ -606,7 +623,7 @@ class Store:
         with self.session() as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             self._secrets[study_id] = row.secret
             return row.secret
 
@@ -629,7 +646,7 @@ class Store:
         with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             if row.status != "closed":
                 row.status = "closed"
                 row.closed_at = utcnow()
@@ -703,7 +720,7 @@ class Store:
                 with self.session(write=True) as s:
                     study = s.get(StudyRow, study_id)
                     if study is None:
-                        raise LingevalError(f"no study {study_id!r}")
+                        raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
                     row = self._by_external(s, study_id, ext)
                     if row is not None:
                         if not self._may_resume(row, prolific_session_id):
@@ -793,7 +810,7 @@ class Store:
                         select(StudyRow).where(StudyRow.id == study_id).with_for_update()
                     ).scalar_one_or_none()
                     if study is None:
-                        raise LingevalError(f"no study {study_id!r}")
+                        raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
                     if external_id:
                         row = self._by_external(s, study_id, external_id)
                         if row is not None:
@@ -1269,7 +1286,7 @@ class Store:
         with self.session() as s:
             study = s.get(StudyRow, study_id)
             if study is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             groups = list(
                 s.execute(
                     select(GroupFillRow.grp)

@@ -61,34 +61,13 @@ DROP_REASONS = ("vp-coordination", "modifier", "collective", "fixed", "discourse
 FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
-_COLLECTIVE_HEADS = frozenset(
-    [
-        "consist",
-        "comprise",
-        "mix",
-        "combine",
-        "blend",
-        "merge",
-        "connect",
-        "link",
-        "compare",
-        "distinguish",
-        "separate",
-        "relationship",
-        "relation",
-        "difference",
-        "ratio",
-        "correlation",
-        "interaction",
-        "balance",
-        "gap",
-        "contrast",
-        "distance",
-        "similarity",
-        "overlap",
-        "boundary",
-    ]
-)
+#: Word beginnings of predicates and nouns that take their conjuncts together.
+_COLLECTIVE_HEADS = (
+    "consist", "compris", "mix", "combin", "blend", "merg", "connect", "link", "compare",
+    "distinguish", "separat", "relationship", "relation", "difference", "ratio", "correlation",
+    "interaction", "balance", "gap", "contrast", "distance", "similarit", "overlap", "boundar",
+    "summit",
+)  # fmt: skip
 _FIXED_PAIRS = frozenset(
     {
         ("peace", "quiet"),
@@ -111,6 +90,7 @@ _FIXED_PAIRS = frozenset(
         ("on", "off"),
         ("by", "large"),
         ("each", "every"),
+        ("in", "of"),
     }
 )
 _EXTENDERS = (
@@ -130,10 +110,17 @@ _EXTENDERS = (
     ("what", "not"),
     ("the", "like"),
     ("so",),
+    ("things",),
+    ("something", "like", "that"),
+    ("beyond",),
+    ("back",),
+    ("two",),
+    ("three",),
 )
 _DISCOURSE_AFTER = frozenset({"still", "anyway", "though", "then", "so", "yet", "also", "now"})
 _DISCOURSE_BEFORE = frozenset(
-    {"oh", "well", "right", "okay", "ok", "yes", "yeah", "no", "so", "um", "uh"}
+    {"oh", "well", "right", "okay", "ok", "yes", "yeah", "no", "so", "um", "uh", "you", "know"}
+    | {"i", "mean", "like"}
 )
 
 
@@ -204,10 +191,10 @@ def _governing_verb(s: SentView, h: int) -> int | None:
 
 
 def _right_stretch(s: SentView, c: int) -> list[int]:
-    """Tokens after ``c`` up to the next ``;``/``:``/dash or the end (punctuation left out)."""
+    """Tokens after ``c`` up to the next ``;``/``:`` or the end (punctuation left out)."""
     out = []
     for k in range(c + 1, len(s.words)):
-        if s.words[k] in (";", ":", "—", "–", "--"):
+        if s.words[k] in (";", ":"):
             break
         if s.pos[k] != "PUNCT":
             out.append(k)
@@ -228,8 +215,13 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
     c = stretch[0] - 1
     while c >= 0 and not s.is_conjunction(c):
         c -= 1
-    if any(s.is_conjunction(j) or s.words[j] == "," for j in range(c + 1, k)):
-        return None
+    subjects = [j for j in s.children[k] if s.dep[j] in _SUBJ and c < j < k]
+    if any(
+        (s.is_conjunction(j) and not any(s.dominated_by(j, sj) for sj in subjects))
+        or s.words[j] == ","
+        for j in range(c + 1, k)
+    ):
+        return None  # (an and/or/but inside the new subject is fine: "the A1 and the A19 link")
     if arc is not None and s.dominated_by(arc[0], k):
         return None  # the verb governs the coordination ("Praying and weeping, he became ...")
     if arc is None and any(s.dominated_by(j, k) for j in range(max(0, c - 3), c)):
@@ -241,6 +233,11 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
     if arc is not None and k != arc[1] and s.dominated_by(k, arc[1]):
         return None
     return k
+
+
+def _prev_content(s: SentView, c: int) -> int | None:
+    """The nearest token before ``c`` that is not punctuation."""
+    return next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
 
 
 def _words(s: SentView, *idx: int) -> str:
@@ -257,6 +254,10 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
     if prev is not None and nxt is not None and (low[prev], low[nxt]) in _FIXED_PAIRS:
         return _drop("fixed", f"fixed expression {s.words[prev]} {s.words[c]} {s.words[nxt]}")
+    if prev is not None and nxt is not None and low[prev] in ("hundred", "thousand", "million"):
+        return _drop("fixed", "a number word ('three hundred and sixty-five')")
+    if prev is not None and nxt is not None and low[prev] == low[nxt]:
+        return _drop("fixed", f"iteration {s.words[prev]} {s.words[c]} {s.words[nxt]}")
     for ext in _EXTENDERS:
         tail = [low[k] for k in after[: len(ext)]]
         end = after[len(ext) - 1] + 1 if len(after) >= len(ext) else 0
@@ -299,7 +300,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         if t < 0 or (step == 0 and s.pos[t] not in VERB):
             continue
         lemma = low[t]
-        if any(lemma.startswith(w) for w in _COLLECTIVE_HEADS):
+        if lemma.startswith(_COLLECTIVE_HEADS):
             return _drop("collective", f"{s.words[t]!r} takes X {s.words[c]} Y together")
         if s.pos[t] in VERB:
             break
@@ -370,7 +371,20 @@ def judge(s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = N
             return _drop(
                 "vp-coordination", f"no conj arc; the words after it open a clause ({s.words[v]!r})"
             )
-        return _keep("stripping", "no conj arc; a verbless remnant before the next verb")
+        fv = first_verb
+        while s.dep[fv] in ("aux", "auxpass", "neg") and s.head[fv] > fv:
+            fv = s.head[fv]
+        if s.pos[content[0]] in ("ADV", "ADP") and s.dep[fv] in ("relcl", "acl", "advcl", "pcomp"):
+            # "and again in Heidelberg, in April ..., with which Luther had opened ...": an
+            # adverb/PP remnant; the next verb is inside a relative or adverbial clause
+            return _keep("stripping", "no conj arc; adverb/PP remnant before a subordinate verb")
+        left = _prev_content(s, c)
+        gov = _governing_verb(s, content[0])
+        if gov is not None and gov > c and left is not None and s.dominated_by(left, gov):
+            # the verb after the remnant governs both sides ("From the 1880s onward X ..., and
+            # Lombok to the West were developed"): a coordination inside its arguments
+            return _keep("reduction", f"no conj arc; {s.words[gov]!r} governs both sides")
+        return _drop("vp-coordination", "no conj arc, and a verb follows: no omission shown")
     h, y = arc
     between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE]
     if between and not any(s.dep[j] in _SUBJ for j in s.children[between[0]]):

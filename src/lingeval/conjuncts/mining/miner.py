@@ -75,6 +75,8 @@ STATE_VERSION = 2
 Found = tuple[str, list[tuple[int, str, tuple[str, ...], dict[str, Any]]]]
 # (number of sentences in the unit, the sentences that have candidates)
 UnitResult = tuple[int, list[Found]]
+#: The result of a unit longer than spaCy's ``max_length``: skipped, counted, never parsed.
+TOO_LONG: UnitResult = (-1, [])
 
 
 @dataclass(frozen=True)
@@ -263,12 +265,12 @@ def mine_chunk(
     batch_size: int = 64,
 ) -> list[tuple[int, UnitResult]]:
     """Parse and mine one chunk of ``(position, text)`` units (the Dask task; pure)."""
-    from lingeval.core.parsing import load_pipeline
+    from lingeval.core.parsing import load_pipeline, pipe_guarded
 
     nlp = load_pipeline(model)
-    docs = nlp.pipe((t for _, t in units), batch_size=batch_size)
+    docs = pipe_guarded(nlp, (t for _, t in units), batch_size=batch_size)
     return [
-        (pos, mine_doc(doc, split, pattern_names))
+        (pos, TOO_LONG if doc is None else mine_doc(doc, split, pattern_names))
         for (pos, _), doc in zip(units, docs, strict=True)
     ]
 
@@ -295,8 +297,10 @@ def _local_engine(
             positions.append(u.position)
             yield u.text
 
-    for doc in nlp.pipe(texts(), batch_size=batch_size, n_process=n_process):
-        yield positions.popleft(), mine_doc(doc, split, names)
+    from lingeval.core.parsing import pipe_guarded
+
+    for doc in pipe_guarded(nlp, texts(), batch_size=batch_size, n_process=n_process):
+        yield positions.popleft(), TOO_LONG if doc is None else mine_doc(doc, split, names)
 
 
 def _dask_engine(
@@ -377,6 +381,7 @@ class MiningResult:
     seconds: float = 0.0  # wall time of this run
     run_sentences: int = 0  # sentences processed by this run
     signature: Signature | None = None
+    too_long: int = 0  # units of this run skipped: longer than spaCy's max_length characters
 
     @property
     def sentences_per_second(self) -> float:
@@ -656,59 +661,67 @@ def mine(
         )
 
     start = time.perf_counter()
+    too_long = 0
     run_sentences = 0
     since = 0
-    with open(out, "ab") as fh:
-        save(False, fh)
-        for pos, (n_sent, found) in results:
-            if pos < done_units:
-                raise LingevalError(f"internal error: unit {pos} arrived out of order")
-            ref = refs.pop(pos, {})
-            for sentence, items in found:
-                k = _key(sentence)
-                if k in seen:
-                    duplicates += 1
-                    continue
-                seen.add(k)
-                for offset, conj, fired, evidence in items:
-                    decision = "kept" if evidence["kept"] else "dropped"
-                    reasons[f"{decision}:{evidence['reason']}"] += 1
-                    if filtered and not evidence["kept"]:
-                        dropped += 1
+    try:
+        with open(out, "ab") as fh:
+            save(False, fh)
+            for pos, (n_sent, found) in results:
+                if pos < done_units:
+                    raise LingevalError(f"internal error: unit {pos} arrived out of order")
+                if n_sent < 0:  # TOO_LONG
+                    too_long += 1
+                    n_sent = 0
+                ref = refs.pop(pos, {})
+                for sentence, items in found:
+                    k = _key(sentence)
+                    if k in seen:
+                        duplicates += 1
                         continue
-                    ex = ConjunctExample(
-                        _example_id(sentence, offset),
-                        sentence,
-                        conj,
-                        offset,
-                        rewrites=[],
-                        rewritable=True,
-                        meta={
-                            "patterns": list(fired),
-                            "evidence": evidence,
-                            "source": {"unit": pos, **ref},
-                        },
-                    )
-                    fh.write(
-                        (json.dumps(example_to_dict(ex), ensure_ascii=False) + "\n").encode("utf-8")
-                    )
-                    candidates += 1
-                    counts.update(fired)
-            done_units = pos + 1
-            run_sentences += n_sent
-            since += 1
-            if bar is not None:
-                bar.update(n_sent)
-                bar.set_postfix(candidates=candidates, refresh=False)
-            if since >= checkpoint_every:
-                save(False, fh, sentences + run_sentences)
-                since = 0
-                if on_checkpoint is not None:
-                    on_checkpoint(done_units)
-        sentences += run_sentences
-        save(True, fh)
-    if bar is not None:
-        bar.close()
+                    seen.add(k)
+                    for offset, conj, fired, evidence in items:
+                        decision = "kept" if evidence["kept"] else "dropped"
+                        reasons[f"{decision}:{evidence['reason']}"] += 1
+                        if filtered and not evidence["kept"]:
+                            dropped += 1
+                            continue
+                        ex = ConjunctExample(
+                            _example_id(sentence, offset),
+                            sentence,
+                            conj,
+                            offset,
+                            rewrites=[],
+                            rewritable=True,
+                            meta={
+                                "patterns": list(fired),
+                                "evidence": evidence,
+                                "source": {"unit": pos, **ref},
+                            },
+                        )
+                        fh.write(
+                            (json.dumps(example_to_dict(ex), ensure_ascii=False) + "\n").encode(
+                                "utf-8"
+                            )
+                        )
+                        candidates += 1
+                        counts.update(fired)
+                done_units = pos + 1
+                run_sentences += n_sent
+                since += 1
+                if bar is not None:
+                    bar.update(n_sent)
+                    bar.set_postfix(candidates=candidates, refresh=False)
+                if since >= checkpoint_every:
+                    save(False, fh, sentences + run_sentences)
+                    since = 0
+                    if on_checkpoint is not None:
+                        on_checkpoint(done_units)
+            sentences += run_sentences
+            save(True, fh)
+    finally:
+        if bar is not None:
+            bar.close()  # an error then starts on a line of its own
     return MiningResult(
         str(out),
         done_units,
@@ -722,7 +735,8 @@ def mine(
         resumed_from,
         time.perf_counter() - start,
         run_sentences,
-        signature,
+        signature=signature,
+        too_long=too_long,
     )
 
 
@@ -737,11 +751,13 @@ def mine_texts(
     """Mine in memory (no files, no dedup): the candidate sentences of the texts, in order;
     with ``filtered`` only the candidates the second stage keeps (sentences left without one
     are left out)."""
-    from lingeval.core.parsing import load_pipeline
+    from lingeval.core.parsing import load_pipeline, pipe_guarded
 
     nlp = load_pipeline(model)
     out: list[Found] = []
-    for doc in nlp.pipe(texts):
+    for doc in pipe_guarded(nlp, texts):
+        if doc is None:  # longer than max_length: skipped
+            continue
         for sentence, items in mine_doc(doc, split, patterns)[1]:
             kept = [it for it in items if it[3]["kept"]] if filtered else items
             if kept:

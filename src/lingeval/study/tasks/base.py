@@ -134,10 +134,9 @@ class FieldError(dict[str, str]):
 def load_items(path: str | Path) -> list[StudyItem]:
     """Read items from a JSON file (a list of objects) or JSON Lines (one object per line)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot read items: {err.strerror}", path=p) from None
+    from lingeval.core.textio import read_text
+
+    text = read_text(p)
     stripped = text.lstrip()
     items: list[StudyItem] = []
     if stripped.startswith("["):
@@ -145,6 +144,8 @@ def load_items(path: str | Path) -> list[StudyItem]:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise InputError(f"invalid JSON: {err.msg}", path=p, line=err.lineno) from None
+        if not isinstance(data, list):
+            raise InputError("expected a JSON list of items", path=p, line=1)
         for obj in data:
             items.append(StudyItem.from_dict(obj, path=p))
     else:
@@ -156,6 +157,8 @@ def load_items(path: str | Path) -> list[StudyItem]:
             except json.JSONDecodeError as err:
                 raise InputError(f"invalid JSON: {err.msg}", path=p, line=no) from None
             items.append(StudyItem.from_dict(obj, path=p, line=no))
+    if not items:
+        raise InputError("no items", path=p)
     check_unique(items, path=p)
     return items
 
