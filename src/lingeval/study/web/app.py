@@ -54,6 +54,7 @@ from urllib.parse import urlsplit
 # This module is imported only by the serve/demo commands and tests, so the web stack loads at
 # import time here (FastAPI resolves endpoint annotations from module globals).
 import jinja2
+from markupsafe import Markup
 from fastapi import FastAPI, Request
 from fastapi.responses import (
     FileResponse,
@@ -398,6 +399,7 @@ def create_app(
     throttle = LoginThrottle(settings.login_failures, settings.login_lockout_s)
     studies: dict[str, tuple[float, StudyInfo]] = {}
     task_types: dict[str, TaskType] = {}
+    fragments: dict[tuple[str, int], Markup | None] = {}
 
     def task_of(study: StudyInfo) -> TaskType:
         """The study's task type (one instance per name: the registry lookup is slow)."""
@@ -713,18 +715,33 @@ def create_app(
         if step is None:
             return go(f"/s/{study.id}/done")
         task = task_of(study)
+        view = task.view(step.item)
         return page(
             "item.html",
             status=status,
             study=study,
             step=step,
             task_template=task.template,
+            fragment=None if values or errors else fresh_fragment(task, step.cell_id, view),
             unit=getattr(task, "unit", "Item"),
-            view=task.view(step.item),
+            view=view,
             values=values,
             errors=errors,
             csrf=store.csrf_token(study.id, session),
         )
+
+    def fresh_fragment(task: TaskType, cell_id: int, view: dict[str, Any]) -> Markup | None:
+        """The task template of an item as first shown (no answers, no errors): the same for
+        every participant, so rendered once per design cell (the largest part of a page's
+        rendering cost). None when the template needs more than ``view``/``values``/``errors``."""
+        key = (task.template, cell_id)
+        if key not in fragments:
+            try:
+                html = env.get_template(task.template).render(view=view, values={}, errors={})
+                fragments[key] = Markup(html)
+            except jinja2.UndefinedError:
+                fragments[key] = None
+        return fragments[key]
 
     @app.get("/s/{study_id}/item")
     def item_page(request: Request, study_id: str) -> Response:
