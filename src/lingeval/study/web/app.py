@@ -54,7 +54,6 @@ from urllib.parse import urlsplit
 # This module is imported only by the serve/demo commands and tests, so the web stack loads at
 # import time here (FastAPI resolves endpoint annotations from module globals).
 import jinja2
-from markupsafe import Markup
 from fastapi import FastAPI, Request
 from fastapi.responses import (
     FileResponse,
@@ -65,6 +64,7 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.staticfiles import StaticFiles
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
