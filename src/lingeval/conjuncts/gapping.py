@@ -71,7 +71,7 @@ from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
-from lingeval.core.detok import detokenize, ptb_form
+from lingeval.core.detok import detokenize, detokenize_with_offsets, ptb_form
 
 __all__ = ["GappingReport", "extract_from_sentence", "extract_gapping", "sentence_text"]
 
@@ -158,27 +158,13 @@ def sentence_text(sentence: Sentence) -> tuple[str, dict[int, int]]:
             pos = k + len(w.form)
         if len(offsets) == len(words):
             return text, offsets
-    return _join(sentence, [w.id for w in words], spacing=False)
+    return _join(sentence)
 
 
-def _join(
-    sentence: Sentence, ids: list[int], forms: dict[int, str] | None = None, *, spacing: bool
-) -> tuple[str, dict[int, int]]:
-    """Detokenise the words ``ids`` (in that order); offsets of the words in the result."""
-    words = {w.id: w for w in sentence.words}
-    forms = forms or {}
-    toks = [forms.get(i, words[i].form) for i in ids]
-    spaces: list[bool | None] = []
-    for a, b in pairwise(ids):
-        spaces.append(words[a].space_after if spacing and b == a + 1 else None)
-    spaces.append(None)
-    offsets: dict[int, int] = {}
-    text = ""
-    for k, i in enumerate(ids):
-        prefix = detokenize(toks[: k + 1], spaces[: k + 1])
-        offsets[i] = len(prefix) - len(ptb_form(toks[k]))
-        text = prefix
-    return text, offsets
+def _join(sentence: Sentence) -> tuple[str, dict[int, int]]:
+    """The words detokenised by the PTB rules; offsets of the words in the result."""
+    text, offsets = detokenize_with_offsets([w.form for w in sentence.words])
+    return text, {w.id: k for w, k in zip(sentence.words, offsets, strict=True)}
 
 
 # --------------------------------------------------------------------------------------------
