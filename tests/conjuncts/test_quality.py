@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from lingeval.conjuncts.example import ConjunctExample
+from lingeval.conjuncts.metric import MetricOptions
 from lingeval.conjuncts.quality import error_shapes, evaluate_examples, gold_shapes, summarise
 from lingeval.conjuncts.resolvers.base import Resolver
 from lingeval.conjuncts.resolvers.rules import Resolution
@@ -59,7 +60,8 @@ def test_slices_and_error_shapes() -> None:
     table = summarise(records)
     row = table[(table.source == "fx") & (table.kind == "all")].iloc[0]
     assert row["n"] == 3 and row["exact_match"] == pytest.approx(100 / 3)
-    assert row["scope"] == "development" and row["aggregation"] == "micro"
+    # the table names the metric's aggregation (the default one here)
+    assert row["scope"] == "development" and row["aggregation"] == MetricOptions().aggregation
     assert 0 < row["f1"] < 100 and not math.isnan(row["macro_f1"])
     rules = table[(table.source == "fx") & (table.kind == "rule")].set_index("group")
     assert rules.loc["gapping", "exact_match"] == 100.0 and rules.loc["unchanged", "n"] == 1
@@ -106,3 +108,14 @@ def test_oracle_mode_runs_the_rules_on_gold_trees() -> None:
     assert [r.example.id for r in records] == ["a"] and records[0].mode == "oracle"
     # the rules see "Jane" conj of "likes" and "water" under "Jane" (no verb): a gap
     assert records[0].prediction == ["Josh likes wine.", "Jane likes water."]
+
+
+def test_evaluate_sources_names_its_aggregation() -> None:
+    from lingeval.conjuncts.quality import evaluate_sources
+
+    table = evaluate_sources("copy", {"fx": EXAMPLES}, aggregation="macro")
+    row = table[(table.source == "fx") & (table.kind == "all")].iloc[0]
+    assert row["aggregation"] == "macro" and row["n"] == 3
+    assert row["exact_match"] == 0.0 and row["unchanged_pred"] == 3
+    with pytest.raises(ValueError, match="gold trees"):
+        evaluate_sources("copy", {"fx": EXAMPLES}, oracle=True)
