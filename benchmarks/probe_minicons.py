@@ -122,20 +122,22 @@ def worker(system: str, kind: str, model_dir: str, job_file: str, out_file: str)
             )
         else:  # all masked copies of one batch of sentences in one forward pass
             sc = MaskedLMScorer(model_dir, device="cpu", pll="original", batch_size=10**6)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         scores: list[object] = [None] * len(texts)
         if job.get("native"):  # lingeval batches the whole list itself
             batches = [list(range(len(texts)))]
         for b in batches:
             for i, s in zip(b, sc.sentence_scores([texts[i] for i in b]), strict=True):  # type: ignore[attr-defined]
                 scores[i] = (s.logprob, s.logprob, s.n_tokens)
-        elapsed = time.perf_counter() - t0
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
     else:
         mc, kw = _minicons(kind, model_dir)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         scores = list(_minicons_scores(mc, kw, texts, batches))
-        elapsed = time.perf_counter() - t0
-    Path(out_file).write_text(json.dumps({"seconds": elapsed, "scores": scores}), encoding="utf-8")
+        elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+    Path(out_file).write_text(
+        json.dumps({"seconds": elapsed, "cpu": cpu, "scores": scores}), encoding="utf-8"
+    )
 
 
 def minicons_cli(kind: str, model_dir: str, job_file: str) -> None:
@@ -261,6 +263,7 @@ def main() -> None:
                 "minicons": [sys.executable, __file__, "--minicons-cli", kind, str(model), str(d / "in-order.json")],
             }  # fmt: skip
             secs: dict[tuple[str, str], list[float]] = {}
+            cpus: dict[tuple[str, str], list[float]] = {}
             peak: dict[tuple[str, str], float] = {}
             scores: dict[tuple[str, str], list] = {}
             for _ in range(args.runs):
@@ -270,13 +273,16 @@ def main() -> None:
                         key = (row, system)
                         if "whole-process" in row:
                             secs.setdefault(key, []).append(run.seconds)
+                            cpus.setdefault(key, []).append(run.cpu_seconds)
                         else:
                             res = json.loads((d / "o.json").read_text())
                             secs.setdefault(key, []).append(res["seconds"])
+                            cpus.setdefault(key, []).append(res["cpu"])
                             scores[key] = res["scores"]
                         peak[key] = max(peak.get(key, 0.0), run.peak_mib)
             for row in plan:
                 med = {s: statistics.median(secs[(row, s)]) for s in ("lingeval", "minicons")}
+                cpu = {s: statistics.median(cpus[(row, s)]) for s in ("lingeval", "minicons")}
                 diffs: tuple[float | None, ...] = (None, None, None)
                 if (row, "lingeval") in scores:
                     pairs = list(
@@ -290,23 +296,25 @@ def main() -> None:
                         max(abs(a[1] / a[2] - b[1] / b[2]) for a, b in pairs),
                     )
                 rows.append(
-                    (row, med["lingeval"], med["minicons"], peak[(row, "lingeval")], peak[(row, "minicons")], *diffs)
+                    (row, med["lingeval"], med["minicons"], peak[(row, "lingeval")], peak[(row, "minicons")], *diffs, cpu["lingeval"], cpu["minicons"])
                 )  # fmt: skip
             print(
                 f"{kind}: {BATCH[kind]} sentences per batch; lingeval CLI --batch-size {cli_batch}"
             )
     print()
-    head = f"{'row':26} {'lingeval s':>10} {'minicons s':>10} {'speed-up':>8} {'lingeval MiB':>12} {'minicons MiB':>12} {'d sum f32':>10} {'d sum f64':>10} {'d mean':>9}"
+    head = f"{'row':26} {'lingeval s':>10} {'minicons s':>10} {'speed-up':>8} {'lingeval cpu':>12} {'minicons cpu':>12} {'cpu ratio':>9} {'lingeval MiB':>12} {'minicons MiB':>12} {'d sum f32':>10} {'d sum f64':>10} {'d mean':>9}"
     print(head)
     for r in rows:
         d32, d64, dm = (f"{x:10.2e}" if x is not None else f"{'':10}" for x in r[5:8])
         print(
-            f"{r[0]:26} {r[1]:10.2f} {r[2]:10.2f} {r[2] / r[1]:7.2f}x {r[3]:12.0f} {r[4]:12.0f} {d32} {d64} {dm[1:]}"
+            f"{r[0]:26} {r[1]:10.2f} {r[2]:10.2f} {r[2] / r[1]:7.2f}x {r[8]:12.2f} {r[9]:12.2f} {r[9] / r[8]:8.2f}x {r[3]:12.0f} {r[4]:12.0f} {d32} {d64} {dm[1:]}"
         )
     ok = all(r[6] < 1e-4 and r[7] < 1e-4 for r in rows if r[6] is not None and r[7] is not None)
     print(
-        "\nspeed-up = minicons seconds / lingeval seconds (medians). in-process: scoring only, "
-        "same batches;\nwhole-process: the shell command, imports and model load included."
+        "\nspeed-up = minicons seconds / lingeval seconds (medians of wall time); cpu = CPU "
+        "seconds (user + system), the\nsame ratio less sensitive to other load on the machine. "
+        "in-process: scoring only, equal batches;\nwhole-process: the shell command, imports "
+        "and model load included."
         "\nd = max |lingeval - minicons| over sentences: sentence log-probability (PLL) with"
         "\nminicons' float32 sum and with its per-token scores summed in float64; mean ="
         "\nper-token mean log-probability, the exponent of perplexity."
