@@ -182,6 +182,7 @@ def load_model(
             f"network access and pass its local folder, e.g. --model /path/to/{name_or_path.rsplit('/', 1)[-1]}"
         ) from None
     model.eval()
+    _fuse_activations(model)
     if fp16:
         if device == "cpu":
             raise LingevalError("--fp16 needs a GPU (cuda or mps); on CPU use full precision")
@@ -234,6 +235,35 @@ def _progress(total: int, desc: str, enabled: bool, unit: str = "sent") -> Any:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, disable=not enabled, leave=False)
+
+
+def _target_logprobs(logits: Any, targets: Any) -> Any:
+    """``log softmax(logits)[row, target]`` for each row (nats), as one fused kernel.
+
+    ``-cross_entropy(reduction="none")`` is the same quantity as ``logits[t] - logsumexp``
+    (to ~2e-6) and about twice as fast on CPU, because log-softmax is computed in one pass.
+    """
+    import torch.nn.functional as F
+
+    return -F.cross_entropy(logits, targets, reduction="none")
+
+
+def _fuse_activations(model: Any) -> None:
+    """Replace GPT-2's Python-level ``gelu_new`` with PyTorch's fused tanh GELU, in place.
+
+    Same formula, ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``, one kernel instead of
+    six (outputs equal to ~2e-7). Applied only to models this module loads itself.
+    """
+    import torch
+
+    try:
+        from transformers.activations import NewGELUActivation
+    except ImportError:  # pragma: no cover
+        return
+    for module in list(model.modules()):
+        for name, child in list(module.named_children()):
+            if type(child) is NewGELUActivation:
+                setattr(module, name, torch.nn.GELU(approximate="tanh"))
 
 
 class _Base:
@@ -338,7 +368,7 @@ class CausalLMScorer(_Base):
         pad, and the model takes its fused causal path instead of building a padding mask.
         """
         if self._head is not None:
-            hidden = self._body(input_ids=ids)[0]
+            hidden = self._body(input_ids=ids, use_cache=False)[0]
             return self._head(hidden[:, :-1][sel]).float()
         logits = self.model(input_ids=ids, attention_mask=mask).logits
         return logits[:, :-1][sel].float()
@@ -403,7 +433,7 @@ class CausalLMScorer(_Base):
                 sel = mask[:, 1:].bool()
                 rows = self._predicting_logits(ids, mask, sel)  # (N, V), float32
                 targets = ids[:, 1:][sel]
-                lp = rows.gather(1, targets[:, None]).squeeze(1) - torch.logsumexp(rows, dim=1)
+                lp = _target_logprobs(rows, targets)
                 lp_list = lp.cpu().tolist()
                 pos = 0
                 for i in batch:
@@ -531,9 +561,7 @@ class MaskedLMScorer(_Base):
                     rows.to(self.device),
                     cols.to(self.device),
                 )
-                lp = logits.gather(1, targets.to(self.device)[:, None]).squeeze(
-                    1
-                ) - torch.logsumexp(logits, dim=1)
+                lp = _target_logprobs(logits, targets.to(self.device))
                 for k, v in zip(batch, lp.cpu().tolist(), strict=True):
                     scores[k] = v
                 bar.update(len(batch))
