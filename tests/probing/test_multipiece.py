@@ -19,6 +19,7 @@ pytest.importorskip("transformers")
 from lingeval.probing.build import ClozeItem  # noqa: E402
 from lingeval.probing.evaluate import evaluate_cloze  # noqa: E402
 from lingeval.probing.scorers import MaskedLMScorer  # noqa: E402
+from lingeval.probing.tiny import build_tiny_masked  # noqa: E402
 
 pytestmark = pytest.mark.lm
 
@@ -50,44 +51,16 @@ BOOST = {"tutta": 30.0, "##via": 30.0, "ma": 20.0}  # output-bias boosts: the kn
 
 @pytest.fixture(scope="module")
 def model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, processors
-    from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
+    from transformers import AutoTokenizer, BertForMaskedLM
 
-    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    vocab = {t: i for i, t in enumerate(specials + WORDS + PIECES)}
-    tok = Tokenizer(models.WordPiece(vocab=vocab, unk_token="[UNK]"))
-    tok.normalizer = normalizers.BertNormalizer(lowercase=True)
-    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    tok.decoder = decoders.WordPiece()
-    tok.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]",
-        special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])],
-    )
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok,
-        pad_token="[PAD]",
-        unk_token="[UNK]",
-        cls_token="[CLS]",
-        sep_token="[SEP]",
-        mask_token="[MASK]",
-    )
-    torch.manual_seed(0)
-    config = BertConfig(
-        vocab_size=len(vocab),
-        hidden_size=32,
-        num_hidden_layers=2,
-        num_attention_heads=2,
-        intermediate_size=64,
-        pad_token_id=vocab["[PAD]"],
-    )
-    model = BertForMaskedLM(config).eval()
+    out = build_tiny_masked(tmp_path_factory.mktemp("bert-split"), [], vocab=WORDS + PIECES)
+    model = BertForMaskedLM.from_pretrained(out).eval()
+    tok = AutoTokenizer.from_pretrained(str(out))
     with torch.no_grad():
         bias = model.cls.predictions.decoder.bias
         for piece, b in BOOST.items():
-            bias[vocab[piece]] += b
-    out = tmp_path_factory.mktemp("bert-split")
+            bias[tok.convert_tokens_to_ids(piece)] += b
     model.save_pretrained(out)
-    fast.save_pretrained(out)
     return out
 
 
@@ -102,15 +75,15 @@ def test_tokenizer_splits_the_connectives(model_dir: Path) -> None:
 
 def test_fill_mask_and_cloze_rank_multi_piece_target(model_dir: Path) -> None:
     sc = MaskedLMScorer(str(model_dir), device="cpu")
-    (top,) = sc.fill_mask(["Piove , ___ esco ."], k=5)
+    (top,) = sc.fill_mask(["piove , ___ esco ."], k=5)
     # continuation pieces (##via) are never offered as completions of a blank
     assert [c.token for c in top[:2]] == ["tutta", "ma"]
     assert all(not c.token.startswith("##") for c in top)
     item = ClozeItem(
         "c1",
         "tuttavia",
-        "Piove , tuttavia esco .",
-        "Piove , ___ esco .",
+        "piove , tuttavia esco .",
+        "piove , ___ esco .",
         8,
         ["tuttavia", "ma", "se", "quando", "poi"],
         "ma",
@@ -129,7 +102,7 @@ def test_fill_mask_and_cloze_rank_multi_piece_target(model_dir: Path) -> None:
 
 def test_multi_piece_option_scores_equal_direct_computation(model_dir: Path) -> None:
     sc = MaskedLMScorer(str(model_dir), device="cpu")
-    text = "Piove , ___ esco ."
+    text = "piove , ___ esco ."
     (scores,) = sc.rank_options([(text, ["ma", "tuttavia", "se", "inoltre"])])
     # direct: the blank becomes as many masks as the option has pieces
     tok = sc.tokenizer
@@ -144,7 +117,7 @@ def test_multi_piece_option_scores_equal_direct_computation(model_dir: Path) -> 
     # both pieces boosted: the two-piece connective ranks first, ahead of single-piece "ma"
     assert max(range(4), key=lambda j: scores[j]) == 1
     # forced choice by PLL counts every piece of the filled sentence
-    pll = sc.sentence_scores(["Piove , tuttavia esco .", "Piove , ma esco ."])
+    pll = sc.sentence_scores(["piove , tuttavia esco .", "piove , ma esco ."])
     assert pll[0].n_tokens == pll[1].n_tokens + 1
 
 
@@ -155,9 +128,9 @@ def test_cloze_cli_with_a_splitting_tokenizer(model_dir: Path, tmp_path: Path) -
     items.write_text(
         "item_id\tconnective\tsentence\tblanked\tstart\toptions\tplausible\timplausible\t"
         "plausible_source\ttreebank\tsent_id\n"
-        "tuttavia-01-C\ttuttavia\tPiove , tuttavia esco .\tPiove , ___ esco .\t8\t"
+        "tuttavia-01-C\ttuttavia\tpiove , tuttavia esco .\tpiove , ___ esco .\t8\t"
         "tuttavia|ma|se|quando|poi\tma\tse|quando|poi\tautomatic: test\tt\ts1\n"
-        "quindi-01-C\tquindi\tLuca è stanco , quindi dorme .\tLuca è stanco , ___ dorme .\t15\t"
+        "quindi-01-C\tquindi\tluca è stanco , quindi dorme .\tluca è stanco , ___ dorme .\t15\t"
         "quindi|poi|ma|se|o\tpoi\tma|se|o\tautomatic: test\tt\ts2\n",
         encoding="utf-8",
     )
