@@ -71,7 +71,7 @@ from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
-from lingeval.core.detok import detokenize, ptb_form
+from lingeval.core.detok import detokenize, detokenize_with_offsets, ptb_form
 
 __all__ = ["GappingReport", "extract_from_sentence", "extract_gapping", "sentence_text"]
 
@@ -158,27 +158,13 @@ def sentence_text(sentence: Sentence) -> tuple[str, dict[int, int]]:
             pos = k + len(w.form)
         if len(offsets) == len(words):
             return text, offsets
-    return _join(sentence, [w.id for w in words], spacing=False)
+    return _join(sentence)
 
 
-def _join(
-    sentence: Sentence, ids: list[int], forms: dict[int, str] | None = None, *, spacing: bool
-) -> tuple[str, dict[int, int]]:
-    """Detokenise the words ``ids`` (in that order); offsets of the words in the result."""
-    words = {w.id: w for w in sentence.words}
-    forms = forms or {}
-    toks = [forms.get(i, words[i].form) for i in ids]
-    spaces: list[bool | None] = []
-    for a, b in pairwise(ids):
-        spaces.append(words[a].space_after if spacing and b == a + 1 else None)
-    spaces.append(None)
-    offsets: dict[int, int] = {}
-    text = ""
-    for k, i in enumerate(ids):
-        prefix = detokenize(toks[: k + 1], spaces[: k + 1])
-        offsets[i] = len(prefix) - len(ptb_form(toks[k]))
-        text = prefix
-    return text, offsets
+def _join(sentence: Sentence) -> tuple[str, dict[int, int]]:
+    """The words detokenised by the PTB rules; offsets of the words in the result."""
+    text, offsets = detokenize_with_offsets([w.form for w in sentence.words])
+    return text, {w.id: k for w, k in zip(sentence.words, offsets, strict=True)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -361,8 +347,11 @@ def _remnant_span(g: _Graph, rid: int, exclude: set[int]) -> list[int]:
     while ids and g.words[ids[0]].upos == "PUNCT" and ids[0] != rid:
         ids.pop(0)
     while ids and g.words[ids[-1]].upos == "PUNCT" and ids[-1] != rid:
-        if g.words[ids[-1]].form in {"''", '"', "'", "’"} and len(ids) > 1:
+        last = g.words[ids[-1]].form
+        if last in {"''", '"', "'", "’"} and len(ids) > 1:
             break
+        if last in closing and any(g.words[i].form in opening for i in ids):
+            break  # "Viva Maria! (1965)": the bracket closes one the remnant opened
         ids.pop()
     return ids
 
@@ -710,8 +699,12 @@ def _clean(tokens: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]
             continue
         if t[2] in {".", "!", "?", ")"} and out and out[-1][2] in punct:
             out.pop()
-        if t[2] == "." and out and out[-1][2] in ("...", "…", ".", "?", "!"):
-            continue
+        if (
+            t[2] == "."
+            and out
+            and (out[-1][2] in ("...", "…", "?", "!") or out[-1][2].endswith("."))
+        ):
+            continue  # "in the U.S." ends the sentence too
         out.append(t)
     while out and out[-1][2] in punct:
         out.pop()
@@ -844,6 +837,21 @@ def extract_from_sentence(
                 )
             remnant_ids.update(r for r, _, _ in rems)
             gaps.append(_Gap(t, grp, rems, sorted(set(ccs))))
+        # a conjunct of the head whose orphans are a gap's remnants is that gap's promoted
+        # remnant even when the enhanced graph forgot to attach it to the copy (GUM: "with the
+        # silver medal going to Poland and the bronze to Armenia")
+        for gp in gaps:
+            own = {r for r, _, _ in gp.remnants}
+            for w in g.children.get(x, []):
+                if w in remnant_ids or g.words[w].base_deprel != rel:
+                    continue
+                if not any(c in own for c in g.children.get(w, [])):
+                    continue
+                gp.remnants.append((w, _infer_relation(g, x, w, gp), gp.top))
+                remnant_ids.add(w)
+                gp.ccs.extend(
+                    c for c in g.children.get(w, []) if g.words[c].base_deprel == "cc" and c < w
+                )
         covered_orphans.update(remnant_ids)
         conj_kids = [
             c
@@ -873,8 +881,15 @@ def extract_from_sentence(
         )
         template = sorted(set(template) | shared)
         for gp in gaps:
-            own = [r for r, _, _ in gp.remnants if r not in shared]
-            gp.start = min(own) if own else int(float(gp.top))
+            own_ids = [r for r, _, _ in gp.remnants if r not in shared]
+            gp.start = min(own_ids) if own_ids else int(float(gp.top))
+            if any(r in shared and _base(rl) in SUBJ_RELS for r, rl, _ in gp.remnants):
+                # the subject is shared, so a second "subject" remnant is a mislabelled object
+                # ("The chain has 90 outlets in Japan, seven in the U.S.": seven 4.1:nsubj)
+                gp.remnants = [
+                    (r, "obj" if r not in shared and _base(rl) in SUBJ_RELS else rl, c)
+                    for r, rl, c in gp.remnants
+                ]
         exclude = (remnant_ids | cc_ids) - shared
         exclude |= set(conj_kids)
         outside = [w.id for w in sentence.words if w.id not in full and w.id not in remnant_ids]
@@ -1022,6 +1037,20 @@ def extract_from_sentence(
     if use_orphans:
         out.extend(_from_orphans(sentence, text, offsets, sid, covered_orphans, report))
     return out
+
+
+def _infer_relation(g: _Graph, x: int, w: int, gap: _Gap) -> str:
+    """The relation of a promoted remnant the enhanced graph left unattached: ``obl`` with a
+    preposition, else the subject when the gap has none and the first conjunct has one, else
+    ``obj``."""
+    if _case_lemma(g, w):
+        return "obl"
+    has_subject = any(_base(rl) in SUBJ_RELS for _, rl, _ in gap.remnants)
+    if not has_subject and any(
+        _base(g.words[c].deprel) in SUBJ_RELS for c in g.children.get(x, [])
+    ):
+        return "nsubj"
+    return "obj"
 
 
 def _conj_region(g: _Graph, x: int, rel: str) -> set[int]:
