@@ -283,11 +283,11 @@ class MLSystem(_TwoStep):
         poss = [False] * len(instances)
         for k in range(max(self.folds, 1)):
             held = [i for i, f in enumerate(fold_of) if f == k]
-            rest = [i for i, f in enumerate(fold_of) if f != k] if self.folds > 1 else held
-            if not held or not rest:
+            others = [i for i, f in enumerate(fold_of) if f != k] if self.folds > 1 else held
+            if not held or not others:
                 continue
             r = Realiser(self.realiser.resources, seed=self.seed).fit_possessive(
-                [instances[i] for i in rest], [ctxs[i] for i in rest]
+                [instances[i] for i in others], [ctxs[i] for i in others]
             )
             pred = r.possessive_slots([ctxs[i] for i in held], [instances[i] for i in held])
             for i, v in zip(held, pred, strict=True):
