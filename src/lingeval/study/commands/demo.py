@@ -197,6 +197,7 @@ def demo_cmd(
     from lingeval.study.design import make_design
     from lingeval.study.simclient import run_participants
     from lingeval.study.storage import Store
+    from lingeval.study.web.app import ServeSettings
     from lingeval.study.web.server import BackgroundServer
 
     if per_group < 1 or concurrency < 1:
@@ -234,7 +235,9 @@ def demo_cmd(
         say(
             f"design: {len(design.cells)} versions in {design.n_groups} groups; {per_group} participants per group"
         )
-        with BackgroundServer(store) as url:
+        # every simulated participant comes from 127.0.0.1: no admission limits here
+        local = ServeSettings(new_per_address=(0, 0), new_per_study=(0, 0))
+        with BackgroundServer(store, settings=local) as url:
             say(
                 f"serving on {url}/s/demo (admin {url}/admin/demo, token 'demo-admin-token'); {n} participants: {how}"
             )
@@ -247,6 +250,7 @@ def demo_cmd(
                 policy_factory=factory,
                 pid_prefix="DEMO",
                 progress=fmt == "text",
+                consent_in_order=True,  # same groups and orders at any --concurrency
             )
             t_http = time.perf_counter() - t1
         completed = sum(r.completion_code is not None for r in results)
