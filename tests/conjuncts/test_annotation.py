@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from lingeval.conjuncts.annotation.checks import (
     check_rewrite_set,
+    message,
     new_content_words,
     normalize_sentence,
     passed,
@@ -103,6 +104,129 @@ def test_unchanged_answer_needs_an_explanation_and_flags_do_not_block() -> None:
     assert not res["long-list"].ok and "11 sentences" in res["long-list"].reason
     res = by_check(check_rewrite_set(JOSH, "and", 16, [], long_list=True))
     assert res["empty"].ok and not res["long-list"].ok
+
+
+MAYA = "Maya ordered soup and her brother a salad."
+
+
+def test_lost_content_fails_the_coverage_check() -> None:
+    # issue 17: this set passed every check and then voted in consolidation
+    res = by_check(check_rewrite_set(MAYA, "and", 18, ["Maya ordered soup."]))
+    assert not res["coverage"].ok and res["coverage"].words == ("brother", "salad")
+    assert "brother, salad" in res["coverage"].reason
+    full = check_rewrite_set(
+        MAYA, "and", 18, ["Maya ordered soup.", "Her brother ordered a salad."]
+    )
+    assert passed(full)
+    # a not-rewritable answer keeps the sentence as it is: no coverage check
+    assert passed(check_rewrite_set(MAYA, "and", 18, [], rewritable=False, explanation="one event"))
+
+
+def test_added_or_removed_negation_fails_the_polarity_check() -> None:
+    added = by_check(
+        check_rewrite_set(
+            MAYA, "and", 18, ["Maya ordered soup.", "Her brother did not order a salad."]
+        )
+    )
+    assert (
+        not added["polarity"].ok
+        and "sentence 2 adds a negation ('not')" in added["polarity"].reason
+    )
+    assert added["coverage"].ok and added["new-words"].ok  # only the polarity check sees it
+    coach = "The coach praised the defenders but not the strikers."
+    off = coach.index("but")
+    ok = ["The coach praised the defenders.", "The coach did not praise the strikers."]
+    assert passed(check_rewrite_set(coach, "but", off, ok))  # "but not" -> "did not"
+    assert passed(
+        check_rewrite_set(coach, "but", off, [ok[0], "The coach didn't praise the strikers."])
+    )
+    lost = by_check(
+        check_rewrite_set(coach, "but", off, [ok[0], "The coach praised the strikers."])
+    )
+    assert not lost["polarity"].ok and "'not the strikers'" in lost["polarity"].reason
+    moved = by_check(
+        check_rewrite_set(
+            coach,
+            "but",
+            off,
+            ["The coach did not praise the defenders.", "The coach praised the strikers."],
+        )
+    )
+    assert not moved["polarity"].ok and "adds a negation" in moved["polarity"].reason
+    # a negation of the shared part goes into every rewrite
+    v = "Visitors may not smoke or drink inside the building."
+    shared = [
+        "Visitors may not smoke inside the building.",
+        "Visitors may not drink inside the building.",
+    ]
+    assert passed(check_rewrite_set(v, "or", v.index("or"), shared))
+
+
+def test_numbers_are_normalised_and_words_listed_once() -> None:
+    src = "In 2019 the museum had 40,000 visitors and the zoo 90,000."
+    off = src.index("and")
+    res = check_rewrite_set(
+        src,
+        "and",
+        off,
+        ["In 2019 the museum had 40000 visitors.", "In 2019 the zoo had 90000 visitors."],
+    )
+    assert passed(res)
+    assert new_content_words(src, "The zoo had 25,000 visitors.") == ["25,000"]
+    res = by_check(
+        check_rewrite_set(
+            src,
+            "and",
+            off,
+            [
+                "In 2019 the museum had 40,000 visitors, 2 cats.",
+                "In 2019 the zoo had 90,000 visitors, 2 Cats.",
+            ],
+        )
+    )
+    assert res["new-words"].words == ("2", "cats")  # not "2, cats, 2, Cats"
+
+
+def test_reasons_quote_the_workers_sentence_and_read_as_sentences() -> None:
+    res = check_rewrite_set(JOSH, "and", 16, ["Josh likes wine and Jane likes water."])
+    conj = by_check(res)["conjunction"]
+    assert "('wine and Jane')" in conj.reason
+    res = check_rewrite_set(JOSH, "and", 16, ["Josh likes red wine and she adores water."])
+    assert "('wine and she')" in by_check(res)["conjunction"].reason  # the worker's words
+    text = message(res)
+    assert text.startswith("Sentence 1 still contains") and ". New words not in" in text
+    assert all(part[:1].isupper() for part in text.split(". ") if part)
+
+
+def _gold_sets() -> list:
+    from lingeval.conjuncts.data import read_examples
+
+    root = Path(__file__).resolve().parents[2]
+    files = [root / "src" / "lingeval" / "data" / "conjuncts" / "examples.jsonl"]
+    files += [
+        f
+        for f in sorted((root / "benchmarks" / "data" / "conjuncts").glob("*.jsonl"))
+        if f.name != "treebank_gapping_gold.jsonl"  # sentences come from the treebanks
+    ]
+    return [ex for f in files for ex in read_examples(f)]
+
+
+def test_every_gold_set_passes_every_check() -> None:
+    examples = _gold_sets()
+    assert len(examples) >= 110
+    failures = []
+    for ex in examples:
+        res = check_rewrite_set(
+            ex.sentence,
+            ex.conjunction,
+            ex.offset,
+            list(ex.rewrites),
+            rewritable=ex.rewritable,
+            explanation="gold",
+        )
+        if not passed(res):
+            failures.append((ex.id, message(res)))
+    assert failures == []
 
 
 def test_normalisation_and_jaccard() -> None:
@@ -211,7 +335,10 @@ def test_best_annotator_changes_the_no_majority_decision() -> None:
     s = "Mia reads novels and Leo poems."
     mk = lambda w, rw: Submission("x", w, rw, sentence=s, conjunction="and", offset=17)  # noqa: E731
     one = [mk("A", ["Mia reads novels.", "Leo reads poems."]), mk("B", ["Mia reads novels."])]
-    assert consolidate(one).examples[0].meta["worker"] == "A"
+    # B's answer loses "Leo poems" (coverage check): with the checks only A's answer votes
+    checked = consolidate(one).examples[0].meta
+    assert checked["worker"] == "A" and checked["consolidation"] == "only-valid"
+    assert consolidate(one, use_checks=False).examples[0].meta["worker"] == "A"
     # a third item where B agrees with a co-annotator lifts B above A
     t = "Kim bought apples and Lee pears."
     extra = [
@@ -233,7 +360,7 @@ def test_best_annotator_changes_the_no_majority_decision() -> None:
         ),
         Submission("y", "A", ["Kim bought apples."], sentence=t, conjunction="and", offset=18),
     ]
-    res = consolidate(one + extra)
+    res = consolidate(one + extra, use_checks=False)
     assert {ex.id: ex.meta["worker"] for ex in res.examples}["x"] == "B"
 
 
@@ -289,10 +416,16 @@ def test_cli_consolidate_agreement_check(tmp_path: Path) -> None:
         cli, ["conjuncts", "annotate", "check", str(SUBS), "--tasks", str(TASKS), "--failing"]
     )
     assert (
-        r.exit_code == 0
+        r.exit_code == 1  # a failed check gates a script
         and "drinks" in r.output
         and "19 submissions: 17 ok, 1 with errors, 1 flagged" in r.output
     )
+    passing = tmp_path / "passing.jsonl"
+    passing.write_text(
+        "".join(line + "\n" for line in SUBS.read_text().splitlines() if "drinks" not in line)
+    )
+    r = runner.invoke(cli, ["conjuncts", "annotate", "check", str(passing), "--tasks", str(TASKS)])
+    assert r.exit_code == 0 and "18 submissions: 17 ok, 0 with errors, 1 flagged" in r.output
     r = runner.invoke(
         cli,
         [
@@ -307,6 +440,14 @@ def test_cli_consolidate_agreement_check(tmp_path: Path) -> None:
     )
     rows = {row["check"]: row for row in json.loads(r.output)[0]["rows"]}
     assert rows["new-words"]["ok"] is False and "loves" in rows["new-words"]["reason"]
+    assert r.exit_code == 1
+    good = [
+        "Josh likes wine <SPLIT> and </SPLIT> Jane water.",
+        "Josh likes wine.",
+        "Jane likes water.",
+    ]
+    r = runner.invoke(cli, ["conjuncts", "annotate", "check-set", *good])
+    assert r.exit_code == 0 and "passes" in r.output
 
 
 def test_cli_missing_items_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

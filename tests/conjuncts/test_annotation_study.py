@@ -53,7 +53,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
     st.create_study(
         "cr",
         items,
-        make_design(items, 1, per_group=2),
+        make_design(items, len(items), per_group=2),  # one group per HIT
         task_type="conjunct-rewrite",
         admin_token="adm-secret",
     )
@@ -61,11 +61,11 @@ def store(tmp_path: Path) -> Iterator[Store]:
     st.dispose()
 
 
-def test_a_participant_rewrites_two_hits_and_the_checks_refuse_bad_answers(store: Store) -> None:
-    from lingeval.study.web.app import create_app
-
-    c = TestClient(create_app(store), follow_redirects=True)
-    r = c.get("/s/cr?PROLIFIC_PID=W1&STUDY_ID=x&SESSION_ID=y")
+def _take_part(c: TestClient, store: Store, pid: str) -> int:
+    """One participant's HIT, with a refused bad submission first; returns the pages done."""
+    r = c.get(f"/s/cr?PROLIFIC_PID={pid}&STUDY_ID=x&SESSION_ID=y")
+    assert "collects rewrites of English sentences" in r.text  # the task's consent text
+    assert "made publicly available" in r.text
     csrf = parse_item_page(r.text).fields["csrf"].value
     r = c.post("/s/cr/consent", data={"csrf": csrf, "consent": "yes"})
     assert "Rewrite each sentence as a set of separate sentences" in r.text
@@ -75,30 +75,53 @@ def test_a_participant_rewrites_two_hits_and_the_checks_refuse_bad_answers(store
         page = parse_item_page(html)
         n = html.count('class="conjunct-rewrite')
         assert '<mark class="conjunction">' in html and n in (1, 7)
+        assert "Example of a sentence that cannot be rewritten" in html
+        assert "When can a sentence not be rewritten?" in html and 'name="feedback"' in html
         data = page.hidden()
         if n == 7:
-            # first a bad submission: "and" kept in sentence 1, a new word in sentence 2
+            # a bad submission: "and" kept in sentence 1, a new word in sentence 2, content
+            # lost in sentence 3 and a negation added in sentence 4
             bad = dict(
                 data,
                 rewrites_0="Josh likes wine and Jane water.\nJane likes water.",
                 rewrites_1="Tom likes tea.\nAnna adores coffee.",
+                rewrites_2="Kim bought apples.",
+                rewrites_3="Mia reads novels.\nLeo does not read poems.",
             )
+            before = len(store.export_json("cr"))
             r = c.post("/s/cr/item", data=bad)
             assert "still contains the highlighted" in r.text and "adores" in r.text
-            assert store.export_json("cr") == []  # nothing stored
+            assert "in none of your sentences: Lee, pears" in r.text
+            assert "adds a negation" in r.text
+            assert len(store.export_json("cr")) == before  # nothing stored
             for k in range(7):
                 data[f"rewrites_{k}"] = GOOD[k]
         else:
             data.update({"not_rewritable_0": "on", "explanation_0": "They met each other."})
+        data["feedback"] = f"Fine, thanks ({pid})."
         r = c.post("/s/cr/item", data=data)
         pages += 1
         if r.url.path.endswith("/done"):
-            break
+            return pages
         html = r.text
-    assert pages == 2
+
+
+def test_each_participant_rewrites_one_hit_and_the_checks_refuse_bad_answers(
+    store: Store,
+) -> None:
+    from lingeval.study.web.app import create_app
+
+    for pid in ("W1", "W2"):
+        c = TestClient(create_app(store), follow_redirects=True)
+        assert _take_part(c, store, pid) == 1  # one HIT each, not all of them
     rows = store.export_json("cr")
+    assert {r["value"] for r in rows if r["question"] == "feedback"} == {
+        "Fine, thanks (W1).",
+        "Fine, thanks (W2).",
+    }
     subs = submissions_from_answers(rows, make_hits(examples()))
-    assert len(subs) == 8 and {s.worker_id for s in subs} == {"W1"}
+    assert len(subs) == 8 and {s.worker_id for s in subs} == {"W1", "W2"}
+    assert all(s.meta["feedback"].startswith("Fine, thanks") for s in subs)
     gold = {ex.id: ex for ex in consolidate(subs).examples}
     assert gold["e0"].rewrites == ["Josh likes wine.", "Jane likes water."]
     assert not gold["e7"].rewritable
@@ -140,6 +163,7 @@ def test_cli_hits_then_study_creates_a_servable_study(tmp_path: Path) -> None:
         ],
     )
     assert r.exit_code == 0, r.output
+    assert "2 groups, 3 participants per group" in r.output  # one group per HIT
     st = Store(db)
     try:
         c = TestClient(create_app(st), follow_redirects=True)

@@ -77,7 +77,10 @@ def test_good_form_gives_answers_per_sentence(hit: StudyItem) -> None:
     assert json.loads(got[("rewrites", "e0")]) == ["Josh likes wine.", "Jane likes water."]
     assert got[("not_rewritable", "e2")] == "yes" and got[("unsure", "e2")] == "yes"
     assert json.loads(got[("rewrites", "e2")]) == []
-    assert len(answers) == 15
+    assert len(answers) == 16  # five answers per sentence and the (empty) HIT feedback
+    assert got[("feedback", "")] == ""
+    answers, errors = ConjunctRewriteTask().parse(hit, {**form, "feedback": "x" * 4001})
+    assert "feedback" in errors  # the engine stores nothing when there is an error
 
 
 def test_checks_refuse_the_form_with_reasons_next_to_the_sentence(hit: StudyItem) -> None:
@@ -92,6 +95,16 @@ def test_checks_refuse_the_form_with_reasons_next_to_the_sentence(hit: StudyItem
     assert "still contains the highlighted 'and'" in errors["rewrites_0"]
     assert "adores" in errors["rewrites_1"]
     assert "explain why" in errors["explanation_2"]
+    # lost content and an added negation are refused too (coverage and polarity checks)
+    _answers, errors = ConjunctRewriteTask().parse(
+        hit,
+        {
+            "rewrites_0": "Josh likes wine.",
+            "rewrites_1": "Tom likes tea.\nAnna doesn't like coffee.",
+        },
+    )
+    assert "Jane, water" in errors["rewrites_0"]
+    assert "adds a negation" in errors["rewrites_1"]
 
 
 def test_template_renders_sentences_with_highlight_and_check_data(hit: StudyItem) -> None:
@@ -107,6 +120,39 @@ def test_template_renders_sentences_with_highlight_and_check_data(hit: StudyItem
     assert 'data-left="wine" data-right="Jane"' in html
     allowed = json.loads(task.view(hit)["sentences"][0]["allowed"])
     assert {"likes", "liked", "like", "wines", "water"} <= set(allowed)
+    required = dict(json.loads(task.view(hit)["sentences"][0]["required"]))
+    assert set(required) == {"Josh", "likes", "wine", "Jane", "water"}
+    assert "liked" in required["likes"]
+    # the paper's HIT: two explained examples up front, five of each on demand, guidance,
+    # labels that do not run together, a feedback box
+    assert "Example of a sentence that can be rewritten" in html
+    assert "Example of a sentence that cannot be rewritten" in html
+    assert "5 that can be rewritten, 5 that cannot" in html
+    assert "When can a sentence not be rewritten?" in html
+    assert '<label for="not_rewritable_0">' in html and '<label for="explanation_0">' in html
+    assert 'name="feedback"' in html
+
+
+def test_examples_on_the_page_pass_the_checks_they_illustrate() -> None:
+    from lingeval.conjuncts.annotation.checks import check_rewrite_set, passed
+    from lingeval.conjuncts.annotation.task import EXAMPLES
+
+    assert (
+        sum(ex["rewritable"] for ex in EXAMPLES)
+        == 5
+        == sum(not ex["rewritable"] for ex in EXAMPLES)
+    )
+    for ex in EXAMPLES:
+        s, conj = ex["sentence"], ex["conjunction"]
+        res = check_rewrite_set(
+            s,
+            conj,
+            s.index(f" {conj} ") + 1,
+            ex["rewrites"],
+            rewritable=ex["rewritable"],
+            explanation=ex["why"],
+        )
+        assert passed(res), (s, res)
 
 
 def test_study_answers_round_trip_into_consolidation(hit: StudyItem) -> None:
@@ -126,7 +172,7 @@ def test_study_answers_round_trip_into_consolidation(hit: StudyItem) -> None:
         },
         "P3": {
             "rewrites_0": "Josh likes wine.\nJane likes water",
-            "rewrites_1": "Tom likes tea.",
+            "rewrites_1": "Tom likes tea.\nAnna likes some coffee.",
             "not_rewritable_2": "on",
             "explanation_2": "They met together.",
         },

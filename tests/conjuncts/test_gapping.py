@@ -73,7 +73,12 @@ def test_copy_node_becomes_a_task_input(treebank: Path) -> None:
     (ex,) = list(extract_gapping(treebank, report=report))
     assert ex.id == "josh@5.1"
     assert ex.marked() == "Josh likes wine <SPLIT> and </SPLIT> Jane water."
-    assert ex.rewrites == [] and ex.rewritable
+    assert ex.rewrites == ["Josh likes wine.", "Jane likes water."] and ex.rewritable
+    assert ex.meta["phenomenon"] == "gapping"
+    assert ex.meta["alignment"] == [
+        {"remnant": "Jane", "relation": "nsubj", "correlate": "Josh"},
+        {"remnant": "water", "relation": "obj", "correlate": "wine"},
+    ]
     assert ex.meta["elided_verb"] == {"form": "likes", "lemma": "like", "xpos": "VBZ", "copy_of": 2}
     assert ex.meta["antecedent"] == {"id": 2, "form": "likes"}
     assert ex.meta["filled"] == "Josh likes wine and Jane likes water."
@@ -84,6 +89,12 @@ def test_copy_node_becomes_a_task_input(treebank: Path) -> None:
     # the asyndetic gap is counted and skipped; the relative-clause copy is not a gap
     assert report.gaps == 2 and report.extracted == 1 and report.skipped_no_conjunction == 1
     assert report.copy_nodes == 3
+    # every copy node has a status
+    assert report.statuses == {
+        "josh#5.1": "extracted",
+        "asyndetic#5.1": "no-conjunction",
+        "relcl#5.1": "not-coordination",
+    }
 
 
 def test_orphan_fallback_without_copy_nodes(treebank: Path) -> None:
@@ -106,7 +117,7 @@ def test_cli_writes_jsonl_readable_by_the_data_reader(
     (table,) = json.loads(capsys.readouterr().out)
     assert [r["id"] for r in table["rows"]] == ["josh@5.1"]
     (ex,) = read_examples(out)
-    assert ex.conjunction == "and" and ex.rewrites == []
+    assert ex.conjunction == "and" and ex.rewrites == ["Josh likes wine.", "Jane likes water."]
 
 
 def test_ewt_has_real_gapping_inputs(shared_data: Path) -> None:

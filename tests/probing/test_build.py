@@ -108,8 +108,8 @@ def _classes() -> dict[str, tuple[str, ...]]:
 
 
 def test_build_is_seeded_and_well_formed() -> None:
-    a = build_resource(_occs(), CONNS, _classes(), quota=2, seed=3)
-    b = build_resource(_occs(), CONNS, _classes(), quota=2, seed=3)
+    a = build_resource(_occs(), CONNS, _classes(), quota=2, seed=3, strategy="other-class")
+    b = build_resource(_occs(), CONNS, _classes(), quota=2, seed=3, strategy="other-class")
     assert [i.sentence for i in a.acceptability] == [i.sentence for i in b.acceptability]
     assert [i.options for i in a.cloze] == [i.options for i in b.cloze]
     pairs: dict[str, list] = {}
@@ -117,7 +117,9 @@ def test_build_is_seeded_and_well_formed() -> None:
         pairs.setdefault(it.pair_id, []).append(it)
     for pa, pu in pairs.values():
         assert pa.condition == "acceptable" and pu.condition == "unacceptable"
-        assert pu.grammatical == "unreviewed" and pa.grammatical == "yes"
+        # nobody has reviewed anything yet: every item waits for a reviewer
+        assert pu.grammatical == "unreviewed" and pa.grammatical == "unreviewed"
+        assert pu.reason.startswith("other-class:")
         # other-class strategy: replacement shares no class with the target
         assert not set(_classes()[pu.replacement]) & set(_classes()[pu.connective])
         # the replacement really is in the sentence, case matched
@@ -265,3 +267,138 @@ def test_isdt_frequencies(shared_data: Path) -> None:
     assert all(rec[c]["total"] > 0 for c in DEFAULT_CONNECTIVES)
     res = build_resource(occs, DEFAULT_CONNECTIVES, load_classes(None, DEFAULT_CONNECTIVES))
     assert len(res.acceptability) // 2 <= 15 * 18
+
+
+# --- non-connective uses and frames (morphology and syntax), with our own sentences --------
+
+FILTER_CONLLU = """# sent_id = f1
+# text = Se ne va.
+1\tSe\tse\tPRON\t_\tClitic=Yes|Person=3|PronType=Prs\t3\texpl\t_\t_
+2\tne\tne\tPRON\t_\tClitic=Yes|PronType=Prs\t3\texpl\t_\t_
+3\tva\tandare\tVERB\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = f2
+# text = È la prima volta.
+1\tÈ\tessere\tAUX\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t4\tcop\t_\t_
+2\tla\til\tDET\t_\t_\t4\tdet\t_\t_
+3\tprima\tprimo\tADJ\t_\tNumType=Ord\t4\tamod\t_\t_
+4\tvolta\tvolta\tNOUN\t_\t_\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = f3
+# text = Lui parla anche inglese.
+1\tLui\tlui\tPRON\t_\t_\t2\tnsubj\t_\t_
+2\tparla\tparlare\tVERB\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\t_
+3\tanche\tanche\tADV\t_\t_\t2\tadvmod\t_\t_
+4\tinglese\tinglese\tNOUN\t_\t_\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = f4
+# text = Come si chiama?
+1\tCome\tcome\tADV\t_\t_\t3\tadvmod\t_\t_
+2\tsi\tsi\tPRON\t_\tClitic=Yes\t3\texpl\t_\t_
+3\tchiama\tchiamare\tVERB\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\tSpaceAfter=No
+4\t?\t?\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = f5
+# text = Esco se smettesse di piovere.
+1\tEsco\tuscire\tVERB\t_\tMood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin\t0\troot\t_\t_
+2\tse\tse\tSCONJ\t_\t_\t3\tmark\t_\t_
+3\tsmettesse\tsmettere\tVERB\t_\tMood=Sub|Number=Sing|Person=3|Tense=Imp|VerbForm=Fin\t1\tadvcl\t_\t_
+4\tdi\tdi\tADP\t_\t_\t5\tmark\t_\t_
+5\tpiovere\tpiovere\tVERB\t_\tVerbForm=Inf\t3\txcomp\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+# sent_id = f6
+# text = Piove, anche lui esce.
+1\tPiove\tpiovere\tVERB\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+3\tanche\tanche\tADV\t_\t_\t5\tadvmod\t_\t_
+4\tlui\tlui\tPRON\t_\t_\t5\tnsubj\t_\t_
+5\tesce\tuscire\tVERB\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t1\tparataxis\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+"""
+
+
+def test_non_connective_uses_are_filtered_with_a_reason() -> None:
+    from lingeval.probing.connectives import classify_matches
+
+    sents = {s.sent_id: s for s in parse_conllu_string(FILTER_CONLLU)}
+    reasons = {sid: [(o.connective, r) for o, r in classify_matches(s)] for sid, s in sents.items()}
+    assert reasons["f1"] == [("se", "clitic pronoun")]
+    assert reasons["f2"] == [("prima", "adjective")]
+    assert reasons["f3"] == [("anche", "focus particle")]
+    assert reasons["f4"] == [("come", "interrogative")]
+    assert reasons["f5"] == [("se", "")]
+    assert reasons["f6"] == [("anche", "")]  # clause-initial additive anche is kept
+    # the paper's filter alone keeps the clitic (its head is a verb); ours does not
+    assert [o.connective for o in find_occurrences(sents["f1"], connective_filter=False)] == ["se"]
+    assert find_occurrences(sents["f1"]) == []
+    (occ,) = find_occurrences(sents["f5"])
+    assert (occ.frame, occ.mood, occ.clause) == ("subordinator", "Sub", "advcl")
+
+
+def test_frame_substitute_fits_the_mood_and_says_why() -> None:
+    import random
+
+    from lingeval.probing.substitutes import choose_substitute, frame_candidates
+
+    (s5,) = [s for s in parse_conllu_string(FILTER_CONLLU) if s.sent_id == "f5"]
+    (occ,) = find_occurrences(s5)
+    # 'se' + subjunctive: quando and mentre do not take the subjunctive, perché/dove/come... do
+    cands = frame_candidates(occ, DEFAULT_CONNECTIVES)
+    assert "quando" not in cands and "mentre" not in cands and "perché" in cands
+    assert not {"e", "ma", "o", "poi", "quindi"} & set(cands)  # no coordinator, no adverb
+    classes = load_classes(None, DEFAULT_CONNECTIVES)
+    picks = {
+        choose_substitute(occ, DEFAULT_CONNECTIVES, classes, random.Random(k)) for k in range(20)
+    }
+    # condition -> cause is the contradicting relation preferred first
+    assert {p[0] for p in picks if p} == {"perché"}
+    _repl, reason = next(p for p in picks if p)
+    assert "subordinator, Sub" in reason and "contradicting relation cause" in reason
+    # a coordinator is replaced by a coordinator
+    (s1,) = [s for s in read_conllu(SAMPLE) if s.sent_id == "s1"]
+    (e_occ,) = find_occurrences(s1)
+    assert set(frame_candidates(e_occ, DEFAULT_CONNECTIVES)) == {"o", "ma"}
+
+
+@pytest.mark.shared_data
+def test_isdt_filter_removes_non_connectives(shared_data: Path) -> None:
+    from lingeval.probing.connectives import filter_counts
+
+    files = sorted((shared_data / "treebanks" / "UD_Italian-ISDT").glob("*.conllu"))
+    rec = {r["connective"]: r for r in filter_counts(files).records()}
+    assert rec["se"]["clitic"] >= 1 and rec["prima"]["adjective"] >= 1
+    assert rec["anche"]["focus"] >= 1 and rec["come"]["interrogative"] >= 1
+    for r in rec.values():
+        removed = sum(v for k, v in r.items() if k not in ("connective", "matches", "kept"))
+        assert r["matches"] == r["kept"] + removed
+    occs = list(scan_treebanks(files))
+    res = build_resource(occs, DEFAULT_CONNECTIVES, load_classes(None, DEFAULT_CONNECTIVES))
+    # no question opened by its wh-connective ("Dove si trova Hebron?") reaches the resource
+    for it in res.acceptability:
+        assert not (it.start == 0 and it.sentence.rstrip().endswith("?"))
+    assert all(it.reason for it in res.acceptability)
+    assert all(c.plausible_source.startswith("automatic:") for c in res.cloze)
+
+
+def test_freq_title_and_signature_follow_the_filter() -> None:
+    runner = CliRunner()
+    conns = ",".join(CONNS)
+    out = {}
+    for flag in ("", "--all-heads", "--head-only"):
+        args = ["freq", str(SAMPLE), "--connectives", conns, "--json"] + ([flag] if flag else [])
+        r = runner.invoke(cli, args)
+        assert r.exit_code == 0, r.output
+        out[flag] = json.loads(r.output)
+    assert "no filter" in out["--all-heads"][0]["title"]
+    assert out["--all-heads"][0]["signature"]["filter"] == "none"
+    assert len(out["--all-heads"]) == 1  # nothing filtered, no filter table
+    assert out["--head-only"][0]["signature"]["filter"] == "verb-or-copula-head"
+    assert "morphosyntax" in out[""][0]["signature"]["filter"]
+    assert out[""][1]["rows"][-1]["matches"] == out["--all-heads"][0]["rows"][-1]["total"]
+    text = runner.invoke(cli, ["freq", str(SAMPLE), "--connectives", conns]).output
+    assert "occurrences, not sentences" in text and "never inside a multiword token" in text

@@ -16,7 +16,7 @@ import pytest
 from scipy.stats import wilcoxon
 
 from lingeval.core.errors import InputError
-from lingeval.study.analysis import AnalysisOptions, analyze, load_neuralreg
+from lingeval.study.analysis import AnalysisOptions, analyze, load_answers, load_neuralreg
 
 NAMES = {
     "ONLY": "only",
@@ -37,10 +37,59 @@ def humaneval(shared_data: Path) -> Path:
     return shared_data / "reg" / "neuralreg_coling2020_humaneval"
 
 
-@pytest.fixture(scope="module")
-def result(humaneval: Path):  # type: ignore[no-untyped-def]
-    answers = load_neuralreg(humaneval / "trials_results.csv")
+#: The generic path: the published file read as an answer table through a column mapping
+#: (docs/study-analysis.md, "The answer table"), no COLING-specific loader.
+GENERIC_COLUMNS = (
+    "item_id=eid,system=model,category=category,rating:acceptability=acceptability,"
+    "rating:lexicogrammar=lexicogrammar,rating:adequacy=adequacy"
+)
+
+
+@pytest.fixture(scope="module", params=["neuralreg", "generic"])
+def result(humaneval: Path, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """Every reproduction test below runs on both loaders."""
+    path = humaneval / "trials_results.csv"
+    answers = (
+        load_neuralreg(path)
+        if request.param == "neuralreg"
+        else load_answers(path, columns=GENERIC_COLUMNS)
+    )
     return analyze(answers, AnalysisOptions(pairing="order", alpha=0.05))
+
+
+def test_generic_csv_path_gives_identical_tables(humaneval: Path) -> None:
+    path = humaneval / "trials_results.csv"
+    options = AnalysisOptions(pairing="order", alpha=0.05)
+    a = analyze(load_neuralreg(path), options)
+    b = analyze(load_answers(path, columns=GENERIC_COLUMNS), options)
+    assert b.notes == []
+    assert (b.n_items, len(b.ratings), len(b.wilcoxon)) == (75, 36, 54)
+    pd.testing.assert_frame_equal(a.ratings, b.ratings)
+    pd.testing.assert_frame_equal(a.wilcoxon, b.wilcoxon)
+    pd.testing.assert_frame_equal(a.regressions, b.regressions)
+
+
+def test_generic_csv_path_on_the_command_line(
+    humaneval: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from lingeval.cli import main
+
+    path = str(humaneval / "trials_results.csv")
+    out = []
+    for args in (
+        ["--neuralreg", path],
+        [path, "--columns", GENERIC_COLUMNS, "--pairing", "order"],
+    ):
+        try:
+            main(["study", "analyze", *args, "--json", "--layout", "tidy"])
+        except SystemExit as exc:
+            assert not exc.code
+        out.append(json.loads(capsys.readouterr().out))
+    strip = [[{k: v for k, v in t.items() if k != "signature"} for t in o] for o in out]
+    assert len(strip[0]) >= 2 and strip[0][0]["rows"]
+    assert strip[0] == strip[1]
 
 
 def _report_tables(text: str) -> dict[str, dict[str, dict[str, float]]]:

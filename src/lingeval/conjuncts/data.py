@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_CLOSE, SPLIT_OPEN, ConjunctExample
+from lingeval.core.columns import parse_column_mapping
 from lingeval.core.errors import InputError, LingevalError
 
 __all__ = [
@@ -551,24 +552,7 @@ class ColumnMapping:
     @classmethod
     def parse(cls, spec: str | Mapping[str, str]) -> ColumnMapping:
         """From ``"sentence=text,rewrites=gold"`` or a dict; unknown field names are an error."""
-        items: Mapping[str, str]
-        if isinstance(spec, str):
-            pairs = [p for p in (s.strip() for s in spec.split(",")) if p]
-            parsed: dict[str, str] = {}
-            for p in pairs:
-                key, eq, value = p.partition("=")
-                if not eq:
-                    raise LingevalError(f"column mapping item {p!r} is not FIELD=COLUMN")
-                parsed[key.strip()] = value.strip()
-            items = parsed
-        else:
-            items = spec
-        known = {f.name for f in fields(cls)}
-        bad = sorted(set(items) - known)
-        if bad:
-            raise LingevalError(
-                f"unknown field(s) in the column mapping: {', '.join(bad)}; known: {', '.join(sorted(known))}"
-            )
+        items = parse_column_mapping(spec, {f.name for f in fields(cls)})
         return cls(**dict(items))
 
     def as_dict(self) -> dict[str, str]:

@@ -1,27 +1,63 @@
-"""Real gapping inputs from treebanks with enhanced UD (paper 000, sections 2-3; UD gapping).
+"""Gold conjunct resolutions from treebanks with enhanced UD (paper 000, sections 3 and 4.2).
 
 In enhanced UD, a clause whose verb is elided gets an *empty node* ``n.1`` that copies the
-verb (MISC ``CopyOf=ID``, or ``CopyOf=-1`` when the antecedent is not a word of the sentence);
-the remnants attach to it in the DEPS column and to each other by ``orphan`` in the basic tree.
-For *Josh likes wine and Jane water*::
+verb; the remnants attach to it in the DEPS column and to each other by ``orphan`` in the
+basic tree. For *Josh likes wine and Jane water*::
 
-    5    Jane   ...  3  conj    3:conj:and|5.1:nsubj
-    5.1  likes  ...  _  _       3:conj:and             CopyOf=2
+    5    Jane   ...  2  conj    5.1:nsubj
+    5.1  likes  ...  _  _       2:conj:and             (CopyOf=2 where the treebank says so)
     6    water  ...  5  orphan  5.1:obj
 
-:func:`extract_gapping` turns each such copy node into a task input
-(:class:`~lingeval.conjuncts.example.ConjunctExample`, no gold rewrites) whose marked
-conjunction is the ``cc`` of the gapped clause: a word attached to the copy node as ``cc`` in
-DEPS, else the ``cc`` of a remnant in the basic tree. It must be and/or/but; asyndetic gaps
-(no conjunction, e.g. *..., many for good*) are counted and skipped. ``meta`` records the
-treebank sentence id, the copy node, the elided verb (form, lemma, xpos), its antecedent word
-(when ``CopyOf`` names one), the remnants with their enhanced relations, and ``filled``: the
-sentence with the elided verb put back where the copy node stands (*Josh likes wine and Jane
-likes water.*), a reading aid rather than a gold rewrite.
+A chain of elided verbs is a chain of copy nodes (``7.1 expected`` / ``9.1 start`` attached
+``7.1:xcomp``): the *top* copy attaches to the first conjunct's head by ``conj`` (or
+``parataxis``), the others hang below it. Where MISC has no ``CopyOf`` (the Schuster et al.
+2018 corpus, GUM), a copy's antecedent is its ``conj`` head when that has the same lemma, or
+the dependent of its parent's antecedent with the same lemma, or the nearest earlier word with
+the same lemma.
+
+:func:`extract_from_sentence` turns every coordination that holds a gapped conjunct into one
+task example (:class:`~lingeval.conjuncts.example.ConjunctExample`) **with its gold rewrite
+set**, following the task of section 3 (split at the marked and/or/but into standalone
+sentences that spell out the omitted verb and arguments; material outside the coordination,
+such as an opening adjunct or a closing ", analysts said", is copied into every sentence):
+
+1. The first conjunct is the basic subtree of the coordination head ``X`` without its
+   ``conj`` dependents (the other conjuncts, with their ``cc`` and commas).
+2. A gapped conjunct is the first conjunct with each remnant put in place of its *correlate*:
+   the dependent of the copied verb with the same universal relation (``nsubj:pass`` ~
+   ``nsubj``, ``obl:tmod`` ~ ``obl``; several candidates are told apart by their preposition,
+   then by order). A remnant that is also a dependent of the antecedent (a shared argument) is
+   kept once. The copied verbs take the copy nodes' forms (GUM writes the agreeing form,
+   ``was`` for ``were``); a finite verb otherwise agrees in number with a new subject
+   remnant. A remnant without a correlate goes after the clause (before it for a subject);
+   ``not``/``never`` go after the first auxiliary, with *do*-support when there is none
+   (*... but not dinner* -> *The hotel did not offer dinner.*); ``too``/``also``/``as well``
+   go at the end of the clause.
+3. A conjunct that is not gapped is its own subtree plus the dependents it shares in the
+   enhanced graph (a shared subject).
+4. Each rewrite is the words outside the coordination plus one conjunct, in the first
+   conjunct's word order; PTB tokens are detokenised (:func:`lingeval.core.detok.detokenize`;
+   ``SpaceAfter`` is used where the treebank has it), dangling commas are dropped and the
+   first letter is capitalised.
+
+The marked conjunction is the last and/or/but attached to a gapped conjunct (in DEPS to a
+copy node, or as ``cc`` of a remnant), else of any conjunct. Every copy node is accounted for
+in :class:`GappingReport` (``statuses``): part of an example, or skipped with a reason
+(``no-conjunction`` for asyndetic gaps such as *..., many for good*; ``not-coordination`` for
+copies in relative clauses, comparatives or repairs; ``no-antecedent`` when the elided verb is
+not a word of the sentence; ``first-conjunct-elided`` when the coordination's head is itself a
+copy).
+
+``meta`` records the treebank sentence id, the phenomenon (``gapping``: a new subject and at
+least one more remnant; ``stripping``: one remnant, possibly with *too*/*also*/*not*;
+``argument-cluster``: two or more remnants, the subject shared; ``nominal``: the elided word
+is not a verb), the copy nodes, the elided verb, its antecedent, the remnants with their
+correlates, ``shapes`` (the error shapes of issue 11 that the gold shows: ``deep-chain``,
+``shared-after-gap``, ``opening-phrase``, ``list-3+``, ``stripping-marker``) and ``filled``:
+the sentence with the elided verb spoken where the copy node stands (a reading aid).
 
 With ``use_orphans=True``, gaps that have ``orphan`` relations but no copy node (treebanks
-without the enhanced layer) are also extracted; the elided verb is then the verb that the
-gapped clause's first remnant attaches to by ``conj`` (its antecedent), marked ``inferred``.
+without the enhanced layer) are also extracted, as task inputs without gold rewrites.
 """
 
 from __future__ import annotations
@@ -29,18 +65,28 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
+from lingeval.core.detok import detokenize, ptb_form
 
-__all__ = ["GappingReport", "extract_from_sentence", "extract_gapping"]
+__all__ = ["GappingReport", "extract_from_sentence", "extract_gapping", "sentence_text"]
+
+COORD_RELS = ("conj", "parataxis")
+SUBJ_RELS = {"nsubj", "csubj", "expl"}
+NEG_WORDS = {"not", "n't", "never", "n’t"}
+END_ADVERBS = {"too", "also", "either", "neither", "well"}  # "as well": head "well"
+#: Universal relations that may stand for one another when no same-relation correlate exists.
+RELAXED = ({"obl", "nmod"}, {"obj", "iobj"}, {"xcomp", "ccomp", "advcl", "acl"})
+SKIP_REMNANT_RELS = {"cc", "punct", "conj", "parataxis", "root", "dep", "reparandum"}
 
 
 @dataclass
 class GappingReport:
-    """Counts of one extraction run (for the command's summary)."""
+    """Counts of one extraction run; ``statuses`` maps every copy node to what became of it."""
 
     sentences: int = 0
     copy_nodes: int = 0
@@ -49,6 +95,13 @@ class GappingReport:
     skipped_no_conjunction: int = 0
     skipped_other: int = 0
     skipped_ids: list[str] = field(default_factory=list)
+    statuses: dict[str, str] = field(default_factory=dict)
+
+    def status_counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for status in self.statuses.values():
+            out[status] = out.get(status, 0) + 1
+        return dict(sorted(out.items()))
 
 
 def _deps(value: str) -> list[tuple[str, str]]:
@@ -68,13 +121,823 @@ def _misc(value: str) -> dict[str, str]:
     return dict(item.partition("=")[::2] for item in value.split("|"))
 
 
-def _char_offset(sentence: Sentence, text: str, word: Word) -> int | None:
-    """Offset of ``word`` in ``text``: the k-th whole-word occurrence of its form, where k counts
-    the words of the same form (case-insensitive) before it."""
-    form = word.form
-    k = sum(1 for w in sentence.words if w.id < word.id and w.form.lower() == form.lower())
-    hits = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(form)}(?!\w)", text, re.IGNORECASE)]
-    return hits[k] if k < len(hits) else None
+def _base(rel: str) -> str:
+    return rel.split(":", 1)[0]
+
+
+def _sentence_id(sentence: Sentence, source: str, index: int) -> str:
+    return sentence.sent_id or f"{source}#{index}"
+
+
+# --------------------------------------------------------------------------------------------
+# Text: spacing from SpaceAfter where the treebank has a text, PTB rules otherwise
+
+
+def _has_spacing(sentence: Sentence) -> bool:
+    return "text" in sentence.meta
+
+
+def sentence_text(sentence: Sentence) -> tuple[str, dict[int, int]]:
+    """The sentence text and the character offset of every word in it.
+
+    With a ``# text`` comment, words are found in it left to right; without one (PTB-style
+    corpora), the words are detokenised (:func:`~lingeval.core.detok.detokenize`).
+    """
+    words = sentence.words
+    if _has_spacing(sentence):
+        text = sentence.text
+        offsets: dict[int, int] = {}
+        pos = 0
+        for w in words:
+            k = text.find(w.form, pos)
+            if k < 0:
+                continue
+            offsets[w.id] = k
+            pos = k + len(w.form)
+        if len(offsets) == len(words):
+            return text, offsets
+    return _join(sentence, [w.id for w in words], spacing=False)
+
+
+def _join(
+    sentence: Sentence, ids: list[int], forms: dict[int, str] | None = None, *, spacing: bool
+) -> tuple[str, dict[int, int]]:
+    """Detokenise the words ``ids`` (in that order); offsets of the words in the result."""
+    words = {w.id: w for w in sentence.words}
+    forms = forms or {}
+    toks = [forms.get(i, words[i].form) for i in ids]
+    spaces: list[bool | None] = []
+    for a, b in pairwise(ids):
+        spaces.append(words[a].space_after if spacing and b == a + 1 else None)
+    spaces.append(None)
+    offsets: dict[int, int] = {}
+    text = ""
+    for k, i in enumerate(ids):
+        prefix = detokenize(toks[: k + 1], spaces[: k + 1])
+        offsets[i] = len(prefix) - len(ptb_form(toks[k]))
+        text = prefix
+    return text, offsets
+
+
+# --------------------------------------------------------------------------------------------
+# The graph
+
+
+class _Graph:
+    """Basic tree and enhanced edges of one sentence, with copy nodes resolved."""
+
+    def __init__(self, sentence: Sentence) -> None:
+        self.sentence = sentence
+        self.words = {w.id: w for w in sentence.words}
+        self.copies = {n.id: n for n in sentence.empty_nodes}
+        self.children: dict[int, list[int]] = {}
+        for w in sentence.words:
+            self.children.setdefault(w.head, []).append(w.id)
+        # enhanced edges: dependent id (str) -> [(head, rel)]
+        self.edeps: dict[str, list[tuple[str, str]]] = {}
+        for w in sentence.words:
+            self.edeps[str(w.id)] = _deps(w.deps)
+        for n in sentence.empty_nodes:
+            self.edeps[n.id] = _deps(n.deps)
+        self.dependents: dict[str, list[tuple[str, str]]] = {}
+        for dep, heads in self.edeps.items():
+            for h, rel in heads:
+                self.dependents.setdefault(h, []).append((dep, rel))
+        # "space after word" with multiword tokens ("don't" = do + n't) taken into account
+        self.space_after = {w.id: w.space_after for w in sentence.words}
+        for mwt in sentence.multiword_tokens:
+            for i in range(mwt.first, mwt.last):
+                self.space_after[i] = False
+            self.space_after[mwt.last] = mwt.space_after
+        self.original: dict[str, int | None] = {}
+        self.no_antecedent: set[str] = set()
+        self._resolve_originals()
+
+    def subtree(self, wid: int) -> set[int]:
+        out = {wid}
+        stack = [wid]
+        while stack:
+            for c in self.children.get(stack.pop(), []):
+                if c not in out:
+                    out.add(c)
+                    stack.append(c)
+        return out
+
+    def _same_lemma(self, node: EmptyNode, w: Word) -> bool:
+        lemma = node.lemma if node.lemma != "_" else node.form
+        return w.lemma.lower() == lemma.lower() or w.form.lower() == node.form.lower()
+
+    def _resolve_originals(self) -> None:
+        pending = list(self.copies)
+        for _ in range(len(pending) + 1):
+            left = []
+            for cid in pending:
+                node = self.copies[cid]
+                copy_of = _misc(node.columns[9]).get("CopyOf")
+                if copy_of is not None:
+                    try:
+                        n = int(copy_of)
+                    except ValueError:
+                        n = -1
+                    if n in self.words:
+                        self.original[cid] = n
+                    else:
+                        self.original[cid] = None
+                        self.no_antecedent.add(cid)
+                    continue
+                found: int | None = None
+                unresolved_parent = False
+                for h, _rel in self.edeps.get(cid, []):
+                    if h in self.copies:
+                        if h not in self.original:
+                            unresolved_parent = True
+                            continue
+                        ph = self.original[h]
+                        if ph is None:
+                            continue
+                        kids = [self.words[c] for c in self.children.get(ph, [])]
+                        hit = next((w for w in kids if self._same_lemma(node, w)), None)
+                        if hit is not None:
+                            found = hit.id
+                            break
+                    elif (
+                        h.isdigit()
+                        and int(h) in self.words
+                        and self._same_lemma(node, self.words[int(h)])
+                    ):
+                        found = int(h)
+                        break
+                if found is None and unresolved_parent:
+                    left.append(cid)
+                    continue
+                if found is None:
+                    before = [
+                        w
+                        for w in self.sentence.words
+                        if w.id <= node.after and self._same_lemma(node, w)
+                    ]
+                    anywhere = [w for w in self.sentence.words if self._same_lemma(node, w)]
+                    pick = before[-1] if before else (anywhere[0] if anywhere else None)
+                    found = pick.id if pick is not None else None
+                self.original[cid] = found
+                if found is None:
+                    self.no_antecedent.add(cid)
+            if not left:
+                return
+            pending = left
+        for cid in pending:  # a cycle of copies: no antecedent
+            self.original[cid] = None
+            self.no_antecedent.add(cid)
+
+    def copy_parent(self, cid: str) -> tuple[str, str] | None:
+        """The (head, relation) that attaches a copy: a coordination edge if it has one."""
+        heads = self.edeps.get(cid, [])
+        for h, rel in heads:
+            if _base(rel) in COORD_RELS:
+                return h, rel
+        return heads[0] if heads else None
+
+    def group_of(self, top: str) -> list[str]:
+        """The top copy and the copies hanging below it by non-coordination edges."""
+        out = [top]
+        stack = [top]
+        while stack:
+            h = stack.pop()
+            for dep, rel in self.dependents.get(h, []):
+                if dep in self.copies and dep not in out and _base(rel) not in COORD_RELS:
+                    out.append(dep)
+                    stack.append(dep)
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# Rewrites
+
+
+@dataclass
+class _Gap:
+    """One gapped conjunct: its copy nodes and remnants ``(word id, relation, copy id)``."""
+
+    top: str
+    copies: list[str]
+    remnants: list[tuple[int, str, str]]
+    ccs: list[int]
+    start: int = 0  # position of the first own (not shared) remnant
+
+
+def _remnant_span(g: _Graph, rid: int, exclude: set[int]) -> list[int]:
+    """The words of a remnant: its subtree without other remnants, conjuncts and cc."""
+    out: set[int] = set()
+    stack = [rid]
+    while stack:
+        i = stack.pop()
+        out.add(i)
+        for c in g.children.get(i, []):
+            w = g.words[c]
+            if c in exclude:
+                continue
+            if i == rid and w.deprel == "cc":
+                continue
+            stack.append(c)
+    ids = sorted(out)
+    while ids and g.words[ids[0]].upos == "PUNCT" and ids[0] != rid:
+        ids.pop(0)
+    while ids and g.words[ids[-1]].upos == "PUNCT" and ids[-1] != rid:
+        if g.words[ids[-1]].form in {")", "]", "''", '"', "'"} and len(ids) > 1:
+            break
+        ids.pop()
+    return ids
+
+
+def _case_lemma(g: _Graph, wid: int) -> str:
+    for c in g.children.get(wid, []):
+        w = g.words[c]
+        if _base(w.deprel) in ("case", "mark"):
+            return w.lemma.lower()
+    return ""
+
+
+def _is_plural(g: _Graph, wid: int) -> bool | None:
+    w = g.words[wid]
+    low = w.form.lower()
+    if low in {"they", "we", "you", "these", "those", "both"}:
+        return True
+    if low in {"he", "she", "it", "this", "that", "one", "each", "everyone"}:
+        return False
+    if any(g.words[c].base_deprel == "conj" for c in g.children.get(wid, [])):
+        return True
+    if "Number=Plur" in w.feats or w.xpos in ("NNS", "NNPS"):
+        return True
+    if "Number=Sing" in w.feats or w.xpos in ("NN", "NNP", "CD"):
+        return False
+    return None
+
+
+_AGREE = {
+    ("is", True): "are",
+    ("are", False): "is",
+    ("was", True): "were",
+    ("were", False): "was",
+    ("has", True): "have",
+    ("have", False): "has",
+    ("does", True): "do",
+    ("do", False): "does",
+}
+
+
+def _agree(form: str, lemma: str, xpos: str, plural: bool) -> str:
+    """Present/past finite form agreeing with a 3rd-person subject of that number."""
+    low = form.lower()
+    if (low, plural) in _AGREE:
+        return _AGREE[(low, plural)]
+    if xpos == "VBZ" and plural and lemma not in ("_", ""):
+        return lemma
+    if xpos == "VBP" and not plural and lemma not in ("_", ""):
+        if re.search(r"(s|sh|ch|x|z|o)$", lemma):
+            return lemma + "es"
+        if re.search(r"[^aeiou]y$", lemma):
+            return lemma[:-1] + "ies"
+        return lemma + "s"
+    return form
+
+
+_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+
+
+def _lemma(w: Word) -> str:
+    """The lemma, or a guess from a present-tense form when the treebank has none."""
+    if w.lemma not in ("_", ""):
+        return w.lemma
+    if w.xpos == "VBZ" and w.form.endswith("s"):
+        return w.form[:-2] if w.form.endswith(("ches", "shes", "sses", "xes")) else w.form[:-1]
+    return w.form
+
+
+def _deeper_correlate(g: _Graph, rid: int, corr: int, tset: set[int]) -> int:
+    """A remnant with a preposition that its correlate lacks stands for the dependent of the
+    correlate with that preposition: "a picture of you, and Susan of me" (remnant "of me",
+    correlate "a picture of you") -> "of you"."""
+    case = _case_lemma(g, rid)
+    if not case or _case_lemma(g, corr):
+        return corr
+    for i in sorted(g.subtree(corr)):
+        if i != corr and i in tset and _case_lemma(g, i) == case:
+            return i
+    return corr
+
+
+def _realise_gap(
+    g: _Graph, template: list[int], gap: _Gap, exclude: set[int]
+) -> tuple[list[tuple[float, int, str]], list[dict[str, Any]]]:
+    """Tokens ``(key, word id, form)`` of a gapped conjunct and the remnant/correlate pairs."""
+    tset = set(template)
+    forms: dict[int, str] = {}
+    originals = {c: g.original.get(c) for c in gap.copies}
+    chain = {o for o in originals.values() if o is not None}
+    for c, o in originals.items():
+        form = g.copies[c].form
+        if o is not None and form not in ("_", ""):
+            forms[o] = form
+    removed: set[int] = set()
+    inserted: list[tuple[float, int, str]] = []
+    pairs: list[dict[str, Any]] = []
+    used: set[int] = set()
+    top = originals.get(gap.top)
+    new_subject_plural: bool | None = None
+
+    def span_keys(wid: int) -> list[int]:
+        return sorted(i for i in g.subtree(wid) if i in tset)
+
+    for rid, rel, cid in sorted(gap.remnants):
+        orig = originals.get(cid)
+        base = _base(rel)
+        r_ids = _remnant_span(g, rid, exclude)
+        r_text = [(rid_, g.words[rid_].form) for rid_ in r_ids]
+        if rid in tset:
+            continue  # shared argument, already in the first conjunct
+        word = g.words[rid]
+        if base in ("advmod", "advcl") and word.form.lower() in NEG_WORDS:
+            pairs.append({"remnant": word.form, "relation": rel, "correlate": None})
+            _negate(g, template, top, chain, forms, inserted, r_text)
+            continue
+        if base == "advmod" and word.form.lower() in END_ADVERBS:
+            end = max((i for i in template if g.words[i].upos != "PUNCT"), default=0)
+            inserted.extend((end + 0.6 + k * 0.01, i, f) for k, (i, f) in enumerate(r_text))
+            pairs.append(
+                {"remnant": " ".join(f for _, f in r_text), "relation": rel, "correlate": None}
+            )
+            continue
+        corr = None
+        if orig is not None:
+            kids = [
+                c
+                for c in g.children.get(orig, [])
+                if c in tset and c not in used and c not in chain and c not in removed
+            ]
+            same = [c for c in kids if _base(g.words[c].deprel) == base]
+            if not same:
+                group = next((grp for grp in RELAXED if base in grp), set())
+                same = [c for c in kids if _base(g.words[c].deprel) in group]
+            if len(same) > 1:
+                case = _case_lemma(g, rid)
+                by_case = [c for c in same if _case_lemma(g, c) == case]
+                if by_case:
+                    same = by_case
+            if same:
+                # several candidates: align from the right (remnants parallel the end of the
+                # clause: "... half the money through X and the other half as Y")
+                mine = [r for r, rl, c in gap.remnants if c == cid and _base(rl) == base]
+                k = len(mine) - 1 - mine.index(rid) if rid in mine else 0
+                corr = same[max(0, len(same) - 1 - k)]
+        if corr is not None:
+            corr = _deeper_correlate(g, rid, corr, tset)
+            keys = span_keys(corr)
+            used.add(corr)
+            removed.update(keys)
+            start = keys[0] if keys else corr
+            if (
+                not _case_lemma(g, rid)
+                and _case_lemma(g, corr)
+                and word.upos != "ADV"
+                and not rel.endswith(("tmod", "npmod"))
+            ):
+                # "in the late 1960s ... and the mid-1970s ...": the preposition is shared
+                preps = [
+                    c
+                    for c in g.children.get(corr, [])
+                    if _base(g.words[c].deprel) == "case" and c < corr
+                ]
+                r_text = [(c, g.words[c].form) for c in preps] + r_text
+            inserted.extend((start + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+            pairs.append(
+                {
+                    "remnant": " ".join(f for _, f in r_text),
+                    "relation": rel,
+                    "correlate": " ".join(g.words[i].form for i in keys),
+                }
+            )
+            if base in SUBJ_RELS:
+                new_subject_plural = _is_plural(g, rid)
+        else:
+            anchor = span_keys(orig) if orig is not None else template
+            anchor = [i for i in anchor if g.words[i].upos != "PUNCT"] or template
+            if base in SUBJ_RELS:
+                key = anchor[0] - 0.5
+                new_subject_plural = _is_plural(g, rid)
+            else:
+                key = anchor[-1] + 0.5
+            inserted.extend((key + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+            pairs.append(
+                {"remnant": " ".join(f for _, f in r_text), "relation": rel, "correlate": None}
+            )
+    if new_subject_plural is not None and top is not None:
+        finite = [top] + [
+            c
+            for c in g.children.get(top, [])
+            if c in tset and _base(g.words[c].deprel) in ("aux", "cop")
+        ]
+        for f in sorted(finite):
+            w = g.words[f]
+            if w.xpos in ("VBZ", "VBP", "VBD") or "VerbForm=Fin" in w.feats:
+                current = forms.get(f, w.form)
+                forms[f] = _agree(current, _lemma(w), w.xpos, new_subject_plural)
+                break
+    tokens = [(float(i), i, forms.get(i, g.words[i].form)) for i in template if i not in removed]
+    return sorted(tokens + inserted), pairs
+
+
+def _negate(
+    g: _Graph,
+    template: list[int],
+    top: int | None,
+    chain: set[int],
+    forms: dict[int, str],
+    inserted: list[tuple[float, int, str]],
+    r_text: list[tuple[int, str]],
+) -> None:
+    """Put ``not`` after the first auxiliary of the copied clause, with do-support if none."""
+    tset = set(template)
+    verbs = sorted(chain) or ([top] if top else [])
+    auxes = sorted(
+        c
+        for v in verbs
+        for c in g.children.get(v, [])
+        if c in tset and _base(g.words[c].deprel) in ("aux", "cop")
+    )
+    if auxes:
+        key = auxes[0] + 0.5
+    elif top is not None:
+        w = g.words[top]
+        do = _DO.get(w.xpos)
+        key = top - 0.5
+        if do is not None:
+            inserted.append((top - 0.6, top, do))
+            forms[top] = _lemma(w)
+    else:
+        key = 0.5
+    inserted.extend((key + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+
+
+def _clean(tokens: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]:
+    """Drop punctuation left dangling by the split (leading, doubled, before the final mark)."""
+    punct = {",", ";", ":", "--", "-"}
+    out: list[tuple[float, int, str]] = []
+    for t in tokens:
+        if t[2] in punct and (not out or out[-1][2] in punct):
+            continue
+        if t[2] in {".", "!", "?", ")"} and out and out[-1][2] in punct:
+            out.pop()
+        out.append(t)
+    while out and out[-1][2] in punct:
+        out.pop()
+    return out
+
+
+def _surface(g: _Graph, tokens: list[tuple[float, int, str]]) -> str:
+    tokens = _clean(tokens)
+    spacing = _has_spacing(g.sentence)
+    forms = [f for _, _, f in tokens]
+    spaces: list[bool | None] = []
+    for (ka, a, _), (kb, b, _) in pairwise(tokens):
+        known = spacing and b == a + 1 and ka == float(a) and kb == float(b)
+        spaces.append(g.space_after[a] if known else None)
+    spaces.append(None)
+    if tokens:
+        first_id = tokens[0][1]
+        for k, (_, i, f) in enumerate(tokens):
+            w = g.words[i]
+            if (
+                i == 1
+                and k > 0
+                and f == w.form
+                and w.upos not in ("PROPN",)
+                and f not in ("I",)
+                and f[:1].isupper()
+                and f[1:].islower()
+            ):
+                forms[k] = f[:1].lower() + f[1:]
+        del first_id
+    text = detokenize(forms, spaces)
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _phenomenon(g: _Graph, gap: _Gap, template: set[int]) -> str:
+    node = g.copies[gap.top]
+    if node.upos not in ("VERB", "AUX"):
+        return "nominal"
+    own = [(r, rel) for r, rel, _ in gap.remnants if r not in template]
+    markers = [
+        r
+        for r, rel in own
+        if _base(rel) == "advmod" and g.words[r].form.lower() in NEG_WORDS | END_ADVERBS
+    ]
+    core = [(r, rel) for r, rel in own if r not in markers]
+    has_subject = any(_base(rel) in SUBJ_RELS for _, rel in core)
+    if len(core) <= 1:
+        return "stripping"
+    return "gapping" if has_subject else "argument-cluster"
+
+
+def extract_from_sentence(
+    sentence: Sentence,
+    *,
+    source: str = "",
+    index: int = 0,
+    use_orphans: bool = False,
+    report: GappingReport | None = None,
+) -> list[ConjunctExample]:
+    """Examples with gold rewrites for the gapped coordinations of one sentence (see the
+    module docstring)."""
+    report = report if report is not None else GappingReport()
+    sid = _sentence_id(sentence, source, index)
+    g = _Graph(sentence)
+    text, offsets = sentence_text(sentence)
+    out: list[ConjunctExample] = []
+    report.copy_nodes += len(g.copies)
+    status: dict[str, str] = {}
+    # top copies grouped by the head of their coordination
+    coords: dict[tuple[str, str], list[str]] = {}
+    in_group: set[str] = set()
+    for cid in g.copies:
+        parent = g.copy_parent(cid)
+        if parent is None or _base(parent[1]) not in COORD_RELS:
+            continue
+        coords.setdefault((parent[0], _base(parent[1])), []).append(cid)
+    for tops in coords.values():
+        for t in tops:
+            in_group.update(g.group_of(t))
+    for cid in g.copies:
+        if cid not in in_group:
+            status[cid] = "not-coordination"
+    covered_orphans: set[int] = set()
+    for (head, rel), tops in sorted(coords.items(), key=lambda kv: float(kv[0][0])):
+        groups = {t: g.group_of(t) for t in tops}
+        members = [c for grp in groups.values() for c in grp]
+        report.gaps += len(tops)
+
+        def mark(reason: str, members: list[str] = members) -> None:
+            for c in members:
+                status[c] = reason
+            report.skipped_ids.append(f"{sid} ({','.join(members)}: {reason})")
+
+        if head in g.copies or not head.isdigit() or int(head) not in g.words:
+            mark("first-conjunct-elided")
+            report.skipped_other += 1
+            continue
+        no_antecedent = any(g.original.get(c) is None for c in members)
+        x = int(head)
+        gaps: list[_Gap] = []
+        remnant_ids: set[int] = set()
+        cc_ids: set[int] = set()
+        for t, grp in groups.items():
+            rems: list[tuple[int, str, str]] = []
+            ccs: list[int] = []
+            for c in grp:
+                for dep, drel in g.dependents.get(c, []):
+                    if dep in g.copies or not dep.isdigit():
+                        continue
+                    if _base(drel) in ("cc", "punct"):
+                        if _base(drel) == "cc":
+                            ccs.append(int(dep))
+                        cc_ids.add(int(dep))
+                        continue
+                    if _base(drel) in SKIP_REMNANT_RELS:
+                        continue
+                    rems.append((int(dep), drel, c))
+            for r, _, _ in rems:
+                ccs.extend(
+                    c for c in g.children.get(r, []) if g.words[c].base_deprel == "cc" and c < r
+                )
+            remnant_ids.update(r for r, _, _ in rems)
+            gaps.append(_Gap(t, grp, rems, sorted(set(ccs))))
+        covered_orphans.update(remnant_ids)
+        conj_kids = [
+            c
+            for c in g.children.get(x, [])
+            if g.words[c].base_deprel == rel and c not in remnant_ids
+        ]
+        full = set(g.subtree(x))
+        template = sorted(
+            full
+            - {
+                i
+                for c in g.children.get(x, [])
+                if g.words[c].base_deprel == rel
+                for i in g.subtree(c)
+            }
+            - remnant_ids
+            - cc_ids
+            - {c for c in g.children.get(x, []) if g.words[c].deprel == "cc:preconj"}
+        )
+        # a remnant that is also an enhanced dependent of a word of the first conjunct (a
+        # shared subject) stays in the first conjunct; the others belong to their gap only
+        region = _conj_region(g, x, rel)
+        shared = {
+            r
+            for r in remnant_ids
+            if r in full
+            and r not in region
+            and any(
+                h.isdigit() and int(h) in full and int(h) not in region for h, _ in g.edeps[str(r)]
+            )
+        }
+        template = sorted(set(template) | shared)
+        for gp in gaps:
+            own = [r for r, _, _ in gp.remnants if r not in shared]
+            gp.start = min(own) if own else int(float(gp.top))
+        exclude = (remnant_ids | cc_ids) - shared
+        exclude |= set(conj_kids)
+        outside = [w.id for w in sentence.words if w.id not in full and w.id not in remnant_ids]
+        # every candidate conjunction: cc of the gaps first, then of the other conjuncts
+        gap_ccs = [c for gp in gaps for c in gp.ccs if g.words[c].form.lower() in CONJUNCTIONS]
+        other_ccs = [
+            c
+            for k in conj_kids
+            for c in g.children.get(k, [])
+            if g.words[c].base_deprel == "cc" and g.words[c].form.lower() in CONJUNCTIONS
+        ]
+        ccs = gap_ccs or other_ccs
+        if not ccs:
+            mark("no-conjunction")
+            report.skipped_no_conjunction += 1
+            continue
+        cc = max(ccs)
+        if no_antecedent:
+            # the elided verb is not a word of the sentence (CopyOf=-1): a task input
+            # without gold rewrites, as the copy node says what is missing but not where
+            mark("no-antecedent")
+            report.skipped_other += 1
+            node = g.copies[gaps[0].top]
+            out.append(
+                ConjunctExample(
+                    id=f"{sid}@{gaps[0].top}",
+                    sentence=text,
+                    conjunction=text[offsets[cc] : offsets[cc] + len(ptb_form(g.words[cc].form))],
+                    offset=offsets[cc],
+                    rewrites=[],
+                    meta={
+                        "source": "treebank-gapping",
+                        "sent_id": sid,
+                        "copy_node": gaps[0].top,
+                        "copy_nodes": members,
+                        "elided_verb": {
+                            "form": node.form,
+                            "lemma": node.lemma,
+                            "xpos": node.xpos,
+                            "copy_of": -1,
+                        },
+                        "antecedent": None,
+                        "remnants": [
+                            {"id": r, "form": g.words[r].form, "relation": rl}
+                            for gp in gaps
+                            for r, rl, _ in gp.remnants
+                        ],
+                        "conjunction_word": cc,
+                        "filled": _filled_text(sentence, gaps[0].top),
+                    },
+                )
+            )
+            continue
+        # a full conjunct after the marked conjunction that is not joined by it belongs to
+        # another coordination ("... and has extended both offers"): shared by every rewrite
+        others = [
+            k for k in conj_kids if min(g.subtree(k)) > cc and cc not in g.children.get(k, [])
+        ]
+        conj_kids = [k for k in conj_kids if k not in others]
+        outside = sorted(set(outside) | {i for k in others for i in g.subtree(k)})
+        conjuncts: list[tuple[int, list[tuple[float, int, str]], _Gap | None]] = [
+            (x, [(float(i), i, g.words[i].form) for i in template], None)
+        ]
+        all_pairs: list[dict[str, Any]] = []
+        for gp in gaps:
+            toks, pairs = _realise_gap(g, template, gp, exclude)
+            all_pairs.extend(pairs)
+            conjuncts.append((gp.start, toks, gp))
+        for k in conj_kids:
+            conjuncts.append((min(g.subtree(k)), _full_conjunct(g, x, k), None))
+        conjuncts.sort(key=lambda c: c[0])
+        rewrites = []
+        for _, toks, _ in conjuncts:
+            merged = sorted(toks + [(float(i), i, g.words[i].form) for i in outside])
+            rewrites.append(_surface(g, merged))
+        if len(set(rewrites)) < len(rewrites) or any(not r for r in rewrites):
+            mark("degenerate")
+            report.skipped_other += 1
+            continue
+        for c in members:
+            status[c] = "extracted"
+        report.extracted += 1
+        tset = set(template)
+        phenomena = [_phenomenon(g, gp, tset) for gp in gaps]
+        shapes = _shapes(g, x, gaps, template, conjuncts, phenomena)
+        top = gaps[0]
+        node = g.copies[top.top]
+        antecedent = g.original[top.top]
+        ex = ConjunctExample(
+            id=f"{sid}@{top.top}",
+            sentence=text,
+            conjunction=text[offsets[cc] : offsets[cc] + len(ptb_form(g.words[cc].form))],
+            offset=offsets[cc],
+            rewrites=rewrites,
+            rewritable=True,
+            split=None,
+            meta={
+                "source": "treebank-gapping",
+                "sent_id": sid,
+                "copy_node": top.top,
+                "copy_nodes": members,
+                "phenomenon": phenomena[0]
+                if len(set(phenomena)) == 1
+                else "+".join(sorted(set(phenomena))),
+                "shapes": shapes,
+                "elided_verb": {
+                    "form": node.form,
+                    "lemma": node.lemma,
+                    "xpos": node.xpos,
+                    "copy_of": antecedent if antecedent is not None else -1,
+                },
+                "antecedent": (
+                    {"id": antecedent, "form": g.words[antecedent].form}
+                    if antecedent is not None
+                    else None
+                ),
+                "remnants": [
+                    {"id": r, "form": g.words[r].form, "relation": rl}
+                    for gp in gaps
+                    for r, rl, _ in gp.remnants
+                ],
+                "alignment": all_pairs,
+                "conjunction_word": cc,
+                "filled": _filled_text(sentence, top.top),
+            },
+        )
+        out.append(ex)
+    for cid in g.copies:
+        report.statuses[f"{sid}#{cid}"] = status.get(cid, "not-coordination")
+    if use_orphans:
+        out.extend(_from_orphans(sentence, text, offsets, sid, covered_orphans, report))
+    return out
+
+
+def _conj_region(g: _Graph, x: int, rel: str) -> set[int]:
+    return {i for c in g.children.get(x, []) if g.words[c].base_deprel == rel for i in g.subtree(c)}
+
+
+def _full_conjunct(g: _Graph, x: int, k: int) -> list[tuple[float, int, str]]:
+    """A conjunct that is not gapped: its subtree (without its cc) plus shared dependents
+    (from the enhanced graph, else the first conjunct's subject for a subjectless verb)."""
+    ids = {i for i in g.subtree(k)}
+    ids -= {c for c in g.children.get(k, []) if g.words[c].base_deprel == "cc" and c < k}
+    for dep, rel in g.dependents.get(str(k), []):
+        if dep.isdigit() and int(dep) not in ids and _base(rel) in SUBJ_RELS | {"obj", "aux"}:
+            ids |= g.subtree(int(dep))
+    has_subject = any(_base(g.words[i].deprel) in SUBJ_RELS and g.words[i].head == k for i in ids)
+    if not has_subject and g.words[k].upos in ("VERB", "AUX"):
+        for c in g.children.get(x, []):
+            if _base(g.words[c].deprel) in SUBJ_RELS:
+                ids |= g.subtree(c)
+    return [(float(i), i, g.words[i].form) for i in sorted(ids)]
+
+
+def _shapes(
+    g: _Graph,
+    x: int,
+    gaps: list[_Gap],
+    template: list[int],
+    conjuncts: list[Any],
+    phenomena: list[str],
+) -> list[str]:
+    """Issue-11 error shapes visible in the gold (for per-shape counts)."""
+    shapes = []
+    if any(len(gp.copies) > 1 for gp in gaps):
+        shapes.append("deep-chain")
+    last_remnant = max((r for gp in gaps for r, _, _ in gp.remnants), default=0)
+    if any(i > last_remnant and g.words[i].upos != "PUNCT" for i in template) or any(
+        w.id > last_remnant and w.upos != "PUNCT" and w.id not in g.subtree(x)
+        for w in g.sentence.words
+    ):
+        shapes.append("shared-after-gap")
+    xw = g.words[x]
+    if (
+        xw.head != 0
+        and xw.head > max(g.subtree(x))
+        and _base(xw.deprel)
+        in (
+            "advcl",
+            "acl",
+            "csubj",
+            "ccomp",
+            "nsubj",
+        )
+    ):
+        shapes.append("opening-phrase")
+    if len(conjuncts) >= 3:
+        shapes.append("list-3+")
+    if "stripping" in phenomena and any(
+        g.words[r].form.lower() in NEG_WORDS | END_ADVERBS for gp in gaps for r, _, _ in gp.remnants
+    ):
+        shapes.append("stripping-marker")
+    return shapes
 
 
 def _filled_text(sentence: Sentence, node_id: str) -> str:
@@ -100,117 +963,15 @@ def _filled_text(sentence: Sentence, node_id: str) -> str:
     return "".join(parts).strip()
 
 
-def _sentence_id(sentence: Sentence, source: str, index: int) -> str:
-    return sentence.sent_id or f"{source}#{index}"
-
-
-def extract_from_sentence(
-    sentence: Sentence,
-    *,
-    source: str = "",
-    index: int = 0,
-    use_orphans: bool = False,
-    report: GappingReport | None = None,
-) -> list[ConjunctExample]:
-    """Task inputs for the gaps of one treebank sentence (see the module docstring)."""
-    report = report if report is not None else GappingReport()
-    text = sentence.text
-    sid = _sentence_id(sentence, source, index)
-    words = {w.id: w for w in sentence.words}
-    out: list[ConjunctExample] = []
-    covered_orphans: set[int] = set()
-    for node in sentence.empty_nodes:
-        report.copy_nodes += 1
-        misc = _misc(node.columns[9])
-        if "CopyOf" not in misc or node.upos not in ("VERB", "AUX"):
-            continue
-        # dependents of the copy node in the enhanced graph
-        deps_of_node = [
-            (w, rel) for w in sentence.words for h, rel in _deps(w.deps) if h == node.id
-        ]
-        remnants = [
-            (w, rel) for w, rel in deps_of_node if rel.split(":")[0] != "cc" and rel != "punct"
-        ]
-        is_gap = any(w.deprel == "orphan" for w, _ in remnants) or any(
-            rel.startswith(("conj", "parataxis")) for _, rel in _deps(node.deps)
-        )
-        if not is_gap or not remnants:
-            continue
-        report.gaps += 1
-        covered_orphans.update(w.id for w, _ in remnants)
-        ccs = [w for w, rel in deps_of_node if rel.split(":")[0] == "cc"]
-        if not ccs:
-            ccs = [
-                w
-                for r, _ in remnants
-                for w in sentence.words
-                if w.head == r.id and w.base_deprel == "cc"
-            ]
-        antecedent: dict[str, Any] | None = None
-        try:
-            copy_of = int(misc["CopyOf"])
-        except ValueError:
-            copy_of = -1
-        if copy_of in words:
-            a = words[copy_of]
-            antecedent = {"id": a.id, "form": a.form}
-        elided = {"form": node.form, "lemma": node.lemma, "xpos": node.xpos, "copy_of": copy_of}
-        ex = _make_example(sentence, text, sid, node.id, ccs, remnants, elided, antecedent, report)
-        if ex is not None:
-            out.append(ex)
-    if use_orphans:
-        out.extend(_from_orphans(sentence, text, sid, covered_orphans, report))
-    return out
-
-
-def _make_example(
+def _from_orphans(
     sentence: Sentence,
     text: str,
+    offsets: dict[int, int],
     sid: str,
-    node_id: str,
-    ccs: list[Word],
-    remnants: list[tuple[Word, str]],
-    elided: dict[str, Any],
-    antecedent: dict[str, Any] | None,
+    covered: set[int],
     report: GappingReport,
-) -> ConjunctExample | None:
-    ccs = [w for w in ccs if w.form.lower() in CONJUNCTIONS]
-    if not ccs:
-        report.skipped_no_conjunction += 1
-        report.skipped_ids.append(f"{sid} ({node_id}: no and/or/but)")
-        return None
-    cc = ccs[0]
-    offset = _char_offset(sentence, text, cc)
-    if offset is None or text[offset : offset + len(cc.form)] != cc.form:
-        report.skipped_other += 1
-        report.skipped_ids.append(f"{sid} ({node_id}: conjunction not found in the text)")
-        return None
-    report.extracted += 1
-    return ConjunctExample(
-        id=f"{sid}@{node_id}",
-        sentence=text,
-        conjunction=cc.form,
-        offset=offset,
-        rewrites=[],
-        rewritable=True,
-        split=None,
-        meta={
-            "source": "treebank-gapping",
-            "sent_id": sid,
-            "copy_node": node_id,
-            "elided_verb": elided,
-            "antecedent": antecedent,
-            "remnants": [{"id": w.id, "form": w.form, "relation": rel} for w, rel in remnants],
-            "conjunction_word": cc.id,
-            "filled": _filled_text(sentence, node_id) if not node_id.startswith("orphan") else None,
-        },
-    )
-
-
-def _from_orphans(
-    sentence: Sentence, text: str, sid: str, covered: set[int], report: GappingReport
 ) -> list[ConjunctExample]:
-    """Gaps marked only by basic ``orphan`` relations (no copy node)."""
+    """Gaps marked only by basic ``orphan`` relations (no copy node): task inputs, no gold."""
     words = {w.id: w for w in sentence.words}
     heads: dict[int, list[Word]] = {}
     for w in sentence.words:
@@ -222,27 +983,52 @@ def _from_orphans(
         if first.id in covered:
             continue
         report.gaps += 1
-        remnants = [(first, first.deprel), *[(o, "orphan") for o in orphans]]
-        ccs = [w for w in sentence.words if w.head == first.id and w.base_deprel == "cc"]
-        verb = words.get(first.head) if first.base_deprel in ("conj", "parataxis") else None
+        ccs = [
+            w
+            for w in sentence.words
+            if w.head == first.id and w.base_deprel == "cc" and w.form.lower() in CONJUNCTIONS
+        ]
+        if not ccs or ccs[0].id not in offsets:
+            report.skipped_no_conjunction += 1
+            report.skipped_ids.append(f"{sid} (orphan-{head_id}: no and/or/but)")
+            continue
+        verb = words.get(first.head) if first.base_deprel in COORD_RELS else None
         if verb is not None and verb.upos not in ("VERB", "AUX"):
             # a non-verbal predicate: the elided material is its copula, if any
             verb = next(
                 (w for w in sentence.words if w.head == verb.id and w.deprel == "cop"), None
             )
-        elided = {
-            "form": verb.form if verb else None,
-            "lemma": verb.lemma if verb else None,
-            "xpos": verb.xpos if verb else None,
-            "copy_of": verb.id if verb else -1,
-            "inferred": True,
-        }
-        antecedent = {"id": verb.id, "form": verb.form} if verb else None
-        ex = _make_example(
-            sentence, text, sid, f"orphan-{head_id}", ccs, remnants, elided, antecedent, report
+        cc = ccs[0]
+        report.extracted += 1
+        out.append(
+            ConjunctExample(
+                id=f"{sid}@orphan-{head_id}",
+                sentence=text,
+                conjunction=text[offsets[cc.id] : offsets[cc.id] + len(cc.form)],
+                offset=offsets[cc.id],
+                rewrites=[],
+                rewritable=True,
+                meta={
+                    "source": "treebank-gapping",
+                    "sent_id": sid,
+                    "copy_node": f"orphan-{head_id}",
+                    "elided_verb": {
+                        "form": verb.form if verb else None,
+                        "lemma": verb.lemma if verb else None,
+                        "xpos": verb.xpos if verb else None,
+                        "copy_of": verb.id if verb else -1,
+                        "inferred": True,
+                    },
+                    "antecedent": {"id": verb.id, "form": verb.form} if verb else None,
+                    "remnants": [
+                        {"id": w.id, "form": w.form, "relation": r}
+                        for w, r in [(first, first.deprel), *[(o, "orphan") for o in orphans]]
+                    ],
+                    "conjunction_word": cc.id,
+                    "filled": None,
+                },
+            )
         )
-        if ex is not None:
-            out.append(ex)
     return out
 
 
@@ -252,10 +1038,11 @@ def extract_gapping(
     use_orphans: bool = False,
     report: GappingReport | None = None,
 ) -> Iterator[ConjunctExample]:
-    """Yield task inputs for the gapping constructions of one or more CoNLL-U files.
+    """Yield gold examples for the gapped coordinations of one or more CoNLL-U files.
 
     Reading streams (flat memory); trees are not re-validated beyond the reader's column and
-    id checks, so enhanced-only files still load. ``report`` collects counts.
+    id checks, so enhanced-only files still load. ``report`` collects counts and the status
+    of every copy node.
     """
     report = report if report is not None else GappingReport()
     paths = [sources] if isinstance(sources, (str, Path)) else list(sources)

@@ -13,7 +13,7 @@ In the study engine's table of an acceptability study (items = pairs, see
 :mod:`lingeval.probing.tasks`) the ``system`` column (``acceptable``/``unacceptable``) turns
 ``item_id`` back into ``<pair_id>-A`` / ``<pair_id>-NA``.
 
-Values: acceptability ratings are integers 1-5 (paper 003, section 3: 1 = totally
+Values: grammaticality reviews are ``yes``/``no`` (``sì`` accepted); acceptability ratings are integers 1-5 (paper 003, section 3: 1 = totally
 unacceptable, 5 = totally acceptable); cloze answers are one of the item's options or
 ``none`` ("none of the previous options is suitable"). Invalid values raise
 :class:`~lingeval.core.errors.InputError` with the file and line.
@@ -47,6 +47,13 @@ def _check(
     task: str, value: str, item: str, options: dict[str, list[str]] | None, path: str, line: int
 ) -> str:
     v = value.strip()
+    if task == "grammaticality":
+        g = {"yes": "yes", "sì": "yes", "si": "yes", "no": "no"}.get(v.lower())
+        if g is None:
+            raise InputError(
+                f"grammaticality answer {value!r} for {item} is not yes/no", path=path, line=line
+            )
+        return g
     if task == "acceptability":
         try:
             r = int(float(v))
@@ -87,8 +94,10 @@ def read_judgements(
     ``options`` (cloze: item id -> options) validates answers; ``items`` (known item ids)
     rejects judgements of unknown items.
     """
-    if task not in ("acceptability", "cloze"):
-        raise InputError(f"unknown task {task!r}; choose acceptability or cloze", path=path)
+    if task not in ("acceptability", "cloze", "grammaticality"):
+        raise InputError(
+            f"unknown task {task!r}; choose acceptability, cloze or grammaticality", path=path
+        )
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")

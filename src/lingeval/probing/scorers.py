@@ -543,6 +543,48 @@ class MaskedLMScorer(_Base):
             self._word_initial = torch.tensor(keep, dtype=torch.bool)
         return self._word_initial
 
+    def _logprob_rows(self, enc: Sequence[list[int]], positions: Sequence[list[int]]) -> list[Any]:
+        """Log-softmax rows (natural log, float32, CPU) at ``positions[i]`` of each ``enc[i]``.
+
+        Sequences are sorted by length and padded on the right; the LM head runs only at the
+        requested positions. Returns one ``(len(positions[i]), vocab)`` tensor per sequence.
+        """
+        torch = _require_torch()
+        lengths = [len(e) for e in enc]
+        order = sorted(range(len(enc)), key=lambda i: lengths[i])
+        out: list[Any] = [None] * len(enc)
+        with torch.inference_mode():
+            for batch in _chunks_by_budget(order, lengths, self.batch_size, self.batch_size * 512):
+                width = max(lengths[i] for i in batch)
+                ids = torch.full((len(batch), width), self.pad_id, dtype=torch.long)
+                att = torch.zeros((len(batch), width), dtype=torch.long)
+                rows: list[int] = []
+                cols: list[int] = []
+                for r, i in enumerate(batch):
+                    ids[r, : lengths[i]] = torch.tensor(enc[i])
+                    att[r, : lengths[i]] = 1
+                    rows += [r] * len(positions[i])
+                    cols += positions[i]
+                logits = self._logits_at(
+                    ids.to(self.device),
+                    att.to(self.device),
+                    torch.tensor(rows).to(self.device),
+                    torch.tensor(cols).to(self.device),
+                )
+                logp = torch.log_softmax(logits, dim=1).cpu()
+                k = 0
+                for i in batch:
+                    out[i] = logp[k : k + len(positions[i])]
+                    k += len(positions[i])
+        return out
+
+    def _encode_blank(self, text: str, blank: str, n_masks: int = 1) -> tuple[list[int], list[int]]:
+        """Token ids of ``text`` with its blank as ``n_masks`` mask tokens, and their positions."""
+        ids = list(self.tokenizer(text.replace(blank, self.tokenizer.mask_token))["input_ids"])
+        at = ids.index(self.mask_id)
+        ids[at : at + 1] = [self.mask_id] * n_masks
+        return ids, list(range(at, at + n_masks))
+
     def fill_mask(
         self, texts: Sequence[str], k: int = 10, blank: str = "___"
     ) -> list[list[Completion]]:
@@ -551,50 +593,66 @@ class MaskedLMScorer(_Base):
         Returns ``Completion(token, logprob, rank)`` sorted by probability, rank 1 first.
         """
         torch = _require_torch()
-        out: list[list[Completion]] = []
-        mask_tok = self.tokenizer.mask_token
         allowed = self._word_initial_mask()
-        enc: list[tuple[list[int], int]] = []
         for n, text in enumerate(texts, 1):
             if text.count(blank) != 1:
                 raise LingevalError(
                     f"cloze sentence {n} must contain exactly one {blank!r}: {text!r}"
                 )
-            ids = list(self.tokenizer(text.replace(blank, mask_tok))["input_ids"])
-            enc.append((ids, ids.index(self.mask_id)))
-        lengths = [len(e[0]) for e in enc]
-        order = sorted(range(len(enc)), key=lambda i: lengths[i])
-        results: dict[int, list[Completion]] = {}
-        with torch.inference_mode():
-            for batch in _chunks_by_budget(order, lengths, self.batch_size, self.batch_size * 512):
-                width = max(lengths[i] for i in batch)
-                ids = torch.full((len(batch), width), self.pad_id, dtype=torch.long)
-                att = torch.zeros((len(batch), width), dtype=torch.long)
-                for r, i in enumerate(batch):
-                    ids[r, : lengths[i]] = torch.tensor(enc[i][0])
-                    att[r, : lengths[i]] = 1
-                cols = torch.tensor([enc[i][1] for i in batch])
-                logits = self._logits_at(
-                    ids.to(self.device),
-                    att.to(self.device),
-                    torch.arange(len(batch)).to(self.device),
-                    cols.to(self.device),
+        enc = [self._encode_blank(t, blank) for t in texts]
+        rows = self._logprob_rows([e[0] for e in enc], [e[1] for e in enc])
+        out: list[list[Completion]] = []
+        for logp in rows:
+            width_v = logp.shape[1]
+            keep = torch.zeros(width_v, dtype=torch.bool)  # padded model vocab: extra ids off
+            keep[: min(width_v, len(allowed))] = allowed[:width_v]
+            row = logp[0].masked_fill(~keep, float("-inf"))
+            top = torch.topk(row, min(k, int(keep.sum())))
+            toks = self.tokenizer.convert_ids_to_tokens(top.indices.tolist())
+            out.append(
+                [
+                    Completion(str(t), float(v), rank)
+                    for rank, (t, v) in enumerate(zip(toks, top.values.tolist(), strict=True), 1)
+                ]
+            )
+        return out
+
+    def rank_options(
+        self, queries: Sequence[tuple[str, Sequence[str]]], blank: str = "___"
+    ) -> list[list[float]]:
+        """Log-probability (nats) of each candidate word in the blank of each text.
+
+        A candidate of n subwords fills the blank with n mask tokens; its score is the sum of
+        the log-probabilities of its pieces at their masks, all masks predicted at once (each
+        piece conditioned on the context, not on the other pieces). Used by ``probe build`` to
+        choose the cloze item's plausible option.
+        """
+        enc: list[list[int]] = []
+        pos: list[list[int]] = []
+        pieces: list[list[int]] = []
+        for n, (text, options) in enumerate(queries, 1):
+            if text.count(blank) != 1:
+                raise LingevalError(
+                    f"cloze sentence {n} must contain exactly one {blank!r}: {text!r}"
                 )
-                logp = torch.log_softmax(logits, dim=1).cpu()
-                width_v = logp.shape[1]
-                keep = torch.zeros(width_v, dtype=torch.bool)  # padded model vocab: extra ids off
-                keep[: min(width_v, len(allowed))] = allowed[:width_v]
-                logp[:, ~keep] = float("-inf")
-                top = torch.topk(logp, min(k, int(allowed.sum())), dim=1)
-                for r, i in enumerate(batch):
-                    toks = self.tokenizer.convert_ids_to_tokens(top.indices[r].tolist())
-                    results[i] = [
-                        Completion(str(t), float(v), rank)
-                        for rank, (t, v) in enumerate(
-                            zip(toks, top.values[r].tolist(), strict=True), 1
-                        )
-                    ]
-        out = [results[i] for i in range(len(enc))]
+            for opt in options:
+                ids = list(self.tokenizer(opt, add_special_tokens=False)["input_ids"])
+                if not ids:
+                    raise LingevalError(f"option {opt!r} has no tokens")
+                e, p = self._encode_blank(text, blank, len(ids))
+                enc.append(e)
+                pos.append(p)
+                pieces.append(ids)
+        rows = self._logprob_rows(enc, pos)
+        flat = [
+            math.fsum(float(r[j, t]) for j, t in enumerate(ids))
+            for r, ids in zip(rows, pieces, strict=True)
+        ]
+        out: list[list[float]] = []
+        k = 0
+        for _text, options in queries:
+            out.append(flat[k : k + len(options)])
+            k += len(options)
         return out
 
     def first_subword(self, word: str) -> str:

@@ -9,6 +9,12 @@
   options is suitable" (answer ``none``). ``item_id`` is the cloze item id, ``system`` is
   ``cloze``.
 
+* Grammaticality review (``probe study-items --review``): the ``grammaticality`` task type
+  defined here: one sentence of the acceptability section with its connective marked, and the
+  question "is this sentence grammatical Italian, whatever it means?" (``yes``/``no``, optional
+  comment). Every reviewer sees every item (``system`` = ``review``); the answers are merged
+  back into the resource by :func:`lingeval.probing.review.merge_review`.
+
 The engine's tidy answer table comes back through
 :func:`lingeval.probing.judgements.read_judgements`, which maps ``(pair_id, system)`` back to
 the acceptability item ids (``<pair_id>-A`` / ``<pair_id>-NA``).
@@ -27,9 +33,24 @@ from lingeval.core.errors import InputError
 from lingeval.core.registry import registry
 from lingeval.probing.build import BLANK, AcceptabilityItem, ClozeItem
 from lingeval.probing.judgements import NONE_OPTION
-from lingeval.study.tasks.base import FieldError, ParsedAnswer, StudyItem, TaskType, choice
+from lingeval.study.tasks.base import (
+    MAX_LONG_TEXT,
+    FieldError,
+    ParsedAnswer,
+    StudyItem,
+    TaskType,
+    choice,
+    text,
+)
 
-__all__ = ["TEMPLATE_PATH", "ClozeTask", "acceptability_study_items", "cloze_study_items"]
+__all__ = [
+    "TEMPLATE_PATH",
+    "ClozeTask",
+    "GrammaticalityTask",
+    "acceptability_study_items",
+    "cloze_study_items",
+    "review_study_items",
+]
 
 TEMPLATE_PATH = (
     Path(__file__).resolve().parent.parent
@@ -40,6 +61,7 @@ TEMPLATE_PATH = (
     / "cloze.html"
 )
 NONE_LABEL = "None of the previous options is suitable"
+REVIEW_SYSTEM = "review"
 
 
 def acceptability_study_items(items: Sequence[AcceptabilityItem]) -> list[StudyItem]:
@@ -61,6 +83,69 @@ def cloze_study_items(items: Sequence[ClozeItem]) -> list[StudyItem]:
         StudyItem(i.item_id, "cloze", i.connective, {"text": i.blanked, "options": list(i.options)})
         for i in items
     ]
+
+
+def review_study_items(items: Sequence[AcceptabilityItem]) -> list[StudyItem]:
+    """Study items for the ``grammaticality`` review: one per sentence, connective marked."""
+    return [
+        StudyItem(
+            i.item_id,
+            REVIEW_SYSTEM,
+            i.condition,
+            {
+                "text": i.sentence,
+                "start": i.start,
+                "end": i.end,
+                "connective": i.connective,
+                "replacement": i.replacement,
+            },
+        )
+        for i in items
+    ]
+
+
+@registry.task_types("grammaticality")
+class GrammaticalityTask(TaskType):
+    """Say whether a sentence is grammatical, regardless of whether its meaning makes sense."""
+
+    name = "grammaticality"
+    template = "tasks/grammaticality.html"
+    template_path = TEMPLATE_PATH.parent / "grammaticality.html"
+    unit = "Sentence"
+    instructions = (
+        "You will read {n} sentences; in each, one connective word is highlighted. Some were "
+        "changed on purpose so that they mean something odd or contradictory. Do not judge the "
+        "meaning: say only whether the sentence is grammatical Italian (yes) or breaks a rule "
+        "of grammar (no), for example a wrong verb mood after the connective."
+    )
+    choices = (("yes", "Yes, grammatical"), ("no", "No, ungrammatical"))
+
+    def validate_item(self, item: StudyItem) -> None:
+        txt = item.payload.get("text")
+        start, end = item.payload.get("start"), item.payload.get("end")
+        if not isinstance(txt, str) or not txt.strip():
+            raise InputError(f"item {item.item_id}: grammaticality payload needs 'text'")
+        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start <= end <= len(txt)):
+            raise InputError(
+                f"item {item.item_id}: grammaticality payload needs 0 <= start <= end <= len(text)"
+            )
+
+    def view(self, item: StudyItem) -> dict[str, Any]:
+        t, a, b = str(item.payload["text"]), int(item.payload["start"]), int(item.payload["end"])
+        return {"before": t[:a], "marked": t[a:b], "after": t[b:], "choices": self.choices}
+
+    def parse(
+        self, item: StudyItem, form: Mapping[str, str]
+    ) -> tuple[list[ParsedAnswer], FieldError]:
+        errors = FieldError()
+        out: list[ParsedAnswer] = []
+        value = choice(form, "grammatical", ("yes", "no"), errors, "Please answer yes or no.")
+        if value is not None:
+            out.append(ParsedAnswer("grammaticality", "", "", value))
+        comment = text(form, "comment", errors, required=False, max_len=MAX_LONG_TEXT, message="")
+        if comment is not None:
+            out.append(ParsedAnswer("comment", "", "", comment))
+        return out, errors
 
 
 @registry.task_types("cloze")

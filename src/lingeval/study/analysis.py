@@ -31,8 +31,9 @@ What is computed, per system, for all items and for the seen/unseen subsets:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,9 @@ class AnalysisOptions:
       subset (``m = k(k-1)/2``, the paper's appendix A); ``measures``: all pairs of all
       measures in one subset; ``all``: every test of the analysis.
     * ``alpha``: significance level for the letters (paper: 0.01).
-    * ``measures``: rating questions (default: the REG ones present, else every numeric one).
+    * ``measures``: rating questions (default: every question with numeric answers except
+      the task questions success/rewrite/familiarity/comment; questions left out are named
+      in :attr:`StudyAnalysis.notes`).
     * ``rewrite_match``: ``normalised`` (case, spacing and outer punctuation ignored) or
       ``exact`` string comparison when deciding whether a rewrite is a copy.
     """
@@ -151,13 +154,44 @@ class StudyAnalysis:
 # --------------------------------------------------------------------------- loading
 
 
-def load_answers(source: str | Path | pd.DataFrame, *, study_id: str | None = None) -> pd.DataFrame:
+#: Answer columns a table may leave out, with the value they get (see :func:`load_answers`).
+OPTIONAL_COLUMNS: dict[str, str] = {
+    "study_id": "",
+    "participant_id": "1",
+    "group": "",
+    "subset": "",
+    "target": "",
+    "reference": "",
+    "submitted_at": "",
+}
+#: Extra fields of a ``--columns`` mapping: ``category`` (a WebNLG category, from which
+#: ``subset`` is derived) and ``rating:NAME`` (a wide column of ratings of question NAME).
+MAPPING_FIELDS = (*ANSWER_COLUMNS, "category")
+RATING_PREFIX = "rating:"
+
+
+def load_answers(
+    source: str | Path | pd.DataFrame,
+    *,
+    study_id: str | None = None,
+    columns: str | Mapping[str, str] | None = None,
+) -> pd.DataFrame:
     """Read the tidy answer table from a DataFrame, a CSV/TSV/JSON file or a database URL.
 
-    Database URLs (``sqlite:///study.db``, ``postgresql://...``) are read with the survey
-    engine's export (all studies, or ``study_id``); a database holding just a table named
-    ``answers`` with :data:`~lingeval.study.answers.ANSWER_COLUMNS` works too.
-    Raises :class:`InputError` when a column is missing.
+    The interchange format is documented in ``docs/study-analysis.md`` ("The answer table").
+    Required columns: ``item_id``, ``system``, ``question``, ``value``; the others
+    (:data:`OPTIONAL_COLUMNS`) may be absent and get their default (``participant_id`` ``1``:
+    one rater, or ratings already averaged; ``subset`` empty: no seen/unseen split).
+    The delimiter of a text table is sniffed (comma, tab or semicolon).
+
+    ``columns`` maps fields to the source's columns, ``"item_id=eid,system=model"`` or a
+    dict (parsed by :func:`lingeval.core.columns.parse_column_mapping`); besides the answer
+    columns it knows ``category`` (``subset`` becomes ``unseen`` for the five unseen WebNLG
+    categories, else ``seen``) and ``rating:NAME=COLUMN`` (a wide table: each row gives one
+    answer to question NAME per such column, in row order; ``question``/``value`` are then
+    not mapped). Database URLs (``sqlite:///study.db``, ``postgresql://...``) are read with
+    the survey engine's export (all studies, or ``study_id``); a database holding just a
+    table named ``answers`` works too. Raises :class:`InputError` naming what is missing.
     """
     if isinstance(source, pd.DataFrame):
         df = source.copy()
@@ -171,25 +205,26 @@ def load_answers(source: str | Path | pd.DataFrame, *, study_id: str | None = No
             path = Path(text)
             if not path.is_file():
                 raise InputError("no such file", path=path)
-            suffix = path.suffix.lower()
             try:
-                if suffix == ".json":
+                if path.suffix.lower() == ".json":
                     df = pd.read_json(path, dtype=False)
                 else:
-                    sep = "\t" if suffix in (".tsv", ".tab") else ","
-                    df = pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False)
-            except (ValueError, pd.errors.ParserError) as exc:
+                    df = pd.read_csv(path, sep=_sniff_sep(path), dtype=str, keep_default_na=False)
+            except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
                 raise InputError(f"cannot read the answer table: {exc}", path=path) from None
-    missing = [
-        c
-        for c in ANSWER_COLUMNS
-        if c not in df.columns and c not in ("group", "submitted_at", "study_id")
-    ]
+    if columns:
+        df = _apply_mapping(df, columns, where)
+    missing = [c for c in ANSWER_COLUMNS if c not in df.columns and c not in OPTIONAL_COLUMNS]
     if missing:
-        raise InputError(f"answer table lacks column(s) {', '.join(missing)}", path=where)
+        raise InputError(
+            f"answer table lacks column(s) {', '.join(missing)}; it has {', '.join(map(str, df.columns))} "
+            "(map them with --columns FIELD=COLUMN,...)",
+            path=where,
+            line=1 if where != "<DataFrame>" and "://" not in where else None,
+        )
     for c in ANSWER_COLUMNS:
         if c not in df.columns:
-            df[c] = ""
+            df[c] = OPTIONAL_COLUMNS.get(c, "")
     for c in (
         "participant_id",
         "item_id",
@@ -204,6 +239,55 @@ def load_answers(source: str | Path | pd.DataFrame, *, study_id: str | None = No
     df["subset"] = df["subset"].str.strip().str.lower()
     df["question"] = df["question"].str.strip().str.lower()
     return df.reset_index(drop=True)
+
+
+def _sniff_sep(path: Path) -> str:
+    """The delimiter of a text table: tab, semicolon or comma, whichever splits the header
+    line into the most fields (``.tsv``/``.tab`` files: tab)."""
+    if path.suffix.lower() in (".tsv", ".tab"):
+        return "\t"
+    with open(path, encoding="utf-8", newline="") as fh:
+        header = fh.readline()
+    return max((",", "\t", ";"), key=lambda d: (header.count(d), d == ","))
+
+
+def _apply_mapping(df: pd.DataFrame, spec: str | Mapping[str, str], where: str) -> pd.DataFrame:
+    """Rename mapped columns to answer fields; derive ``subset`` from ``category``; melt
+    ``rating:NAME`` columns into one answer per row and rating (see :func:`load_answers`)."""
+    from lingeval.core.columns import parse_column_mapping
+    from lingeval.study.reg import UNSEEN_CATEGORIES
+
+    mapping = parse_column_mapping(spec, MAPPING_FIELDS, prefixes=(RATING_PREFIX,))
+    absent = [c for c in mapping.values() if c not in df.columns]
+    if absent:
+        raise InputError(
+            f"mapped column(s) {', '.join(map(repr, absent))} not found; the table has: "
+            f"{', '.join(map(repr, map(str, df.columns)))}",
+            path=where,
+        )
+    ratings = {
+        k[len(RATING_PREFIX) :]: v for k, v in mapping.items() if k.startswith(RATING_PREFIX)
+    }
+    plain = {k: v for k, v in mapping.items() if not k.startswith(RATING_PREFIX)}
+    if ratings and ({"question", "value"} & set(plain)):
+        raise LingevalError(
+            "a column mapping gives either question/value (one answer per row) or rating:NAME "
+            "columns (one answer per rating column), not both"
+        )
+    out = pd.DataFrame({k: df[v] for k, v in plain.items()}, index=df.index)
+    for c in df.columns:  # unmapped columns ride along (e.g. the number of triples)
+        if c not in out.columns and c not in mapping.values():
+            out[c] = df[c]
+    if "category" in plain and "subset" not in plain:
+        cats = out["category"].astype(str).str.strip()
+        out["subset"] = np.where(cats.isin(UNSEEN_CATEGORIES), "unseen", "seen")
+    if ratings:
+        n, k = len(out), len(ratings)
+        out = out.loc[out.index.repeat(k)].reset_index(drop=True)
+        out["question"] = list(ratings) * n
+        values = np.column_stack([df[c].astype(str).to_numpy() for c in ratings.values()])
+        out["value"] = values.reshape(-1) if n else []
+    return out
 
 
 def _read_db(url: str, study_id: str | None = None) -> pd.DataFrame:
@@ -328,24 +412,56 @@ def is_rewriting(value: str, reference: str, *, match: str = "normalised") -> bo
     return norm(value) != norm(reference)
 
 
-def _measures(df: pd.DataFrame, options: AnalysisOptions) -> tuple[str, ...]:
+#: Questions of the REG task that are not ratings (paper 002, 4.2).
+TASK_QUESTIONS = frozenset({"success", "rewrite", "familiarity", "comment"})
+
+
+def _numeric(values: pd.Series) -> bool:
+    """True when every non-empty value is a number and there is at least one."""
+    v = values[values.str.strip() != ""]
+    return bool(len(v)) and bool(pd.to_numeric(v, errors="coerce").notna().all())
+
+
+def _measures(df: pd.DataFrame, options: AnalysisOptions) -> tuple[tuple[str, ...], list[str]]:
+    """The rating questions to analyse, and notes naming every question left out.
+
+    Default: every question with numeric answers other than the task questions
+    (:data:`TASK_QUESTIONS`), the REG and COLING 2020 measures first in their usual order
+    (always taken: a non-number there is an input error), then the others in order of
+    appearance. With ``options.measures``: those, and a note for
+    each numeric question not among them.
+    """
+    present = list(dict.fromkeys(df["question"]))
+    rating = set(REG_MEASURES) | set(NEURALREG_MEASURES)  # a non-number there is an error
+    numeric = [
+        q
+        for q in present
+        if q not in TASK_QUESTIONS
+        and (q in rating or _numeric(df.loc[df["question"] == q, "value"]))
+    ]
+    other = [q for q in present if q not in TASK_QUESTIONS and q not in numeric]
+    notes = []
+    if other:
+        notes.append(
+            f"question(s) {', '.join(other)} left out of the rating analysis: answers are not all numbers"
+        )
     if options.measures:
-        absent = [m for m in options.measures if m not in set(df["question"])]
+        absent = [m for m in options.measures if m not in present]
         if absent:
             raise LingevalError(f"no answers to rating question(s) {', '.join(absent)}")
-        return tuple(options.measures)
-    present = set(df["question"])
-    for known in (REG_MEASURES, NEURALREG_MEASURES):
-        found = tuple(m for m in known if m in present)
-        if found:
-            return found
-    out = []
-    skip = {"success", "rewrite", "familiarity", "comment"}
-    for q in sorted(present - skip):
-        vals = pd.to_numeric(df.loc[df["question"] == q, "value"], errors="coerce")
-        if vals.notna().all():
-            out.append(q)
-    return tuple(out)
+        left = [q for q in numeric if q not in options.measures]
+        if left:
+            notes.append(
+                f"numeric question(s) {', '.join(left)} not analysed (not named in --measures)"
+            )
+        return tuple(options.measures), notes
+    known = [m for m in (*REG_MEASURES, *NEURALREG_MEASURES) if m in numeric]
+    return tuple(known + [q for q in numeric if q not in known]), notes
+
+
+def _exact(value: str) -> Fraction:
+    """A rating as an exact rational (``"4.5"`` -> 9/2, ``"0.7"`` -> 7/10)."""
+    return Fraction(value.strip())
 
 
 def responses(
@@ -357,9 +473,12 @@ def responses(
     """One row per response (participant x item x system) with derived counts.
 
     Columns: ``participant_id, item_id, system, subset, order`` (first appearance in the
-    table), one column per rating measure, ``n_res`` (REs shown), ``n_yes``, ``n_maybe``,
-    ``n_no``, ``n_names``, ``n_success`` (Yes + proper names), ``n_rewrites`` and ``familiar``
-    (``yes``/``no``/empty).
+    table), one column per rating measure (the mean of its answers in the response, a float;
+    empty answers are skipped), ``n_res`` (REs shown), ``n_yes``, ``n_maybe``, ``n_no``,
+    ``n_names``, ``n_success`` (Yes + proper names), ``n_rewrites`` and ``familiar``
+    (``yes``/``no``/empty). Each measure also has ``exact:<measure>``, the same mean as a
+    :class:`fractions.Fraction` of the answers' decimal values, so that paired differences
+    are exact (:func:`_pairing_frame`).
     """
     df = answers
     keys = ["participant_id", "item_id", "system"]
@@ -367,15 +486,25 @@ def responses(
     base["order"] = np.arange(len(base))
     base = base.set_index(keys)
     for m in measures:
-        sub = df[df["question"] == m]
-        vals = pd.to_numeric(sub["value"], errors="coerce")
-        bad = sub[vals.isna()]
-        if len(bad):
-            row = bad.iloc[0]
-            raise InputError(
-                f"rating {m!r} of participant {row['participant_id']} on item {row['item_id']} is not a number: {row['value']!r}"
-            )
-        base[m] = sub.assign(v=vals).groupby(keys)["v"].mean()
+        sub = df[(df["question"] == m) & (df["value"].str.strip() != "")]
+        exact: dict[tuple[str, str, str], list[Fraction]] = {}
+        for row in sub[[*keys, "value"]].itertuples(index=False):
+            try:
+                v = _exact(row[3])
+            except (ValueError, ZeroDivisionError):
+                raise InputError(
+                    f"rating {m!r} of participant {row[0]} on item {row[1]} is not a number: {row[3]!r}"
+                ) from None
+            exact.setdefault((row[0], row[1], row[2]), []).append(v)
+        means = {k: sum(v, Fraction(0)) / len(v) for k, v in exact.items()}
+        exact_col = pd.Series(list(means.values()), dtype=object)
+        if len(exact_col):
+            exact_col.index = pd.MultiIndex.from_tuples(list(means), names=keys)
+            base["exact:" + m] = exact_col
+            base[m] = exact_col.map(float).astype(float)
+        else:
+            base["exact:" + m] = None
+            base[m] = np.nan
     succ = df[df["question"] == "success"]
     val = succ["value"].str.strip().str.lower()
     for label, col in (("yes", "n_yes"), ("maybe", "n_maybe"), ("no", "n_no"), ("name", "n_names")):
@@ -476,17 +605,24 @@ def _rewriting_table(resp: pd.DataFrame, systems: list[str]) -> pd.DataFrame:
 
 
 def _pairing_frame(sub: pd.DataFrame, measure: str, pairing: str) -> pd.DataFrame:
-    """Rows (subject, system, value) for the Wilcoxon test under ``pairing``."""
-    d = sub[["participant_id", "item_id", "system", "order", measure]].dropna(subset=[measure])
-    if pairing == "item":
-        out = d.groupby(["item_id", "system"])[measure].mean().reset_index()
-        return out.rename(columns={"item_id": "subject"})
-    if pairing == "participant":
-        out = d.groupby(["participant_id", "system"])[measure].mean().reset_index()
-        return out.rename(columns={"participant_id": "subject"})
+    """Rows (subject, system, value) for the Wilcoxon test under ``pairing``; the value is
+    the exact mean (a :class:`~fractions.Fraction`) of the subject's ratings of the system,
+    so that averaged ratings keep their ties in the paired differences."""
+    exact = "exact:" + measure
+    d = sub[["participant_id", "item_id", "system", "order", exact]]
+    d = d[d[exact].notna()]
+    if pairing in ("item", "participant"):
+        unit = "item_id" if pairing == "item" else "participant_id"
+        cells: dict[tuple[str, str], list[Fraction]] = {}
+        for u, s, v in zip(d[unit], d["system"], d[exact], strict=True):
+            cells.setdefault((u, s), []).append(v)
+        return pd.DataFrame(
+            [(u, s, sum(v, Fraction(0)) / len(v)) for (u, s), v in cells.items()],
+            columns=["subject", "system", measure],
+        )
     d = d.sort_values("order").copy()
     d["subject"] = d.groupby("system").cumcount()
-    return d[["subject", "system", measure]]
+    return d[["subject", "system", exact]].rename(columns={exact: measure})
 
 
 def _ratings(
@@ -581,7 +717,7 @@ def analyze(
     df = load_answers(answers)
     if df.empty:
         raise LingevalError("the answer table is empty")
-    measures = _measures(df, options)
+    measures, notes = _measures(df, options)
     resp = responses(df, measures=measures, rewrite_match=options.rewrite_match)
     systems = _system_order(resp)
     success = _success_table(resp, systems)
@@ -613,6 +749,7 @@ def analyze(
         n_participants=int(resp["participant_id"].nunique()),
         n_items=int(resp["item_id"].nunique()),
         study_id=",".join(study_ids),
+        notes=notes,
     )
 
 

@@ -2,7 +2,9 @@
 
 One row per answer (paper 002, section 4): a participant's answer to one question about one
 item. The engine exports exactly these columns (CSV/JSON); the analysis reads them back, so
-studies run elsewhere can be analysed too when they are written in this shape.
+studies run elsewhere can be analysed too. The interchange format (required and optional
+columns, the ``--columns`` mapping, a worked conversion of a published evaluation) is
+documented in one place: ``docs/study-analysis.md``, "The answer table".
 
 Questions of the REG task (paper 002, 4.2 and appendix B):
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,7 @@ __all__ = [
     "linregress_table",
     "mannwhitney_table",
     "pairwise_wilcoxon",
+    "wilcoxon_diff",
     "wilcoxon_test",
 ]
 
@@ -44,9 +46,19 @@ def bonferroni(pvalues: Sequence[float], m: int | None = None) -> list[float]:
 
 
 def wilcoxon_test(x: Any, y: Any, *, zero_method: str = "wilcox") -> tuple[float, float]:
-    """Two-sided Wilcoxon signed-rank test: ``(W, p)`` exactly as ``scipy.stats.wilcoxon``
-    with its defaults (``method='auto'``).
+    """Two-sided Wilcoxon signed-rank test of paired samples: :func:`wilcoxon_diff` of
+    ``x - y`` (floats; give exact differences to :func:`wilcoxon_diff` directly)."""
+    d = np.asarray(x, dtype=float) - np.asarray(y, dtype=float)
+    return wilcoxon_diff(d, zero_method=zero_method)
 
+
+def wilcoxon_diff(d: Any, *, zero_method: str = "wilcox") -> tuple[float, float]:
+    """Two-sided Wilcoxon signed-rank test on paired differences ``d``: ``(W, p)`` exactly
+    as ``scipy.stats.wilcoxon(d)`` with its defaults (``method='auto'``).
+
+    ``d`` may hold :class:`fractions.Fraction` values (exact differences of averaged
+    ratings): they are converted to floats only after subtraction, so equal differences stay
+    tied (``0.7 - 0.4`` and ``0.5 - 0.2`` are both ``3/10``, but not equal as float sums).
     scipy's ``auto`` runs a permutation test over all ``2**n`` sign flips when there are
     ties or zeros and ``n <= 13``; it evaluates the statistic once per flip and takes seconds.
     This function computes the same null distribution at once (a 0/1 matrix times the
@@ -55,7 +67,7 @@ def wilcoxon_test(x: Any, y: Any, *, zero_method: str = "wilcox") -> tuple[float
     """
     from scipy.stats import rankdata, wilcoxon
 
-    d = np.asarray(x, dtype=float) - np.asarray(y, dtype=float)
+    d = np.array([float(v) for v in d], dtype=float)
     nonzero = d[d != 0]
     ranks = rankdata(np.abs(nonzero))
     ties = len(np.unique(np.abs(nonzero))) < len(nonzero)
@@ -74,6 +86,13 @@ def wilcoxon_test(x: Any, y: Any, *, zero_method: str = "wilcox") -> tuple[float
     return min(r_plus, r_minus), min(1.0, 2 * min(p_less, p_greater))
 
 
+def _mean(values: list[Any]) -> Any:
+    """Exact mean of rationals (``Fraction``/``int``), else the float mean."""
+    if all(isinstance(v, (Fraction, int)) for v in values):
+        return sum(values, Fraction(0)) / len(values)
+    return float(np.mean(np.asarray(values, dtype=float)))
+
+
 def pairwise_wilcoxon(
     data: pd.DataFrame,
     *,
@@ -85,27 +104,35 @@ def pairwise_wilcoxon(
 ) -> pd.DataFrame:
     """Wilcoxon signed-rank test (two-sided) for every pair of ``within`` conditions.
 
-    ``data`` holds one row per (subject, condition) with the value in ``dv`` (average first if
-    there are several). A pair of conditions is tested on the subjects present in both.
+    ``data`` holds one row per (subject, condition) with the value in ``dv`` (several rows
+    are averaged). Values that are :class:`fractions.Fraction` (or ints) are averaged and
+    subtracted exactly, so tied differences of averaged ratings stay tied; floats are used as
+    given. A pair of conditions is tested on the subjects present in both.
     Returns one row per pair: ``A``, ``B``, ``n`` (pairs), ``W`` (scipy's statistic: the smaller
     rank sum), ``p`` (uncorrected), ``mean_A``, ``mean_B``. Correction is applied by the caller,
     who knows the family (see :func:`bonferroni`). Options are scipy's defaults
     (``zero_method='wilcox'``, no continuity correction, exact p when n is small and there are
     no ties), the settings of the COLING 2020 authors' scripts.
     """
-    wide = data.groupby([subject, within])[dv].mean().unstack(within)
-    conditions = list(order) if order is not None else sorted(wide.columns)
-    cols = {c: wide[c].to_numpy(dtype=float) for c in conditions if c in wide.columns}
+    cells: dict[Any, dict[Any, list[Any]]] = {}
+    for subj, cond, v in zip(data[subject], data[within], data[dv], strict=True):
+        if v is None or (isinstance(v, float) and np.isnan(v)):
+            continue
+        cells.setdefault(cond, {}).setdefault(subj, []).append(v)
+    means = {c: {s: _mean(vs) for s, vs in by.items()} for c, by in cells.items()}
+    conditions = list(order) if order is not None else sorted(means)
     rows: list[dict[str, Any]] = []
     for a, b in itertools.combinations(conditions, 2):
-        if a not in cols or b not in cols:
+        if a not in means or b not in means:
             continue
-        keep = ~(np.isnan(cols[a]) | np.isnan(cols[b]))
-        x, y = cols[a][keep], cols[b][keep]
-        n = int(keep.sum())
+        subjects = sorted(set(means[a]) & set(means[b]), key=str)
+        x = [means[a][s] for s in subjects]
+        y = [means[b][s] for s in subjects]
+        d = [u - v for u, v in zip(x, y, strict=True)]
+        n = len(subjects)
         stat, p = float("nan"), float("nan")
-        if n > 0 and np.any(x != y):
-            stat, p = wilcoxon_test(x, y, zero_method=zero_method)
+        if n > 0 and any(v != 0 for v in d):
+            stat, p = wilcoxon_diff(d, zero_method=zero_method)
         elif n > 0:
             p = 1.0  # identical samples: no evidence of a difference
         rows.append(
@@ -115,8 +142,8 @@ def pairwise_wilcoxon(
                 "n": n,
                 "W": stat,
                 "p": p,
-                "mean_A": float(x.mean()) if n else float("nan"),
-                "mean_B": float(y.mean()) if n else float("nan"),
+                "mean_A": float(np.mean([float(v) for v in x])) if n else float("nan"),
+                "mean_B": float(np.mean([float(v) for v in y])) if n else float("nan"),
             }
         )
     return pd.DataFrame(rows, columns=["A", "B", "n", "W", "p", "mean_A", "mean_B"])

@@ -256,7 +256,9 @@ class Store:
 
         ``consent_text`` and ``instructions_text`` replace the engine's consent information and
         the task type's instructions (plain text, paragraphs separated by blank lines; ``{n}``
-        in the instructions becomes the number of items a participant sees).
+        in the instructions becomes the number of items a participant sees). Without
+        ``consent_text`` the task type's own consent text (``TaskType.consent``) is stored,
+        when it has one.
         """
         from sqlalchemy import select
 
@@ -301,7 +303,7 @@ class Store:
                     secret=secrets.token_hex(32),
                     stale_after_s=stale_after_s,
                     created_at=utcnow(),
-                    consent_text=consent_text or None,
+                    consent_text=consent_text or task.consent or None,
                     instructions_text=instructions_text or None,
                 )
             )

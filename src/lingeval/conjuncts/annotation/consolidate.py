@@ -24,7 +24,8 @@ majority is taken (``majority-count+best-annotator``); otherwise the best-agreei
 annotator's answer (``best-annotator``). An annotator's standing is their mean pairwise
 Jaccard over the whole collection (ties: pairwise exact match, then number of items, then
 worker id). Answers that fail a blocking quality check (:mod:`.checks`) do not vote unless
-every answer of the item fails. Items whose chosen answer is a long list (more than ten
+every answer of the item fails. An item with one annotator is decided ``single``; an item
+where only one answer passes the checks takes it (``only-valid``). Items whose chosen answer is a long list (more than ten
 sentences, or flagged so by a majority) are removed, as in the paper.
 """
 
@@ -339,7 +340,13 @@ class ConsolidationResult:
         t = Table(
             ["decision", "items"], title="Consolidation (section 4.2)", signature=self.signature
         )
-        for m in ("single", "majority", "majority-count+best-annotator", "best-annotator"):
+        for m in (
+            "single",
+            "only-valid",
+            "majority",
+            "majority-count+best-annotator",
+            "best-annotator",
+        ):
             if self.methods.get(m):
                 t.add(m, self.methods[m])
         t.add("removed (long list)", len(self.removed))
@@ -377,7 +384,8 @@ def consolidate(
             return min(candidates, key=lambda c: (rank.get(c.worker_id, worst), c.worker_id))
 
         if k == 1:
-            chosen, method = voters[0], "single"
+            # one annotator, or one answer left that passes the checks
+            chosen, method = voters[0], "single" if len(subs) == 1 else "only-valid"
         else:
             top_key, n_key = by_key.most_common(1)[0]
             top_count, n_count = by_count.most_common(1)[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -77,9 +78,13 @@ def check_command(
 ) -> None:
     """Run the section 4.2 quality checks on every submission, with readable reasons.
 
+    Exit status: 0 when every submission passes (flags such as unsure or long list do not
+    fail), 1 when any submission fails a check, 2 for bad input.
+
     \b
     lingeval conjuncts annotate check batch1.csv --tasks tasks.jsonl
     """
+    from lingeval.conjuncts.annotation.checks import message
     from lingeval.conjuncts.annotation.consolidate import check_submission
     from lingeval.core.report import Table
     from lingeval.core.signature import Signature
@@ -88,7 +93,10 @@ def check_command(
     table = Table(
         ["example", "worker", "status", "failed", "reasons"],
         title="Quality checks (section 4.2)",
-        signature=Signature("conjuncts-checks", {"long_list": 10, "lemmas": "lemminflect"}),
+        signature=Signature(
+            "conjuncts-checks",
+            {"long_list": 10, "lemmas": "lemminflect", "checks": "4.2+coverage+polarity"},
+        ),
     )
     n_err = n_flag = 0
     for s in subs:
@@ -106,12 +114,14 @@ def check_command(
             s.worker_id,
             status,
             ",".join(r.check for r in bad),
-            " | ".join(r.reason for r in bad),
+            " ".join(filter(None, (message(results), message(results, severity="flag")))),
         )
     table.notes.append(
         f"{len(subs)} submissions: {len(subs) - n_err - n_flag} ok, {n_err} with errors, {n_flag} flagged"
     )
     echo_tables([table], resolve_format(fmt, as_json, as_csv))
+    if n_err:
+        sys.exit(1)
 
 
 @annotate.command(name="check-set")
@@ -140,11 +150,13 @@ def check_set_command(
     """Check one rewrite set. SENTENCE marks the conjunction as <SPLIT> and </SPLIT> or holds one
     and/or/but (else give --offset).
 
+    Exit status: 0 when the set passes, 1 when a check fails, 2 for bad input.
+
     \b
     lingeval conjuncts annotate check-set "Josh likes wine <SPLIT> and </SPLIT> Jane water." \\
         "Josh likes wine." "Jane likes water."
     """
-    from lingeval.conjuncts.annotation.checks import check_rewrite_set, passed
+    from lingeval.conjuncts.annotation.checks import check_rewrite_set, message, passed
     from lingeval.conjuncts.data import example_from_dict
     from lingeval.core.errors import LingevalError
     from lingeval.core.report import Table
@@ -169,8 +181,10 @@ def check_set_command(
     table = Table(["check", "ok", "severity", "reason"], title=f"{ex.marked()}")
     for r in results:
         table.add(r.check, r.ok, r.severity, r.reason)
-    table.notes.append("passes" if passed(results) else "fails")
+    table.notes.append("passes" if passed(results) else f"fails: {message(results)}")
     echo_tables([table], resolve_format(fmt, as_json, as_csv))
+    if not passed(results):
+        sys.exit(1)
 
 
 @annotate.command(name="agreement")
@@ -272,23 +286,51 @@ def _register_task_type() -> None:
     import lingeval.conjuncts.annotation.task  # noqa: F401
 
 
+def _one_hit_each(command: click.Command) -> click.Command:
+    """``--groups`` defaults to the number of HITs: one group per HIT, so that a participant
+    gets one HIT (the paper's assignment), not all of them."""
+    inner = command.callback
+    assert inner is not None
+
+    def callback(**kwargs: Any) -> Any:
+        if kwargs.get("groups") is None and not kwargs.get("design_path"):
+            from lingeval.study.tasks.base import load_items
+
+            kwargs["groups"] = len({it.item_id for it in load_items(kwargs["items_path"])})
+        return inner(**kwargs)
+
+    command.callback = callback
+    return command
+
+
 def _study_commands() -> None:
     from lingeval.study.commands.admin import init_cmd
     from lingeval.study.commands.serve import serve_cmd
 
     annotate.add_command(
-        alias_command(
-            init_cmd,
-            "study",
-            "Create a conjunct-rewrite study in DB from ITEMS (from `annotate hits`).\n\n"
-            "The study engine's `study admin init` with this area's task type.\n\n"
-            "\b\n    lingeval conjuncts annotate study study.db --study rw1 --items items.json --per-group 3",
-            before=_register_task_type,
-            overrides={
-                "task_type": click.Option(
-                    ["--task", "task_type"], default="conjunct-rewrite", hidden=True
-                )
-            },
+        _one_hit_each(
+            alias_command(
+                init_cmd,
+                "study",
+                "Create a conjunct-rewrite study in DB from ITEMS (from `annotate hits`).\n\n"
+                "The study engine's `study admin init` with this area's task type. One group per "
+                "HIT: each participant does one HIT of seven sentences, and --per-group "
+                "participants (annotators) do each HIT.\n\n"
+                "\b\n    lingeval conjuncts annotate study study.db --study rw1 --items items.json --per-group 3",
+                before=_register_task_type,
+                overrides={
+                    "task_type": click.Option(
+                        ["--task", "task_type"], default="conjunct-rewrite", hidden=True
+                    ),
+                    "groups": click.Option(
+                        ["--groups", "groups"],
+                        type=int,
+                        default=None,
+                        help="Groups when making the design (default: one per HIT, so that each "
+                        "participant does one HIT).",
+                    ),
+                },
+            )
         )
     )
     annotate.add_command(

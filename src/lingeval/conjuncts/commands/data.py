@@ -159,7 +159,11 @@ def extract_gapping_cmd(
     as_json: bool,
     as_csv: bool,
 ) -> None:
-    """Task inputs from enhanced-UD gapping (copy nodes n.1) in CoNLL-U treebanks.
+    """Gold examples from enhanced-UD gapping (copy nodes n.1) in CoNLL-U treebanks.
+
+    Every coordination with a gapped conjunct becomes one example with its gold rewrite set
+    (split at the marked and/or/but, omitted verb and arguments spelled out); every copy node
+    is counted with what became of it.
 
     Example: lingeval conjuncts extract-gapping en_ewt-ud-dev.conllu en_ewt-ud-test.conllu -o gaps.jsonl
     """
@@ -174,7 +178,7 @@ def extract_gapping_cmd(
         write_jsonl(examples, output)
     sig = Signature("conjuncts-gapping", {"orphans": orphans})
     table = Table(
-        ["id", "conjunction", "elided verb", "remnants", "input"],
+        ["id", "conjunction", "elided verb", "remnants", "rewrites", "input"],
         title="Gapping inputs",
         signature=sig,
     )
@@ -185,6 +189,7 @@ def extract_gapping_cmd(
             e.conjunction,
             e.meta["elided_verb"]["form"] or "?",
             " ".join(r["form"] for r in e.meta["remnants"]),
+            len(e.rewrites),
             marked if len(marked) <= 90 else marked[:87] + "...",
         )
     table.notes.append(
@@ -192,6 +197,9 @@ def extract_gapping_cmd(
         f"{report.extracted} extracted; skipped {report.skipped_no_conjunction} without and/or/but, "
         f"{report.skipped_other} other"
     )
+    statuses = report.status_counts()
+    if statuses:
+        table.notes.append("copy nodes: " + ", ".join(f"{k} {v}" for k, v in statuses.items()))
     if output:
         table.notes.append(f"wrote {len(examples)} examples to {output}")
     echo_tables([table], resolve_format(fmt, as_json, as_csv))

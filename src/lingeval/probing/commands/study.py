@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+
 
 @click.command(name="study-items")
 @click.argument("items_path", metavar="ITEMS", type=click.Path())
@@ -14,18 +16,45 @@ import click
     type=click.Path(dir_okay=False),
     help="Study items file (JSON) for `lingeval study`.",
 )
-def study_items_cmd(items_path: str, out: str) -> None:
+@click.option(
+    "--review",
+    is_flag=True,
+    help="Acceptability file only: a grammaticality review (task type `grammaticality`, yes/no "
+    "per sentence); merge the answers back with `probe merge-review`.",
+)
+@click.option(
+    "--all",
+    "all_items",
+    is_flag=True,
+    help="--review: every sentence, not only those still unreviewed.",
+)
+def study_items_cmd(items_path: str, out: str, review: bool, all_items: bool) -> None:
     """Turn an acceptability or cloze file of `probe build` into study-engine items.
 
     Acceptability: task type `acceptability` (1-5 Likert), one item per pair with versions
     acceptable/unacceptable. Cloze: task type `cloze` (options + "none of the previous").
+    With --review: task type `grammaticality`, one item per unreviewed sentence.
     """
+    from lingeval.core.errors import LingevalError
     from lingeval.probing.build import _read_table, read_acceptability, read_cloze
-    from lingeval.probing.tasks import acceptability_study_items, cloze_study_items
+    from lingeval.probing.tasks import (
+        acceptability_study_items,
+        cloze_study_items,
+        review_study_items,
+    )
     from lingeval.study.tasks.base import save_items
 
     header = _read_table(items_path, ("item_id",))[0][1]
-    if "condition" in header:
+    if review:
+        if "condition" not in header:
+            raise LingevalError(f"{items_path}: --review needs an acceptability file")
+        acc = read_acceptability(items_path)
+        todo = [i for i in acc if all_items or i.grammatical == "unreviewed"]
+        if not todo:
+            raise LingevalError(f"{items_path}: every item is reviewed already (use --all)")
+        items = review_study_items(todo)
+        task = "grammaticality"
+    elif "condition" in header:
         items = acceptability_study_items(read_acceptability(items_path))
         task = "acceptability"
     else:
@@ -63,4 +92,48 @@ def tiny_models_cmd(out_dir: str, corpus: str | None, seed: int) -> None:
     click.echo(f"causal: {c}\nmasked: {m}")
 
 
-COMMANDS = [study_items_cmd, tiny_models_cmd]
+@click.command(name="merge-review")
+@click.argument("items_path", metavar="ITEMS", type=click.Path())
+@click.argument("answers", type=click.Path(dir_okay=False))
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Where to write the updated section [default: overwrite ITEMS].",
+)
+@click.option(
+    "--min-reviewers",
+    default=1,
+    show_default=True,
+    help="Answers an item needs before its majority verdict is used.",
+)
+@output_options
+def merge_review_cmd(
+    items_path: str,
+    answers: str,
+    out: str | None,
+    min_reviewers: int,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Set `grammatical` yes/no in an acceptability file from a grammaticality review.
+
+    ANSWERS: the study engine's answer table (`lingeval study export`) of a study made with
+    `probe study-items --review`, or any long/wide table of yes/no answers. Majority per item;
+    ties stay unreviewed.
+    """
+    from lingeval.probing.build import read_acceptability, write_acceptability
+    from lingeval.probing.judgements import read_judgements
+    from lingeval.probing.review import merge_review
+
+    items = read_acceptability(items_path)
+    judg = read_judgements(answers, "grammaticality", items={i.item_id for i in items})
+    merged, table = merge_review(items, judg, min_reviewers=min_reviewers)
+    target = write_acceptability(merged, out or items_path)
+    table.notes.append(f"written to {target}")
+    echo_tables([table], resolve_format(fmt, as_json, as_csv))
+
+
+COMMANDS = [study_items_cmd, merge_review_cmd, tiny_models_cmd]

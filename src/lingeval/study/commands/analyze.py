@@ -26,6 +26,12 @@ from lingeval.core.errors import LingevalError
     help="With --neuralreg: which ratings to use.",
 )
 @click.option(
+    "--columns",
+    default=None,
+    help="Map answer fields to the table's columns, e.g. 'item_id=eid,system=model,"
+    "category=category,rating:fluency=fluency' (see docs/study-analysis.md, 'The answer table').",
+)
+@click.option(
     "--study-id", default=None, help="With a database: analyse this study only (default: all)."
 )
 @click.option(
@@ -51,7 +57,8 @@ from lingeval.core.errors import LingevalError
 @click.option(
     "--measures",
     default=None,
-    help="Comma-separated rating questions (default: clarity,grammaticality,coherence when present).",
+    help="Comma-separated rating questions [default: every question with numeric answers; "
+    "the ones left out are named on stderr].",
 )
 @click.option(
     "--rewrite-match",
@@ -93,6 +100,7 @@ def analyze_cmd(
     source: str | None,
     neuralreg: str | None,
     annotator: str,
+    columns: str | None,
     study_id: str | None,
     pairing: str | None,
     family: str,
@@ -110,9 +118,9 @@ def analyze_cmd(
 ) -> None:
     """Analyse a REG study: SR, ratings with Wilcoxon letters, RR, regressions, familiarity.
 
-    SOURCE is an answer table (CSV/TSV/JSON, one row per answer) or a study database URL
-    (sqlite:///study.db, postgresql://...). Use --neuralreg FILE for the published COLING
-    2020 evaluation format.
+    SOURCE is an answer table (CSV/TSV/JSON, one row per answer, or one row per rated text
+    with --columns rating:NAME=COLUMN) or a study database URL (sqlite:///study.db,
+    postgresql://...). --neuralreg FILE reads the published COLING 2020 evaluation format.
     """
     from lingeval.core.report import Table
     from lingeval.study.analysis import (
@@ -126,10 +134,12 @@ def analyze_cmd(
 
     if (source is None) == (neuralreg is None):
         raise LingevalError("give either SOURCE (answers or database URL) or --neuralreg FILE")
+    if columns and neuralreg:
+        raise LingevalError("--columns applies to SOURCE, not to --neuralreg")
     answers = (
         load_neuralreg(neuralreg, annotator=annotator)
         if neuralreg
-        else load_answers(str(source), study_id=study_id)
+        else load_answers(str(source), study_id=study_id, columns=columns)
     )
     options = AnalysisOptions(
         pairing=pairing or ("order" if neuralreg else "item"),
@@ -139,6 +149,8 @@ def analyze_cmd(
         rewrite_match=rewrite_match,
     )
     result = analyze(answers, options)
+    for note in result.notes:
+        click.echo(f"lingeval: note: {note}", err=True)
     tables = paper_tables(result) if layout == "paper" else tidy_tables(result)
     extra: list[Table] = []
     if earlier:

@@ -169,6 +169,9 @@ class TaskType(ABC):
     #: ``/static/tasks/<name>/<file>`` (same-origin, so the Content-Security-Policy allows them).
     static_dir: ClassVar[str | Path | None] = None
     instructions: ClassVar[str] = ""
+    #: Consent information for this task (plain text, blank lines between paragraphs); a
+    #: study stores it when created without its own consent text. Empty: the engine's text.
+    consent: ClassVar[str] = ""
     #: what one item is called in the progress indicator ("Paragraph 3 of 15")
     unit: ClassVar[str] = "Item"
 

@@ -1,0 +1,182 @@
+"""Quality of the conjunct resolvers on real ellipsis data (issue 11; paper 000, sections 3-7).
+
+Sources (derived at run time, never committed; the derived gold is written to
+``benchmarks/out/devdata/*.jsonl`` for inspection; see ``lingeval.conjuncts.devdata``):
+``paper`` (the paper's worked examples), ``schuster`` (Schuster et al. 2018 gapping, train),
+``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``thec`` (Hoosier Ellipsis
+Corpus VP ellipsis in coordinations; ``thec-other`` kept apart), ``synthetic``.
+
+For every resolver (``copy``, ``copy-k``, ``rules``, and any ``--resolver``; ``--spacy-model``
+adds ``rules`` with another installed pipeline) and every source: verb-nucleus P/R/F1 (the
+metric's aggregation named in the table; micro and macro F1 both shown), exact match and
+Calibration_k F1, per phenomenon, per rule fired, per gold shape, on the parser's trees and,
+for the treebank sources, on gold trees (``oracle``) side by side; then the issue-11 error
+shapes. **Every figure here is a development number** (the data were looked at while
+building the resolvers); held-out numbers come from sets outside this repository.
+
+Usage: ``python benchmarks/conjuncts_quality.py [--resolver SPEC ...] [--spacy-model NAME ...]
+[--sources schuster,gum,...] [--no-oracle]``. Writes ``benchmarks/out/conjuncts_quality.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import ROOT, SHARED_DATA
+
+DATA = ROOT / "benchmarks" / "data" / "conjuncts"
+OUT = ROOT / "benchmarks" / "out"
+TREEBANK_SOURCES = ("schuster", "gum", "ewt")
+
+
+def _fmt(v: object) -> str:
+    if isinstance(v, float):
+        return "-" if v != v else f"{v:.1f}"
+    return str(v)
+
+
+def print_table(df: object, columns: list[str], title: str) -> None:
+    import pandas as pd
+
+    assert isinstance(df, pd.DataFrame)
+    print(f"\n### {title}\n")
+    if df.empty:
+        print("(no rows)")
+        return
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for _, row in df.iterrows():
+        print("| " + " | ".join(_fmt(row[c]) for c in columns) + " |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--resolver", action="append", default=[], help="extra resolver spec")
+    ap.add_argument(
+        "--spacy-model", action="append", default=[], help="also run rules with this pipeline"
+    )
+    ap.add_argument("--sources", default=None, help="comma-separated subset of sources")
+    ap.add_argument("--no-oracle", action="store_true")
+    ap.add_argument("--aggregation", default="micro", choices=["micro", "macro"])
+    ap.add_argument("--out", type=Path, default=OUT / "conjuncts_quality.json")
+    args = ap.parse_args(argv)
+
+    import pandas as pd
+
+    from lingeval.conjuncts.analysis import SpacyAnalyzer
+    from lingeval.conjuncts.data import write_jsonl
+    from lingeval.conjuncts.devdata import gold_trees, load_sources
+    from lingeval.conjuncts.metric import MetricOptions
+    from lingeval.conjuncts.quality import error_shapes, evaluate_examples, summarise
+    from lingeval.conjuncts.resolvers import load_resolver
+
+    t0 = time.perf_counter()
+    shared = SHARED_DATA if SHARED_DATA.is_dir() else None
+    names = args.sources.split(",") if args.sources else None
+    sources = load_sources(shared, DATA, names=names)
+    if shared is None:
+        print("note: ../shared/data is absent; only the sources in the repository are scored")
+    (OUT / "devdata").mkdir(parents=True, exist_ok=True)
+    print("## Development data (derived at run time; not committed)\n")
+    print("| source | examples | copy nodes: status |")
+    print("|---|---|---|")
+    for name, src in sources.items():
+        write_jsonl(src.examples, OUT / "devdata" / f"{name}.jsonl")
+        status = src.report.status_counts() if src.report else {}
+        detail = ", ".join(f"{k} {v}" for k, v in status.items()) or "; ".join(src.notes) or "-"
+        print(f"| {name} | {len(src.examples)} | {detail} |")
+    trees = gold_trees(sources)
+
+    options = MetricOptions(aggregation=args.aggregation, bootstrap=0)
+    analyzer = SpacyAnalyzer(spec=options.spec)
+    specs = ["copy", "copy-k", "rules", *args.resolver]
+    resolvers = {spec: load_resolver(spec) for spec in specs}
+    for model in args.spacy_model:
+        resolvers[f"rules[{model}]"] = load_resolver("rules", spacy_model=model)
+    records = []
+    for name, src in sources.items():
+        if name == "thec-other":
+            continue  # kept apart: not coordinations
+        for sysname, res in resolvers.items():
+            records.extend(
+                evaluate_examples(
+                    res,
+                    src.examples,
+                    source=name,
+                    options=options,
+                    analyzer=analyzer,
+                    system=sysname,
+                )
+            )
+            oracle_ok = sysname.startswith("rules") or hasattr(res, "resolve_docs")
+            if not args.no_oracle and name in TREEBANK_SOURCES and oracle_ok:
+                records.extend(
+                    evaluate_examples(
+                        res,
+                        src.examples,
+                        source=name,
+                        trees=trees,
+                        options=options,
+                        analyzer=analyzer,
+                        system=sysname,
+                    )
+                )
+    table = summarise(records, options)
+    shapes = error_shapes(records)
+    cols = ["source", "system", "mode", "n", "precision", "recall", "f1", "macro_f1", "exact_match", "calk_f1", "unchanged_pred", "unchanged_gold"]  # fmt: skip
+    print(
+        "\n## Quality: DEVELOPMENT numbers (verb-nucleus metric, %, "
+        f"aggregation={args.aggregation}; macro_f1 beside; calk_f1 = Calibration_k of the same examples)"
+    )
+    print_table(table[table.kind == "all"], cols, "per source (ALL = every source pooled)")
+    gcols = ["source", "group", "system", "mode", "n", "f1", "exact_match", "calk_f1"]
+    main = table[(table.source == "ALL") & table.system.str.startswith("rules")]
+    print_table(main[main.kind == "phenomenon"], gcols, "rules, per phenomenon (all sources)")
+    print_table(main[main.kind == "rule"], gcols, "rules, per rule fired (all sources)")
+    print_table(main[main.kind == "shape"], gcols, "rules, per gold shape (all sources)")
+    if not shapes.empty:
+        keep = [c for c in shapes.columns if not c.startswith("shape:")]
+        print_table(
+            shapes[shapes.system.str.startswith("rules")],
+            keep,
+            "error shapes of the rules resolver (counts of examples)",
+        )
+    signature = None
+    if records:
+        from lingeval.conjuncts.metric import score_systems
+
+        signature = score_systems(
+            records[:1] and [records[0].example], {}, options=options, analyzer=analyzer
+        ).signature.format()
+        print(f"\nsignature: {signature}")
+    print(f"\n{time.perf_counter() - t0:.0f} s in all")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "scope": "development",
+        "note": "development numbers: data looked at while building the resolvers",
+        "signature": signature,
+        "sources": {n: len(s.examples) for n, s in sources.items()},
+        "copy_nodes": {
+            n: s.report.status_counts() for n, s in sources.items() if s.report is not None
+        },
+        "table": json.loads(table.to_json(orient="records")),
+        "error_shapes": json.loads(shapes.to_json(orient="records")),
+    }
+    args.out.write_text(json.dumps(payload, indent=1), encoding="utf-8")
+    pd.DataFrame(table).to_csv(args.out.with_suffix(".csv"), index=False)
+    print(f"wrote {args.out} and {args.out.with_suffix('.csv')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,292 @@
+"""Real development data for conjunct resolution, derived at run time (issue 11; paper 000, 3-4.2).
+
+The sources live in ``../shared/data`` (third-party licences; never copied into the
+repository) and in the repository's benchmark folder:
+
+``schuster``   Schuster, Nivre & Manning (2018) gapping corpus, train split: enhanced-UD copy
+               nodes -> gold rewrite sets (:mod:`lingeval.conjuncts.gapping`).
+``gum``        GUM train: every copy node of the enhanced layer that elides a coordinated verb.
+``ewt``        UD English EWT dev + test: the same.
+``thec``       The Hoosier Ellipsis Corpus (English VP ellipsis): the resolved sentence split at
+               the last and/or/but before the ellipsis site (:func:`thec_examples`). Items
+               whose ellipsis is not in a coordinated clause (questions, answers, relative
+               clauses, comparatives) are kept apart as ``thec-other`` with
+               ``meta.coordination = False``.
+``paper``      The paper's worked examples (``benchmarks/data/conjuncts/paper.jsonl``).
+``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
+               ``benchmarks/data/conjuncts/synth_source.txt``.
+
+Every example's ``meta`` has ``source`` and ``phenomenon`` (``gapping``, ``stripping``,
+``argument-cluster``, ``nominal``, ``vp-ellipsis``, ...), and, for the treebank sources, the
+gold tree's sentence id (``sent_id``) so oracle-tree runs can find it
+(:func:`gold_trees`). All numbers on these sets are development numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.gapping import GappingReport, extract_from_sentence
+from lingeval.core.conllu import Sentence, read_conllu
+from lingeval.core.errors import LingevalError
+
+__all__ = [
+    "SOURCES",
+    "DevSource",
+    "default_paths",
+    "gold_trees",
+    "load_sources",
+    "thec_examples",
+    "treebank_examples",
+]
+
+#: Source names in report order.
+SOURCES = ("paper", "schuster", "gum", "ewt", "thec", "thec-other", "synthetic")
+
+
+@dataclass
+class DevSource:
+    """One derived source: its examples, the files read and the extraction report."""
+
+    name: str
+    examples: list[ConjunctExample]
+    files: list[Path] = field(default_factory=list)
+    report: GappingReport | None = None
+    trees: dict[str, Sentence] = field(default_factory=dict, repr=False)
+    notes: list[str] = field(default_factory=list)
+
+
+def default_paths(shared: Path, bench_data: Path | None = None) -> dict[str, list[Path]]:
+    """Where each source's files are under ``../shared/data`` (and the benchmark folder)."""
+    conj = shared / "conjuncts"
+    banks = shared / "treebanks"
+    paths = {
+        "schuster": [conj / "schuster2018-gapping-train" / "enhanced" / "gapping.train.conllu"],
+        "gum": [banks / "GUM-train" / "en_gum-train.conllu"],
+        "ewt": [
+            banks / "UD_English-EWT" / "en_ewt-ud-dev.conllu",
+            banks / "UD_English-EWT" / "en_ewt-ud-test.conllu",
+        ],
+        "thec": sorted((conj / "thec-eng-vp-ellipsis").glob("*.txt")),
+    }
+    if bench_data is not None:
+        paths["paper"] = [bench_data / "paper.jsonl"]
+        paths["synthetic"] = [bench_data / "synth_source.txt"]
+    return paths
+
+
+def treebank_examples(name: str, paths: Sequence[Path], *, keep_trees: bool = True) -> DevSource:
+    """Gold examples from the copy nodes of enhanced-UD treebanks (every copy node is
+    accounted for in ``report.statuses``)."""
+    report = GappingReport()
+    out: list[ConjunctExample] = []
+    trees: dict[str, Sentence] = {}
+    for path in paths:
+        for i, sentence in enumerate(read_conllu(path, validate_tree=False), 1):
+            report.sentences += 1
+            if not sentence.empty_nodes:
+                continue
+            found = [
+                ex
+                for ex in extract_from_sentence(sentence, source=path.name, index=i, report=report)
+                if ex.rewrites  # inputs without gold (antecedent outside the sentence) are counted only
+            ]
+            for ex in found:
+                ex.meta["source"] = name
+                ex.split = "dev"
+                if keep_trees:
+                    trees[ex.meta["sent_id"]] = sentence
+            out.extend(found)
+    return DevSource(name, out, list(paths), report, trees)
+
+
+_GAP = re.compile(r"_{3,}")
+_SPACE_BEFORE = re.compile(r"\s+([.,;:!?)\]}…])")
+_SPACE_AFTER = re.compile(r"([(\[{])\s+")
+
+
+def _tidy(text: str) -> str:
+    """Whitespace and spacing of a THEC line (some files are tokenised: ``wedding , but``)."""
+    text = _GAP.sub(" ", text)
+    text = " ".join(text.split())
+    text = _SPACE_BEFORE.sub(r"\1", text)
+    text = _SPACE_AFTER.sub(r"\1", text)
+    return re.sub(r"\s+(n[’']t|[’'](s|re|ve|ll|d|m))\b", r"\1", text)
+
+
+def _thec_blocks(path: Path) -> Iterable[tuple[int, list[str], str, str]]:
+    """``(line, context lines, elliptical, resolved)`` per block of a THEC file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() != "----":
+            i += 1
+            continue
+        j = i - 1
+        before: list[str] = []
+        while j >= 0 and lines[j].strip() and not lines[j].lstrip().startswith("#"):
+            before.insert(0, lines[j].strip())
+            j -= 1
+        k = i + 1
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+        if not before or k >= len(lines):
+            raise LingevalError(
+                f"{path}:{i + 1}: a '----' without an elliptical and a resolved line"
+            )
+        yield i, before[:-1], before[-1], lines[k].strip()
+        i = k + 1
+
+
+def thec_examples(paths: Sequence[Path]) -> tuple[DevSource, DevSource]:
+    """THEC items as (coordination items, other items), each with a gold rewrite set.
+
+    The marked conjunction is the last and/or/but before the first ellipsis site ``___``;
+    the resolved sentence is split there: the part before it (trailing comma dropped, the
+    sentence's final punctuation added) and the part after it (capitalised). Items without
+    such a conjunction, or with context lines (dialogue answers), go to the second source
+    with ``meta.coordination = False`` and the resolved sentence as the single rewrite when
+    they have a conjunction at all (they cannot be task items otherwise and are counted in
+    ``notes``).
+    """
+    coord: list[ConjunctExample] = []
+    other: list[ConjunctExample] = []
+    skipped = 0
+    for path in paths:
+        for line, context, elliptical, resolved in _thec_blocks(path):
+            ident = f"thec:{path.stem}:{line + 1}"
+            gap = _GAP.search(elliptical)
+            sentence = _tidy(elliptical)
+            gold = _tidy(resolved)
+            head = _tidy(elliptical[: gap.start()]) if gap else sentence
+            hits = [
+                m
+                for m in re.finditer(r"\b(and|or|but)\b", head, re.IGNORECASE)
+                if m.group(0).lower() in CONJUNCTIONS
+            ]
+            meta: dict[str, Any] = {
+                "source": "thec",
+                "phenomenon": "vp-ellipsis",
+                "file": path.name,
+                "resolved": gold,
+                "context": context,
+            }
+            if not hits:
+                any_conj = re.search(r"\b(and|or|but)\b", sentence, re.IGNORECASE)
+                if any_conj is None:
+                    skipped += 1
+                    continue
+                meta.update(coordination=False, source="thec-other")
+                other.append(
+                    ConjunctExample(
+                        ident,
+                        sentence,
+                        any_conj.group(0),
+                        any_conj.start(),
+                        [gold],
+                        False,
+                        "dev",
+                        meta,
+                    )
+                )
+                continue
+            m = hits[-1]
+            offset = m.start()
+            if sentence[offset : m.end()] != m.group(0):
+                skipped += 1
+                continue
+            left = gold[:offset].rstrip(" ,;:—-")
+            right = gold[offset + len(m.group(0)) :].strip(" ,")
+            final = gold[-1] if gold and gold[-1] in ".!?" else "."
+            if left and left[-1] not in ".!?":
+                left += final
+            rewrites = [_cap(left), _cap(right)]
+            meta["coordination"] = not context
+            example = ConjunctExample(
+                ident, sentence, m.group(0), offset, rewrites, True, "dev", meta
+            )
+            if context:
+                example.meta["source"] = "thec-other"
+                other.append(example)
+            else:
+                coord.append(example)
+    files = list(paths)
+    a = DevSource("thec", coord, files)
+    b = DevSource("thec-other", other, files)
+    b.notes.append(f"{skipped} THEC items without any and/or/but (not task items)")
+    return a, b
+
+
+def _cap(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def load_sources(
+    shared: Path | None,
+    bench_data: Path | None = None,
+    *,
+    names: Sequence[str] | None = None,
+) -> dict[str, DevSource]:
+    """Every available source (``names`` selects), in :data:`SOURCES` order.
+
+    Sources whose files are absent are left out (a fresh clone has no ``../shared``).
+    """
+    wanted = list(names) if names else list(SOURCES)
+    unknown = [n for n in wanted if n not in SOURCES]
+    if unknown:
+        raise LingevalError(f"unknown source(s) {unknown}; known: {', '.join(SOURCES)}")
+    paths = default_paths(shared, bench_data) if shared is not None else {}
+    if shared is None and bench_data is not None:
+        paths = {
+            "paper": [bench_data / "paper.jsonl"],
+            "synthetic": [bench_data / "synth_source.txt"],
+        }
+    out: dict[str, DevSource] = {}
+    for name in wanted:
+        if name == "thec-other":
+            continue
+        files = paths.get(name, [])
+        if not files or not all(p.is_file() for p in files):
+            continue
+        if name in ("schuster", "gum", "ewt"):
+            out[name] = treebank_examples(name, files)
+        elif name == "thec":
+            coord, other = thec_examples(files)
+            out["thec"] = coord
+            if "thec-other" in wanted:
+                out["thec-other"] = other
+        elif name == "paper":
+            from lingeval.conjuncts.data import read_jsonl
+
+            examples = read_jsonl(files[0])
+            for ex in examples:
+                ex.meta.setdefault("phenomenon", "other")
+                ex.meta["source_detail"] = ex.meta.get("source")
+                ex.meta["source"] = "paper"
+            out[name] = DevSource(name, examples, files)
+        elif name == "synthetic":
+            from lingeval.conjuncts.synthesize import synthesize_text
+
+            lines = [t for t in files[0].read_text(encoding="utf-8").splitlines() if t.strip()]
+            examples = synthesize_text(lines)
+            for ex in examples:
+                ex.meta["source"] = "synthetic"
+            out[name] = DevSource(name, examples, files)
+    return {n: out[n] for n in SOURCES if n in out}
+
+
+def gold_trees(sources: dict[str, DevSource]) -> dict[str, Sentence]:
+    """Example id -> the gold basic tree of its sentence (treebank sources only)."""
+    out: dict[str, Sentence] = {}
+    for src in sources.values():
+        for ex in src.examples:
+            sid = ex.meta.get("sent_id")
+            if sid is not None and sid in src.trees:
+                out[ex.id] = src.trees[sid]
+    return out

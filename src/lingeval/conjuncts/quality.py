@@ -1,0 +1,359 @@
+"""Quality of conjunct resolvers on development data, sliced every useful way (issue 11).
+
+:func:`evaluate_examples` runs one resolver on examples, on the parser's trees or on gold
+trees (oracle mode, :func:`lingeval.core.oracle.sentence_to_doc`), and scores every output
+with the verb-nucleus metric (paper 000, section 6; :mod:`lingeval.conjuncts.metric`),
+keeping per-example statistics (:class:`Record`). :func:`summarise` aggregates records into
+a tidy :mod:`pandas` table: one row per (source, mode, system, slice kind, slice) with
+``n``, micro P/R/F1, macro F1, exact match and Calibration_k F1 of the same examples.
+:func:`evaluate_sources` does both for several sources. Records of several cross-validation
+folds can be concatenated before :func:`summarise` (folds by sentence).
+
+Slices (``kind``): ``all``; ``phenomenon`` (``meta.phenomenon``); ``rule`` (the rule the
+resolver reports, ``unchanged:*`` collapsed to ``unchanged``); ``shape`` (the issue-11
+error shapes visible in the gold: ``deep-chain``, ``shared-after-gap``, ``opening-phrase``,
+``list-3+``, ``stripping-marker``); ``conjunction``. :func:`error_shapes` counts what went
+wrong: the coordination rule fired on a gap, a remnant left beside its correlate, a
+remnant's sentence that differs from the gold one although the number of sentences is
+right, and unchanged outputs against gold that expects unchanged.
+
+Every number here is a development number: the data were seen while building the resolver
+(``scope`` column, ``development``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lingeval.conjuncts.example import ConjunctExample
+from lingeval.conjuncts.metric import (
+    ExampleStats,
+    MetricOptions,
+    aggregate,
+    normalise_for_exact_match,
+    score_systems,
+)
+from lingeval.conjuncts.resolvers.base import Resolver, load_resolver
+from lingeval.core.conllu import Sentence
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from lingeval.conjuncts.analysis import Analyzer
+
+__all__ = [
+    "GAP_PHENOMENA",
+    "Record",
+    "error_shapes",
+    "evaluate_examples",
+    "evaluate_sources",
+    "predict",
+    "summarise",
+]
+
+GAP_PHENOMENA = ("gapping", "stripping", "argument-cluster", "vp-ellipsis", "nominal")
+SUBORDINATORS = {"while", "when", "whereas", "although", "though", "if", "as", "because", "after", "before", "since", "unless", "until"}  # fmt: skip
+STRIP_MARKERS = re.compile(r"\b(too|also|as well|not|either|neither)\b", re.IGNORECASE)
+
+
+@dataclass
+class Record:
+    """One example scored for one system in one mode."""
+
+    example: ConjunctExample
+    source: str
+    mode: str  # "parsed" or "oracle"
+    system: str
+    prediction: list[str]
+    rule: str
+    stats: ExampleStats
+    calk: ExampleStats
+    shapes: list[str] = field(default_factory=list)
+
+    @property
+    def phenomenon(self) -> str:
+        return str(self.example.meta.get("phenomenon", "other"))
+
+
+def _rule_group(rule: str) -> str:
+    return "unchanged" if rule.startswith("unchanged") else rule
+
+
+def gold_shapes(example: ConjunctExample) -> list[str]:
+    """Issue-11 shapes of an example: from ``meta.shapes`` (treebank gold) or the text."""
+    if "shapes" in example.meta:
+        return list(example.meta["shapes"])
+    shapes = []
+    if len(example.rewrites) >= 3:
+        shapes.append("list-3+")
+    after = example.sentence[example.offset + len(example.conjunction) :]
+    phen = str(example.meta.get("phenomenon", ""))
+    if phen.startswith("stripping") and STRIP_MARKERS.search(after):
+        shapes.append("stripping-marker")
+    first = example.sentence.split(" ", 1)[0].lower().strip(",")
+    comma = example.sentence.find(",")
+    if (first in SUBORDINATORS or first.endswith(("ed", "ing"))) and 0 < example.offset < comma:
+        shapes.append("opening-phrase")
+    return shapes
+
+
+def predict(
+    resolver: Resolver,
+    examples: Sequence[ConjunctExample],
+    trees: Mapping[str, Sentence] | None = None,
+) -> tuple[list[list[str]], list[str]]:
+    """Outputs and rules of ``resolver`` on ``examples``.
+
+    With ``trees`` (oracle mode), every example must have a gold tree; the resolver runs on
+    it through ``resolver.resolve_docs(docs, cc_indices)`` when it has that method, else
+    through the rules' :func:`~lingeval.conjuncts.resolvers.rules.resolve_doc`.
+    Unchanged outputs are the input sentence itself.
+    """
+    if trees is None:
+        analyse = getattr(resolver, "analyse", None)
+        if analyse is not None:
+            res = analyse(list(examples))
+            return [list(r.sentences) for r in res], [str(r.rule) for r in res]
+        return [list(p) for p in resolver.resolve(list(examples))], ["-"] * len(examples)
+    from lingeval.conjuncts.resolvers.rules import _token_at, resolve_doc
+    from lingeval.core.oracle import sentence_to_doc
+
+    nlp_vocab = _vocab(resolver)
+    docs = []
+    ccs: list[int] = []
+    for ex in examples:
+        tree = trees[ex.id]
+        doc = sentence_to_doc(tree, nlp_vocab, spaces=_spaces_for(tree, ex.sentence))
+        docs.append(doc)
+        cc = _token_at(doc, ex.offset)
+        ccs.append(cc if cc is not None else -1)
+    resolve_docs = getattr(resolver, "resolve_docs", None)
+    results = (
+        resolve_docs(docs, ccs)
+        if resolve_docs is not None
+        else [resolve_doc(d, c) for d, c in zip(docs, ccs, strict=True)]
+    )
+    outs, rules = [], []
+    for ex, res in zip(examples, results, strict=True):
+        outs.append([ex.sentence] if not res.changed else list(res.sentences))
+        rules.append(str(res.rule))
+    return outs, rules
+
+
+def _vocab(resolver: Resolver) -> Any:
+    parser = getattr(resolver, "parser", None)
+    if parser is not None and getattr(parser, "nlp", None) is not None:
+        return parser.nlp.vocab
+    import spacy
+
+    return spacy.blank("en").vocab
+
+
+def _spaces_for(tree: Sentence, text: str) -> list[bool]:
+    """Space-after flags that make the oracle Doc's text equal ``text`` (words found in
+    ``text`` left to right)."""
+    from lingeval.core.detok import ptb_form
+
+    spaces = []
+    pos = 0
+    for w in tree.words:
+        form = ptb_form(w.form)
+        at = text.find(form, pos)
+        pos = (at if at >= 0 else pos) + len(form)
+        spaces.append(text[pos : pos + 1] == " ")
+    return spaces
+
+
+def evaluate_examples(
+    resolver: Resolver | str,
+    examples: Sequence[ConjunctExample],
+    *,
+    source: str,
+    trees: Mapping[str, Sentence] | None = None,
+    options: MetricOptions | None = None,
+    analyzer: Analyzer | None = None,
+    system: str | None = None,
+) -> list[Record]:
+    """Run and score one resolver on examples (oracle mode when ``trees`` is given: only
+    examples with a tree are used)."""
+    res = load_resolver(resolver) if isinstance(resolver, str) else resolver
+    name = system or (resolver if isinstance(resolver, str) else res.name)
+    if trees is not None:
+        examples = [ex for ex in examples if ex.id in trees]
+    examples = [ex for ex in examples if ex.rewrites]
+    if not examples:
+        return []
+    preds, rules = predict(res, examples, trees)
+    options = options or MetricOptions(bootstrap=0)
+    result = score_systems(examples, {name: preds}, options=options, analyzer=analyzer)
+    sys_stats = result.systems[0].examples
+    calk_stats = result.calibration_k.examples
+    mode = "oracle" if trees is not None else "parsed"
+    return [
+        Record(ex, source, mode, name, p, r, s, k, gold_shapes(ex))
+        for ex, p, r, s, k in zip(examples, preds, rules, sys_stats, calk_stats, strict=True)
+    ]
+
+
+def _row(records: Sequence[Record], options: MetricOptions) -> dict[str, Any]:
+    def agg(stats: list[ExampleStats], how: str) -> Any:
+        return aggregate(
+            "s", stats, MetricOptions(aggregation=how, empty=options.empty, bootstrap=0)
+        )
+
+    stats = [r.stats for r in records]
+    main, micro, macro = agg(stats, options.aggregation), agg(stats, "micro"), agg(stats, "macro")
+    calk = agg([r.calk for r in records], options.aggregation)
+    return {
+        "n": len(records),
+        "aggregation": options.aggregation,
+        "precision": main.precision,
+        "recall": main.recall,
+        "f1": main.f1,
+        "micro_f1": micro.f1,
+        "macro_f1": macro.f1,
+        "exact_match": main.exact_match,
+        "calk_f1": calk.f1,
+        "unchanged_pred": sum(r.prediction == [r.example.sentence] for r in records),
+        "unchanged_gold": sum(not r.example.rewritable for r in records),
+    }
+
+
+def summarise(records: Iterable[Record], options: MetricOptions | None = None) -> pd.DataFrame:
+    """Tidy table: one row per (source, mode, system, kind, group); see the module docstring."""
+    import pandas as pd
+
+    options = options or MetricOptions(bootstrap=0)
+    groups: dict[tuple[str, str, str, str, str], list[Record]] = {}
+    for r in records:
+        keys = [("all", "all"), ("phenomenon", r.phenomenon), ("rule", _rule_group(r.rule))]
+        keys += [("shape", s) for s in r.shapes]
+        keys.append(("conjunction", r.example.conjunction_lower))
+        for kind, group in keys:
+            groups.setdefault((r.source, r.mode, r.system, kind, group), []).append(r)
+            groups.setdefault(("ALL", r.mode, r.system, kind, group), []).append(r)
+    rows = []
+    for (source, mode, system, kind, group), recs in groups.items():
+        row = {
+            "scope": "development",
+            "source": source,
+            "mode": mode,
+            "system": system,
+            "kind": kind,
+            "group": group,
+        }
+        row.update(_row(recs, options))
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    if not df.empty:
+        df = df.sort_values(["kind", "source", "group", "system", "mode"]).reset_index(drop=True)
+    return df
+
+
+def _norm(text: str) -> str:
+    return normalise_for_exact_match(text, cased=False)
+
+
+def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
+    """Counts of the issue-11 error shapes per (source, mode, system).
+
+    * ``coordination-on-gap``: the ``coordination`` rule fired on a gold gap (phenomenon in
+      :data:`GAP_PHENOMENA`); ``...-right``: of those, how many came out exactly right;
+    * ``remnant-beside-correlate``: an output sentence holds a remnant and its correlate
+      (treebank gold with ``meta.alignment``) where no gold sentence holds both;
+    * ``remnant-sentence-wrong``: the number of sentences is right, yet an output sentence
+      with a remnant differs from every gold sentence;
+    * ``unchanged-pred`` / ``unchanged-gold`` / ``unchanged-wrong`` (unchanged where the gold
+      rewrites) / ``changed-wrong`` (rewritten where the gold keeps the sentence);
+    * gold shapes (``shape:*``): examples, and exact matches among them.
+    """
+    import pandas as pd
+
+    table: dict[tuple[str, str, str], Counter[str]] = {}
+    for r in records:
+        c = table.setdefault((r.source, r.mode, r.system), Counter())
+        ex = r.example
+        pred_unchanged = r.prediction == [ex.sentence]
+        c["examples"] += 1
+        if r.rule.startswith("coordination") and r.phenomenon.split("+")[0] in GAP_PHENOMENA:
+            c["coordination-on-gap"] += 1
+            c["coordination-on-gap-right"] += int(r.stats.exact)
+        pairs = [p for p in ex.meta.get("alignment", []) if p.get("correlate")]
+        gold_norm = [_norm(g) for g in ex.rewrites]
+        for p in pairs:
+            rem, cor = _norm(p["remnant"]), _norm(p["correlate"])
+            if not rem or not cor or rem == cor or rem in cor or cor in rem:
+                continue
+            if any(rem in _norm(s) and cor in _norm(s) for s in r.prediction) and not any(
+                rem in g and cor in g for g in gold_norm
+            ):
+                c["remnant-beside-correlate"] += 1
+                break
+        if len(r.prediction) == len(ex.rewrites) and not pred_unchanged and pairs:
+            for p in pairs:
+                rem = _norm(p["remnant"])
+                with_rem = [_norm(s) for s in r.prediction if rem and rem in _norm(s)]
+                if with_rem and not any(s in gold_norm for s in with_rem):
+                    c["remnant-sentence-wrong"] += 1
+                    break
+        c["unchanged-pred"] += int(pred_unchanged)
+        c["unchanged-gold"] += int(not ex.rewritable)
+        c["unchanged-wrong"] += int(pred_unchanged and ex.rewritable)
+        c["changed-wrong"] += int(not pred_unchanged and not ex.rewritable)
+        for s in r.shapes:
+            c[f"shape:{s}"] += 1
+            c[f"shape:{s}:exact"] += int(r.stats.exact)
+    rows = [
+        {"scope": "development", "source": s, "mode": m, "system": y, **dict(c)}
+        for (s, m, y), c in table.items()
+    ]
+    return pd.DataFrame(rows).fillna(0)
+
+
+def evaluate_sources(
+    resolver: Resolver | str,
+    sources: Mapping[str, Sequence[ConjunctExample]],
+    oracle: bool = False,
+    *,
+    trees: Mapping[str, Sentence] | None = None,
+    aggregation: str = "micro",
+    analyzer: Analyzer | None = None,
+    system: str | None = None,
+) -> pd.DataFrame:
+    """Score ``resolver`` on every source; one tidy table (:func:`summarise`).
+
+    ``oracle=True`` runs on gold trees (``trees``: example id -> gold sentence, e.g. from
+    :func:`lingeval.conjuncts.devdata.gold_trees`); sources without trees are left out.
+    ``aggregation`` names the metric's aggregation used for P/R/F1 (``macro_f1`` is always
+    reported beside).
+    """
+    options = MetricOptions(aggregation=aggregation, bootstrap=0)
+    if analyzer is None:
+        from lingeval.conjuncts.analysis import SpacyAnalyzer
+
+        analyzer = SpacyAnalyzer(spec=options.spec)
+    records: list[Record] = []
+    for name, examples in sources.items():
+        if oracle and trees is None:
+            raise ValueError("oracle mode needs gold trees")
+        records.extend(
+            evaluate_examples(
+                resolver,
+                examples,
+                source=name,
+                trees=trees if oracle else None,
+                options=options,
+                analyzer=analyzer,
+                system=system,
+            )
+        )
+    return summarise(records, options)
+
+
+def nan_to_none(value: float) -> float | None:
+    return None if isinstance(value, float) and math.isnan(value) else value
