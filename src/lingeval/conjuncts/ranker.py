@@ -87,6 +87,19 @@ class RankerModel:
     coef: list[float]
     intercept: float
     meta: dict[str, Any] = field(default_factory=dict)
+    #: the re-parse check: a logistic regression over :data:`CHECK_FEATURES`
+    #: (``{"mean", "scale", "coef", "intercept"}``), or None
+    check: dict[str, Any] | None = None
+
+    def check_score(self, feats: Mapping[str, float]) -> float:
+        """Score of an analysis after its rewrites were re-parsed (:func:`check_features`)."""
+        if self.check is None:
+            return float(feats.get("s1", 0.0))
+        c = self.check
+        total = float(c["intercept"])
+        for name, mu, sd, w in zip(CHECK_FEATURES, c["mean"], c["scale"], c["coef"], strict=True):
+            total += w * (float(feats.get(name, 0.0)) - mu) / sd
+        return total
 
     def score(self, feats: Mapping[str, float]) -> float:
         """The linear score (log-odds that the analysis is right) of one analysis."""
@@ -136,6 +149,50 @@ def _load_ranker(spec: str) -> RankerModel:
     except OSError as exc:
         raise LingevalError(f"unknown ranker version {spec!r}") from exc
     return RankerModel.from_json(text)
+
+
+#: Features of the re-parse check of one analysis (its rewrites parsed again).
+CHECK_FEATURES: tuple[str, ...] = (
+    "s1",  # the analysis score of the first stage
+    "chk_clause",  # share of rewrites that are one clause with a finite verb and a subject
+    "chk_dangling",  # per rewrite: extra roots and unattached ("dep") words
+    "chk_types",  # share of later rewrites whose root has the first rewrite's phrase types
+    "chk_verbs",  # share of rewrites whose root is a verb
+)
+
+SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "expl"}
+FINITE = {"VBD", "VBZ", "VBP", "MD"}
+
+
+def check_features(docs: Sequence[Any], score: float) -> dict[str, float]:
+    """Check the parses of one analysis' rewrites (issue 11): one clause with a finite verb
+    and a subject, nothing dangling, the same phrase types as the first conjunct."""
+    n = max(1, len(docs))
+    clause = dangling = types = verbs = 0.0
+    first: list[str] | None = None
+    for k, doc in enumerate(docs):
+        roots = [t for t in doc if t.dep_ == "ROOT"]
+        root = roots[0] if roots else None
+        if root is not None and len(roots) == 1:
+            finite = root.tag_ in FINITE or any(
+                c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE for c in root.children
+            )
+            if finite and any(c.dep_ in SUBJECT_DEPS for c in root.children):
+                clause += 1
+        verbs += float(root is not None and root.pos_ in {"VERB", "AUX"})
+        dangling += max(0, len(roots) - 1) + sum(1 for t in doc if t.dep_ in {"dep", "meta"})
+        sig = sorted(c.dep_ for c in root.children if c.dep_ not in {"punct", "cc"}) if root else []
+        if k == 0:
+            first = sig
+        else:
+            types += float(sig == first)
+    return {
+        "s1": score,
+        "chk_clause": clause / n,
+        "chk_dangling": dangling / n,
+        "chk_types": types / max(1, len(docs) - 1),
+        "chk_verbs": verbs / n,
+    }
 
 
 def vectorise(rows: Sequence[Mapping[str, float]]) -> list[list[float]]:
@@ -341,3 +398,56 @@ def train(
         cv_top1_pct=cv["top1"],
         folds=folds,
     )
+
+
+def check_rows(
+    examples: Sequence[Any], model: RankerModel, *, spacy_model: str | None = None
+) -> tuple[list[dict[str, float]], list[int], list[int]]:
+    """Re-parse-check features of the alternatives of every detected omission in
+    ``examples`` (analyses ranked by ``model``), with labels and example indices."""
+    from lingeval.conjuncts.resolvers.rules import _token_at, resolve_doc
+    from lingeval.core.parsing import Parser
+
+    parser = Parser(spacy_model)
+    docs = parser.parse([ex.sentence for ex in examples])
+    pending: list[tuple[int, float, Any, list[str]]] = []
+    for n, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
+        cc = _token_at(doc, ex.offset)
+        if cc is None or not ex.rewrites:
+            continue
+        res = resolve_doc(doc, cc, ranker=model)
+        gold = ex.rewrites if ex.rewritable else [ex.sentence]
+        for score, alt in res.details.get("alternatives", []):
+            pending.append((n, score, alt.sentences, gold))
+    texts = sorted({s for _, _, sents, _ in pending for s in sents})
+    parsed = dict(zip(texts, parser.parse(texts), strict=True))
+    rows, labels, groups = [], [], []
+    for n, score, sents, gold in pending:
+        rows.append(check_features([parsed[s] for s in sents], score))
+        labels.append(int(_same(sents, gold)))
+        groups.append(n)
+    return rows, labels, groups
+
+
+def fit_check(
+    rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, c: float = 1.0
+) -> dict[str, Any] | None:
+    """Fit the re-parse check (logistic regression over :data:`CHECK_FEATURES`)."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    if len(set(labels)) < 2:
+        return None
+    x = np.asarray([[float(r.get(f, 0.0)) for f in CHECK_FEATURES] for r in rows], dtype=float)
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    clf = LogisticRegression(C=c, class_weight="balanced", max_iter=2000)
+    clf.fit((x - mean) / scale, np.asarray(labels, dtype=int))
+    return {
+        "features": list(CHECK_FEATURES),
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+        "coef": [round(float(v), 6) for v in clf.coef_[0]],
+        "intercept": round(float(clf.intercept_[0]), 6),
+    }

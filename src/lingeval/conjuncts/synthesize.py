@@ -397,13 +397,19 @@ def _example(
         shared = comps_a[: stop - k]
         tail = comps_a[stop:]
         new = comps_b[len(comps_b) - k :] if k else []  # b's own last k complements
-        numeric = k == 1 and kind == "gapping" and not trailing
+        numeric = k >= 1 and not trailing and bool(b.complements)
         split_a = _number_split(a.complements[-1]) if numeric else None
-        split_b = _number_split(b.complements[-1]) if split_a and b.complements else None
-        if split_a and split_b and split_a[1] != split_b[1]:
-            # "Rome has three airports and Milan two": only the number is a remnant
-            groups.append(_cat(_mid(b.subject), split_b[1]))
-            last = _cat(split_a[0], split_b[1], split_a[2])
+        bare_b = numeric and all(t.tag_ == "CD" or t.text in {"$", "%"} for t in b.complements[-1])
+        split_b = _number_split(b.complements[-1]) if split_a else None
+        if split_a and bare_b and kind not in {"gapping", "gapping-list"}:
+            return None  # "Rome has three airports and 19": not English
+        number_b = split_b[1] if split_b else _text(b.complements[-1]) if bare_b else None
+        gapped = kind in {"gapping", "gapping-list"}
+        if gapped and split_a and number_b and k == 1 and split_a[1] != number_b:
+            # "Rome has three airports and Milan two": only the number is a remnant, the
+            # counted noun stays
+            groups.append(_cat(_mid(b.subject), number_b))
+            last = _cat(split_a[0], number_b, split_a[2])
             gold.append(_finish(_cat(opening, _mid(b.subject), verbs, *shared, last), a.final))
         elif kind in {"gapping", "gapping-list"}:
             groups.append(_cat(_mid(b.subject), *new))

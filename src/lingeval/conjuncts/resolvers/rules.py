@@ -111,6 +111,7 @@ RECIPROCAL_LEMMAS = {
     "separate", "apart", "friends", "partners", "rivals", "together",
 }  # fmt: skip
 SPAN_PREPS = {"between", "among", "amongst", "amid"}
+CUT_DEPS = {"det", "predet", "poss", "amod", "nummod", "quantmod"}
 PLURAL_PRONOUNS = {"we", "they", "you", "these", "those", "both", "many", "several"}
 PRECONJ = {"either", "both", "neither", "whether"}
 FINAL_PUNCT = {".", "!", "?", "…", "...", "?!", "!?"}
@@ -571,8 +572,16 @@ class _Analysis:
         out = []
         for y in sorted(starts):
             if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
+                if y > lo and self._cuts_modifier(y, p):
+                    continue
                 out.append(Span(y, p))
         return out
+
+    def _cuts_modifier(self, y: int, p: int) -> bool:
+        """Would a span starting at ``y`` leave behind a determiner, possessor or modifier of
+        a word inside it ("the | Blackstone fund", "a more modest | 4.8%")?"""
+        doc = self.doc
+        return any(y <= t.head.i <= p and t.dep_ in CUT_DEPS for t in doc[max(0, y - 4) : y])
 
     # -- remnants of the right conjunct -------------------------------------------------------
 
@@ -734,6 +743,10 @@ def resolve_doc(
     ):
         return unchanged("proper-name")  # "the Bill and Melinda Gates Foundation"
     reason = an.unchanged_reason()
+    if reason == "binding-clause":
+        om = detect_omission(doc, cc)
+        if om is not None and om.left_start > 0 and doc[om.left_start - 1].lower_ == "with":
+            reason = None  # the coordination is inside the absolute clause, not bound by it
     if reason:
         return unchanged(reason)
     r_start = cc + 1
@@ -756,8 +769,8 @@ def resolve_doc(
         res = None
         rv = _retag(an, verb, right, an.first_verb(right))  # "and thaws in April": a verb
         om = detect_omission(doc, cc)
-        if om is not None and rv is not None and rv.i <= om.right_end:
-            om = None
+        if om is not None and rv is not None and rv.tag_ == "NNS" and rv.i <= om.right_end:
+            om = None  # the tagger's plural noun is a verb after all
         if om is not None and om.marker not in {"not", "never"}:
             # a verbless conjunct with parallel phrases: an omission, whatever the parse says
             res = _omission(an, om, verb, p, r_start, collect)
@@ -801,8 +814,8 @@ def _omission(
             k += 1
     if end < r_start or r_start <= an.cc:
         return None
-    if verb is None or verb.i > an.cc or verb.i < om.left_start:
-        verb = doc[om.verbs[0]]
+    if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
+        verb = doc[om.verbs[0]]  # the clause nearest the conjunction
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
         subj = None
@@ -1165,9 +1178,7 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
     return False
 
 
-def _ends(
-    an: _Analysis, verb: Token | None, p: int, lo: int, part: Span
-) -> list[tuple[int, str]]:
+def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
     """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct of the verb
     that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
     [airports]", "1.2% [of the population]"). Nearest to ``p`` first."""
@@ -1286,6 +1297,7 @@ class _Candidate:
 #: At most this many analyses are scored per conjunction, and this many built (bounded time).
 MAX_CANDIDATES = 96
 MAX_BUILT = 8
+MAX_ALTERNATIVES = 4  # analyses of a detected omission re-parsed and checked
 
 
 def _overlaps(a: Span, b: Span) -> bool:
@@ -1405,11 +1417,12 @@ def _nominal(
                             "end_number": float(end_kind == "number"),
                             "end_parallel": float(end_kind == "parallel"),
                             "subj_pref": subj_pref
-                            * (1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0),
+                            * (
+                                1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
+                            ),
                             "om_seg": float(om_parts is not None and parts == om_parts),
                             "om_corr": (
-                                sum(any(_overlaps(c, q) for q in om_pars) for c in corr)
-                                / len(corr)
+                                sum(any(_overlaps(c, q) for q in om_pars) for c in corr) / len(corr)
                                 if om_pars
                                 else 0.0
                             ),
@@ -1446,12 +1459,26 @@ def _nominal(
                 an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext
             )
             collect.append((c, built))
+    # the best analyses that can be built; with a detected omission the first few are kept
+    # as alternatives for the re-parse check (RulesResolver.analyse)
+    keep = MAX_ALTERNATIVES if om is not None else 1
+    alternatives: list[tuple[float, Resolution]] = []
+    seen: set[tuple[str, ...]] = set()
     for c in cands[:MAX_BUILT]:
         built = _build(an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext)
-        if built is not None:
-            built.details["score"] = round(c.score, 3)
-            return built
-    return None
+        if built is None or tuple(built.sentences) in seen:
+            continue
+        seen.add(tuple(built.sentences))
+        built.details["score"] = round(c.score, 3)
+        alternatives.append((c.score, built))
+        if len(alternatives) >= keep:
+            break
+    if not alternatives:
+        return None
+    best = alternatives[0][1]
+    if len(alternatives) > 1:
+        best.details["alternatives"] = alternatives
+    return best
 
 
 def _subject_preference(
@@ -1491,7 +1518,7 @@ def _analyses(
         rem = parts
         lead: list[Span] = []
         lead_sims: list[float] = []
-        if m >= 3 and _category(doc, parts[0]) == "PP" and subj.start > 0:
+        if m >= 2 and _category(doc, parts[0]) == "PP" and subj.start > 0:
             # an opening adjunct remnant: "and in 2016 the company 3,500 cars"
             before = an.left_end(subj.start)
             openers = [c for c in an.candidates_ending(before, 0) if _category(doc, c) == "PP"]
@@ -1500,6 +1527,14 @@ def _analyses(
             best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
             lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
             rem = parts[1:]
+            if _category(doc, rem[0]) not in {"NP", "NUM"}:
+                # the subject stays: "In France, they drive on the right and in the UK, on
+                # the left"
+                for corr, sims, shift, why in _align_all(
+                    an, rem, p1, verb.i + 1, verb, parse_heads, om
+                ):
+                    out.append(([*lead, *corr], [*sims, *lead_sims], shift, 1, why))
+                return out
         if _category(doc, rem[0]) not in {"NP", "NUM"}:
             return out
         if _head_of(doc, subj).tag_ in {"WDT", "WP", "WP$"} or _head_of(doc, subj).lower_ == "that":
@@ -1801,8 +1836,38 @@ class RulesResolver(Resolver):
             if not res.changed:
                 res.sentences = [ex.sentence]
             out.append(res)
+        self._recheck(out)
         self.last_rules = [r.rule for r in out]
         return out
+
+    def _recheck(self, results: list[Resolution]) -> None:
+        """Re-parse the alternative rewrites of detected omissions and re-rank them.
+
+        Each alternative's rewrites are parsed (one batch for the whole input batch) and
+        checked (:func:`lingeval.conjuncts.ranker.check_features`: a clause with a finite
+        verb and a subject, nothing left dangling, the same phrase types as the first
+        conjunct); the fitted check model combines these with the analysis score.
+        """
+        from lingeval.conjuncts.ranker import check_features
+
+        todo = [r for r in results if "alternatives" in r.details]
+        if not todo or self.ranker.check is None:
+            for r in todo:
+                r.details.pop("alternatives", None)
+            return
+        texts = sorted(
+            {s for r in todo for _, alt in r.details["alternatives"] for s in alt.sentences}
+        )
+        parsed = dict(zip(texts, self.parser.parse(texts), strict=True))
+        for r in todo:
+            alts = r.details.pop("alternatives")
+            scored = []
+            for score, alt in alts:
+                feats = check_features([parsed[s] for s in alt.sentences], score)
+                scored.append((self.ranker.check_score(feats), alt))
+            best = max(scored, key=lambda x: x[0])[1]
+            r.sentences, r.rule = best.sentences, best.rule
+            r.details.update(best.details)
 
     def resolve(self, batch: Sequence[ConjunctExample]) -> list[list[str]]:
         return [r.sentences for r in self.analyse(batch)]
