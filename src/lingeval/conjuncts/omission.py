@@ -163,7 +163,11 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         return False
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:
         return False
-    a_np = a.tag_ in NP_END_TAGS or a.text in {"%", ")"}
+    a_np = (
+        a.tag_ in NP_END_TAGS
+        or a.text in {"%", ")"}
+        or a.i in doc.user_data.get("lingeval_nominal", ())
+    )
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
         return True  # "Japanese | 0.3%"
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:

@@ -209,25 +209,27 @@ def fit(
     meta: dict[str, Any] | None = None,
 ) -> RankerModel:
     """Fit an L2 logistic regression (scikit-learn, ``C = c``, balanced classes)."""
+    fitted = _logistic(vectorise(rows), labels, c)
+    return RankerModel(version=version, features=list(FEATURES), **fitted, meta=dict(meta or {}))
+
+
+def _logistic(x: Sequence[Sequence[float]], labels: Sequence[int], c: float) -> dict[str, Any]:
+    """Standardise ``x`` and fit an L2 logistic regression with balanced classes."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    x = np.asarray(vectorise(rows), dtype=float)
-    y = np.asarray(labels, dtype=int)
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0)
+    arr = np.asarray(x, dtype=float)
+    mean = arr.mean(axis=0)
+    scale = arr.std(axis=0)
     scale[scale < 1e-9] = 1.0
     clf = LogisticRegression(C=c, class_weight="balanced", max_iter=2000)
-    clf.fit((x - mean) / scale, y)
-    return RankerModel(
-        version=version,
-        features=list(FEATURES),
-        mean=[round(float(v), 6) for v in mean],
-        scale=[round(float(v), 6) for v in scale],
-        coef=[round(float(v), 6) for v in clf.coef_[0]],
-        intercept=round(float(clf.intercept_[0]), 6),
-        meta=dict(meta or {}),
-    )
+    clf.fit((arr - mean) / scale, np.asarray(labels, dtype=int))
+    return {
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+        "coef": [round(float(v), 6) for v in clf.coef_[0]],
+        "intercept": round(float(clf.intercept_[0]), 6),
+    }
 
 
 @dataclass
@@ -433,21 +435,7 @@ def fit_check(
     rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, c: float = 1.0
 ) -> dict[str, Any] | None:
     """Fit the re-parse check (logistic regression over :data:`CHECK_FEATURES`)."""
-    import numpy as np
-    from sklearn.linear_model import LogisticRegression
-
     if len(set(labels)) < 2:
         return None
-    x = np.asarray([[float(r.get(f, 0.0)) for f in CHECK_FEATURES] for r in rows], dtype=float)
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0)
-    scale[scale < 1e-9] = 1.0
-    clf = LogisticRegression(C=c, class_weight="balanced", max_iter=2000)
-    clf.fit((x - mean) / scale, np.asarray(labels, dtype=int))
-    return {
-        "features": list(CHECK_FEATURES),
-        "mean": [round(float(v), 6) for v in mean],
-        "scale": [round(float(v), 6) for v in scale],
-        "coef": [round(float(v), 6) for v in clf.coef_[0]],
-        "intercept": round(float(clf.intercept_[0]), 6),
-    }
+    x = [[float(r.get(f, 0.0)) for f in CHECK_FEATURES] for r in rows]
+    return {"features": list(CHECK_FEATURES), **_logistic(x, labels, c)}

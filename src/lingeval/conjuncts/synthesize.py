@@ -191,13 +191,19 @@ def synthesize_docs(
     for doc in docs:
         for sent in doc.sents:
             for cc, v1, v2, mode in _candidates(sent, modes):
-                ex = _make(sent, cc, v1, v2, mode)
-                if ex is None or ex.sentence in seen:
-                    continue
-                seen.add(ex.sentence)
-                ex.id = f"{prefix}-{len(out) + 1}"
-                out.append(ex)
+                _keep(out, seen, _make(sent, cc, v1, v2, mode), prefix)
     return out
+
+
+def _keep(
+    out: list[ConjunctExample], seen: set[str], ex: ConjunctExample | None, prefix: str
+) -> None:
+    """Append ``ex`` with the next id unless it is None or its sentence was seen."""
+    if ex is None or ex.sentence in seen:
+        return
+    seen.add(ex.sentence)
+    ex.id = f"{prefix}-{len(out) + 1}"
+    out.append(ex)
 
 
 def synthesize_text(
@@ -509,10 +515,5 @@ def synthesize_parallel_docs(
         if len(pool) < count + 1:
             continue
         others = [b for b in rng.sample(pool, count + 1) if b is not a][:count]
-        ex = _example(kind, a, others, k, trailing)
-        if ex is None or ex.sentence in seen:
-            continue
-        seen.add(ex.sentence)
-        ex.id = f"{prefix}-{len(out) + 1}"
-        out.append(ex)
+        _keep(out, seen, _example(kind, a, others, k, trailing), prefix)
     return out
