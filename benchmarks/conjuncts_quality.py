@@ -3,7 +3,7 @@
 Sources (derived at run time, never committed; the derived gold is written to
 ``benchmarks/out/devdata/*.jsonl`` for inspection; see ``lingeval.conjuncts.devdata``):
 ``paper`` (the paper's worked examples), ``schuster`` (Schuster et al. 2018 gapping, train),
-``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``thec`` (Hoosier Ellipsis
+``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``pud`` (PUD test), ``thec`` (Hoosier Ellipsis
 Corpus VP ellipsis in coordinations; ``thec-other`` kept apart), ``synthetic``.
 
 For every resolver (``copy``, ``copy-k``, ``rules``, and any ``--resolver``; ``--spacy-model``
@@ -34,7 +34,7 @@ from _common import ROOT, SHARED_DATA
 
 DATA = ROOT / "benchmarks" / "data" / "conjuncts"
 OUT = ROOT / "benchmarks" / "out"
-TREEBANK_SOURCES = ("schuster", "gum", "ewt")
+TREEBANK_SOURCES = ("schuster", "gum", "ewt", "pud")
 
 
 def _fmt(v: object) -> str:
@@ -73,10 +73,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import SpacyAnalyzer
     from lingeval.conjuncts.data import write_jsonl
     from lingeval.conjuncts.devdata import gold_trees, load_sources
     from lingeval.conjuncts.metric import MetricOptions
+    from lingeval.conjuncts.parse_features import SpacyAnalyzer
     from lingeval.conjuncts.quality import error_shapes, evaluate_examples, summarise
     from lingeval.conjuncts.resolvers import load_resolver
 
@@ -138,12 +138,41 @@ def main(argv: list[str] | None = None) -> int:
         "\n## Quality: DEVELOPMENT numbers (verb-nucleus metric, %, "
         f"aggregation={args.aggregation}; macro_f1 beside; calk_f1 = Calibration_k of the same examples)"
     )
-    print_table(table[table.kind == "all"], cols, "per source (ALL = every source pooled)")
+    print_table(
+        table[table.kind == "all"],
+        cols,
+        "per source (ALL = every source pooled, REAL = the third-party sources schuster+gum+ewt+pud+thec)",
+    )
+    side = table[
+        (table.kind == "all")
+        & table.system.str.startswith("rules")
+        & ~table.source.isin(["ALL", "REAL"])
+    ]
+    if (side["mode"] == "oracle").any():
+        wide = side.pivot_table(
+            index=["source", "system"], columns="mode", values=["n", "f1", "exact_match"]
+        )
+        wide.columns = [f"{a}_{b}" for a, b in wide.columns]
+        wide = wide.reset_index().dropna()
+        wide["n_parsed"] = wide["n_parsed"].astype(int)
+        print_table(
+            wide,
+            [
+                "source",
+                "system",
+                "n_parsed",
+                "f1_parsed",
+                "f1_oracle",
+                "exact_match_parsed",
+                "exact_match_oracle",
+            ],
+            "parsed vs oracle (gold) trees, treebank sources",
+        )
     gcols = ["source", "group", "system", "mode", "n", "f1", "exact_match", "calk_f1"]
-    main = table[(table.source == "ALL") & table.system.str.startswith("rules")]
-    print_table(main[main.kind == "phenomenon"], gcols, "rules, per phenomenon (all sources)")
-    print_table(main[main.kind == "rule"], gcols, "rules, per rule fired (all sources)")
-    print_table(main[main.kind == "shape"], gcols, "rules, per gold shape (all sources)")
+    main = table[(table.source == "REAL") & table.system.str.startswith("rules")]
+    print_table(main[main.kind == "phenomenon"], gcols, "rules, per phenomenon (REAL sources)")
+    print_table(main[main.kind == "rule"], gcols, "rules, per rule fired (REAL sources)")
+    print_table(main[main.kind == "shape"], gcols, "rules, per gold shape (REAL sources)")
     if not shapes.empty:
         keep = [c for c in shapes.columns if not c.startswith("shape:")]
         print_table(

@@ -63,18 +63,20 @@ def load_sets() -> dict[str, list]:
         gold = {}
         for line in (DATA / "treebank_gapping_gold.jsonl").read_text(encoding="utf-8").splitlines():
             rec = json.loads(line)
-            gold[rec["id"]] = rec["rewrites"]
+            gold[rec["sent_id"]] = rec["rewrites"]
         examples = list(extract_gapping([str(b) for b in banks], use_orphans=True))
         items = []
-        for ex in examples:
-            if ex.id in gold:
+        for ex in examples:  # one gap per sentence there; keyed by sentence id
+            sid = ex.meta.get("sent_id", "")
+            if gold.get(sid) and not any(i.id == sid for i in items):
+                ex.id = ex.meta["sent_id"]
                 items.append(
                     ConjunctExample(
                         ex.id,
                         ex.sentence,
                         ex.conjunction,
                         ex.offset,
-                        gold[ex.id],
+                        gold[ex.id],  # the hand-written gold of this repository
                         True,
                         meta={"phenomenon": "treebank-gapping"},
                     )

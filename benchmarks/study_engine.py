@@ -77,7 +77,7 @@ def bench_survey(db: str, participants: int, concurrency: int) -> dict[str, floa
         items, PRESETS["paper"].n_groups, seed=1, per_group=PRESETS["paper"].per_group
     )
     store = Store(db)
-    store.create_study("bench", items, design, admin_token="bench")
+    store.create_study("bench", items, design, admin_token="bench-admin-token")
     store.dispose()
     port = free_port()
     proc = serve(db, port)

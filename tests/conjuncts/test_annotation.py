@@ -466,3 +466,30 @@ def test_agreement_plot_is_a_png(subs: list[Submission], tmp_path: Path) -> None
     out = plot_agreement(agreement(subs), tmp_path / "iaa.png")
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 2000
+
+
+def test_coverage_and_polarity_accept_real_linguist_gold(shared_data: Path) -> None:
+    """No false alarm of the two content checks on real gold reconstructions (development
+    data: Schuster et al. 2018 gapping, GUM copy nodes, THEC VP ellipsis), including negated
+    VP ellipsis ("... but Mary did not ___.")."""
+    from lingeval.conjuncts.devdata import load_sources
+
+    sources = load_sources(shared_data, names=["schuster", "gum", "thec"])
+    if not sources:
+        pytest.skip("no conjunct development data under ../shared/data")
+    checked = 0
+    alarms = []
+    for src in sources.values():
+        for ex in src.examples:
+            if not ex.rewrites:
+                continue
+            checked += 1
+            res = by_check(
+                check_rewrite_set(ex.sentence, ex.conjunction, ex.offset, list(ex.rewrites))
+            )
+            alarms += [
+                (ex.id, res[c].reason)
+                for c in ("coverage", "polarity")
+                if c in res and not res[c].ok
+            ]
+    assert checked >= 100 and alarms == []

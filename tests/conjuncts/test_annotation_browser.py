@@ -12,18 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from lingeval.conjuncts.annotation.checks import check_rewrite_set, message
 from lingeval.conjuncts.annotation.task import TASK_NAME, make_hits
 from lingeval.study.design import make_design
 from lingeval.study.storage import Store
 from lingeval.study.web.server import BackgroundServer
 from tests.conjuncts.test_annotation_study import GOOD, examples
+from tests.conjuncts.test_meaning_browser import chromium_path
 
 pytestmark = pytest.mark.browser
-
-
-def chromium_path() -> str | None:
-    env = os.environ.get("LINGEVAL_CHROMIUM")
-    return env if env and Path(env).exists() else None
 
 
 def test_a_worker_walks_one_seven_sentence_hit(tmp_path: Path) -> None:
@@ -88,6 +85,29 @@ def test_a_worker_walks_one_seven_sentence_hit(tmp_path: Path) -> None:
             "textarea[name=rewrites_0]", "Josh likes wine, 2 cats.\nJane likes water, 2 cats."
         )
         assert "New words not in the sentence: 2, cats;" in live.inner_text()
+        # live check and server checks give the same message, case by case
+        sents = examples()
+        cases = [
+            (0, "Josh likes wine.\nJane likes water."),
+            (0, "Josh liked wine.\nJane's liking water."),
+            (0, "Josh likes wine and Jane likes water."),
+            (0, "Josh likes wine.\nJosh likes wine."),
+            (1, "Tom likes tea.\nAnna doesn't like coffee."),
+            (1, "Tom likes tea but Anna likes coffee."),
+            (2, "Kim bought 40,000 apples.\nLee bought pears."),
+            (3, "Mia reads novels.\nLeo never reads poems."),
+            (5, "Sales rose in March.\nSales fell in April."),
+            (5, "Sales rose in March and fell in April."),
+            (6, "The cat is asleep.\nThe dog isn't outside."),
+        ]
+        for k, text in cases:
+            ex = sents[k]
+            page.fill(f"textarea[name=rewrites_{k}]", text)
+            live_text = page.locator(f"fieldset[data-index='{k}'] .live-check").inner_text()
+            server = message(
+                check_rewrite_set(ex.sentence, ex.conjunction, ex.offset, text.split("\n"))
+            )
+            assert live_text == server, (k, text)
         # the server says the same for the copied sentence and the lost content
         for k in range(7):
             page.fill(f"textarea[name=rewrites_{k}]", GOOD[k])

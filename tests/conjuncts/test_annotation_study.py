@@ -55,7 +55,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         items,
         make_design(items, len(items), per_group=2),  # one group per HIT
         task_type="conjunct-rewrite",
-        admin_token="adm-secret",
+        admin_token="adm-secret-token",
     )
     yield st
     st.dispose()
@@ -159,7 +159,7 @@ def test_cli_hits_then_study_creates_a_servable_study(tmp_path: Path) -> None:
             "--per-group",
             "3",
             "--admin-token",
-            "adm-secret-2",
+            "adm-secret-token-2",
         ],
     )
     assert r.exit_code == 0, r.output

@@ -210,11 +210,11 @@ def test_judgements_that_follow_f1_correlate_perfectly() -> None:
     corr = result.correlation
     assert corr is not None
     pooled = corr[corr["system"] == "all"].set_index("method")
-    assert pooled.loc["point-biserial", "r"] == pytest.approx(1.0)
-    assert pooled.loc["spearman", "r"] == pytest.approx(1.0)
+    assert pooled.loc["point-biserial", "coefficient"] == pytest.approx(1.0)
+    assert pooled.loc["spearman", "coefficient"] == pytest.approx(1.0)
     assert pooled.loc["spearman", "p"] < 0.001 and pooled.loc["point-biserial", "n"] == 12
     # within one system F1 is constant: no correlation can be computed
-    assert corr[corr["system"] == "good"]["r"].isna().all()
+    assert corr[corr["system"] == "good"]["coefficient"].isna().all()
     shares = result.shares.set_index("system")
     assert shares.loc["good", "f1"] == 100.0 and shares.loc["good", "share"] == 100.0
 
@@ -231,7 +231,7 @@ def test_judgements_against_f1_that_disagree_correlate_negatively() -> None:
         }
     )
     row = correlation(j, f1).set_index("method").loc["point-biserial"]
-    assert row["r"] < -0.8 and row["p"] < 0.01
+    assert row["coefficient"] < -0.8 and row["p"] < 0.01
 
 
 def test_comparison_needs_gold_and_the_shown_rewrites() -> None:
@@ -327,3 +327,52 @@ def test_the_papers_figure_with_its_interval() -> None:
     assert (share["n"], share["preserved"], share["not_preserved"]) == (1019, 896, 123)
     assert round(share["share"], 1) == 87.9 and round(100 - share["share"], 1) == 12.1
     assert (round(share["ci_low"], 1), round(share["ci_high"], 1)) == (85.8, 89.8)
+
+
+def test_simulated_judgements_are_labelled_in_every_table() -> None:
+    items = plain_items(30)
+    sim = analyze(simulate_answers(items, {"A": 0.9, "B": 0.5}, judges=2, seed=3))
+    assert sim.simulated == sim.n_judgements == 120
+    assert all("[SIMULATED judges]" in t.title for t in sim.tables())
+    assert "raters:simulated" in sim.signature.format()
+    assert sim.to_dict()["simulated_judgements"] == 120
+    # the same answers under people's ids carry no label
+    people = simulate_answers(items, {"A": 0.9, "B": 0.5}, judges=2, seed=3)
+    people["participant_id"] = people["participant_id"].str.replace("SIM-", "P", regex=False)
+    real = analyze(people)
+    assert real.simulated == 0 and not any("SIMULATED" in t.title for t in real.tables())
+    assert "raters" not in real.signature.format()
+
+
+def test_demo_noise_is_independent_of_system_and_f1() -> None:
+    """The demo judges' error probability depends only on seeded draws per judge and per
+    version (mean = the error rate), never on the system, the reference answer or the F1."""
+    from statistics import mean
+
+    from lingeval.conjuncts.meaning.demo import error_rate
+
+    rates = [error_rate(0.1, f"j{j}", f"v{v}") for j in range(200) for v in range(200)]
+    assert mean(rates) == pytest.approx(0.1, abs=0.015)  # sd of this mean: about 0.006
+    assert len({round(r, 6) for r in rates}) > 1000  # judges and versions differ
+    assert error_rate(0.1, "j1", "v1") == error_rate(0.1, "j1", "v1")
+    assert error_rate(0.0, "j1", "v1") == 0.0 and error_rate(1.0, "j1", "v1") == 1.0
+    import inspect
+
+    assert list(inspect.signature(error_rate).parameters) == ["error", "judge_seed", "version_seed"]
+
+
+def test_kappa_rows_not_computed_are_left_out_and_prevalence_is_noted() -> None:
+    # 20 versions x 3 judges: 19 unanimous 'same', one 2:1 -> high agreement, kappa near 0
+    rows = [(f"P{j}", f"i{k}", "A", "same") for k in range(19) for j in range(3)]
+    rows += [
+        ("P0", "i19", "A", "same"),
+        ("P1", "i19", "A", "same"),
+        ("P2", "i19", "A", "different"),
+    ]
+    res = analyze(answers_from(rows))
+    agree = res.tables()[1]
+    measures = [r["measure"] for r in agree.records()]
+    assert "Cohen's kappa" not in measures  # three judges: not computed, not shown
+    assert any("Cohen's kappa not shown" in n for n in agree.notes)
+    fleiss = next(r for r in agree.records() if r["measure"] == "Fleiss' kappa")
+    assert fleiss["value"] < 0.2 and "prevalence effect" in fleiss["note"]

@@ -96,7 +96,7 @@ def test_from_items_to_analysis_with_f1(
             str(answers),
         ]
     )
-    assert "wrote 32 answers of 2 judge(s) on 8 items" in out  # meaning + note rows
+    assert "wrote 32 SIMULATED answers of 2 simulated judge(s)" in out  # meaning + note rows
     plot = files["dir"] / "shares.png"
     out = run(
         [
@@ -127,7 +127,7 @@ def test_from_items_to_analysis_with_f1(
     assert shares["good"]["f1"] == 100.0 and shares["bad"]["f1"] == 0.0
     assert shares["good"]["n"] == 4
     pooled = [r for r in d["correlation"] if r["system"] == "all"]
-    assert all(r["r"] == pytest.approx(1.0) for r in pooled)
+    assert all(r["coefficient"] == pytest.approx(1.0) for r in pooled)
     assert d["f1_signature"]["f1_parser"] == "toy==1"
     assert plot.read_bytes()[:4] == b"\x89PNG"
     text = run(
@@ -153,7 +153,7 @@ def test_study_command_creates_a_conjunct_meaning_study(files: dict[str, Path]) 
             "--per-group",
             "3",
             "--admin-token",
-            "tok",
+            "tok-admin-token-1",
         ]
     )
     assert "created study mean1" in out and "2 groups" in out and "3 participants per group" in out
@@ -187,7 +187,7 @@ def test_study_command_creates_a_conjunct_meaning_study(files: dict[str, Path]) 
         ),
         (
             ["meaning-simulate", "{dir}/none.json", "--rate", "a=2", "-o", "{dir}/x.csv"],
-            "cannot read items",
+            "none.json: no such file",
         ),
     ],
 )
@@ -230,3 +230,7 @@ def test_demo_runs_the_study_over_http_and_recovers_the_planted_judgements(tmp_p
     assert 0 < shares["sample"]["share"] < 100.0  # the sample predictions contain errors
     assert (tmp_path / "meaning-answers.csv").exists()
     assert (tmp_path / "meaning-items.key.json").exists()
+    # the judgements are labelled simulated, with the simulator's rule
+    assert d["run"]["simulated"] is True and d["simulated_judgements"] == 96
+    assert d["signature"]["raters"] == "simulated"
+    assert "reference answer 'same' for the gold set" in d["simulation"]

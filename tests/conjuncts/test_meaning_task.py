@@ -40,7 +40,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         items,
         make_design(items, 2, seed=1, per_group=2),
         task_type=TASK_NAME,
-        admin_token="adm",
+        admin_token="adm-secret-token",
         completion_code="MEANOK",
     )
     yield st
@@ -283,4 +283,4 @@ def test_f1_from_the_answer_table_alone(tmp_path: Path) -> None:
     assert (shares.loc["good", "share"], shares.loc["bad", "share"]) == (100.0, 0.0)
     assert result.correlation is not None
     pooled = result.correlation[result.correlation["system"] == "all"]
-    assert list(pooled["r"]) == pytest.approx([1.0, 1.0])
+    assert list(pooled["coefficient"]) == pytest.approx([1.0, 1.0])

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from lingeval.conjuncts.data import read_jsonl
 from lingeval.conjuncts.mining.miner import iter_units, mine
+from lingeval.conjuncts.mining.patterns import default_pattern_names
 from lingeval.core.errors import InputError, LingevalError
 
 FIX = Path(__file__).parent / "fixtures" / "mining"
@@ -213,7 +214,7 @@ def test_cli_mine_json_summary_and_patterns_listing(tmp_path: Path, reference: l
         ],
     )
     assert result.exit_code == 0, result.output
-    summary, counts = json.loads(result.output)
+    summary, counts, reasons = json.loads(result.output)
     values = {r["measure"]: r["value"] for r in summary["rows"]}
     assert values["candidates written"] == len(reference)
     assert sum(r["candidates"] for r in counts["rows"]) == sum(
@@ -222,9 +223,12 @@ def test_cli_mine_json_summary_and_patterns_listing(tmp_path: Path, reference: l
     assert summary["signature"]["parser"].startswith("en_core_web_sm")
     assert records(out) == reference
     result = runner.invoke(cli, ["conjuncts", "patterns", "--json"])
-    assert len(json.loads(result.output)[0]["rows"]) == 21
+    assert len(json.loads(result.output)[0]["rows"]) == len(default_pattern_names())
+    kept = sum(r["candidates"] for r in reasons["rows"] if r["decision"] == "kept")
+    assert kept == len(reference) and summary["signature"]["filter"] == "yes"
     result = runner.invoke(cli, ["conjuncts", "patterns", "She was tired and at home.", "--csv"])
     assert "pos-adj-conj-adp" in result.output and ",and,14," in result.output
+    assert "kept: reduction" in result.output
 
 
 def test_cli_bad_input_is_one_line_exit_2(

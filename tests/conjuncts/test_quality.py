@@ -106,3 +106,14 @@ def test_oracle_mode_runs_the_rules_on_gold_trees() -> None:
     assert [r.example.id for r in records] == ["a"] and records[0].mode == "oracle"
     # the rules see "Jane" conj of "likes" and "water" under "Jane" (no verb): a gap
     assert records[0].prediction == ["Josh likes wine.", "Jane likes water."]
+
+
+def test_evaluate_sources_names_its_aggregation() -> None:
+    from lingeval.conjuncts.quality import evaluate_sources
+
+    table = evaluate_sources("copy", {"fx": EXAMPLES}, aggregation="macro")
+    row = table[(table.source == "fx") & (table.kind == "all")].iloc[0]
+    assert row["aggregation"] == "macro" and row["n"] == 3
+    assert row["exact_match"] == 0.0 and row["unchanged_pred"] == 3
+    with pytest.raises(ValueError, match="gold trees"):
+        evaluate_sources("copy", {"fx": EXAMPLES}, oracle=True)

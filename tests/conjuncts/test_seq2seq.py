@@ -122,8 +122,11 @@ def test_spec_needs_a_model_and_a_loadable_one(tmp_path: Path) -> None:
 
     with pytest.raises(LingevalError, match="needs a model"):
         load_resolver("seq2seq")
-    with pytest.raises(LingevalError, match="cannot load"):
+    with pytest.raises(LingevalError, match="nothing-here: no such directory"):
         load_resolver(f"seq2seq:{tmp_path / 'nothing-here'}")
+    (tmp_path / "empty-model").mkdir()
+    with pytest.raises(LingevalError, match="cannot load"):
+        load_resolver(f"seq2seq:{tmp_path / 'empty-model'}")
 
 
 def test_paper_defaults() -> None:

@@ -88,15 +88,15 @@ def test_tables_by_split() -> None:
     verbs, conj, sizes, expl, fig3 = (t.records() for t in st.tables)
     by = {r["split"]: r for r in verbs}
     # Josh: gold verbs likes, likes; input verb likes -> 1 explicit, 1 omitted; Met: 1 explicit
-    assert (by["train"]["explicit"], by["train"]["omitted"], by["train"]["total"]) == (2, 1, 3)
-    assert (by["test"]["explicit"], by["test"]["omitted"], by["test"]["examples"]) == (1, 1, 1)
-    assert by["all"]["omitted %"] == pytest.approx(40.0)
-    assert [r["split"] for r in conj] == ["train", "test", "all"]
+    assert (by["Train"]["explicit"], by["Train"]["omitted"], by["Train"]["total"]) == (2, 1, 3)
+    assert (by["Test"]["explicit"], by["Test"]["omitted"], by["Test"]["examples"]) == (1, 1, 1)
+    assert by["Full"]["omitted %"] == pytest.approx(40.0)
+    assert [r["split"] for r in conj] == ["Train", "Test", "Full"]  # the paper's row names
     assert conj[-1]["and"] == 4 and conj[-1]["total"] == 4
     assert st.set_sizes == {"2": 2, "not rewritable": 1, "no gold": 1}
     assert sizes[-1]["2"] == pytest.approx(50.0)
     assert expl[-1] == {
-        "split": "all",
+        "split": "Full",
         "not rewritable": 1,
         "with explanation": 1,
         "without explanation": 0,

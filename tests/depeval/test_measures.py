@@ -95,8 +95,17 @@ def test_word_mismatch_is_an_error_naming_sentence_and_word() -> None:
 
     with pytest.raises(InputError, match=r"word 2 is 'wants', gold has 'want'"):
         evaluate([GOLD], [sent("we wants to play", [2, 0, 2, 3])])
-    with pytest.raises(InputError, match="more sentences"):
+    # the short file is the one named: here the gold file
+    with pytest.raises(
+        InputError, match=r"^gold: has only 1 sentence\(s\); the system file system has more"
+    ):
         evaluate([GOLD], [GOLD, GOLD])
+    with pytest.raises(
+        InputError, match=r"^system: has only 1 sentence\(s\); the gold file gold has more"
+    ):
+        evaluate([GOLD, GOLD], [GOLD])
+    with pytest.raises(InputError, match=r"^gold: has only 0 sentence\(s\) \(empty\)"):
+        evaluate([], [GOLD])
 
 
 def test_sent_id_alignment(tmp_path: Path) -> None:

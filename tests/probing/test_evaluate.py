@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -86,6 +87,53 @@ def test_acceptability_tables() -> None:
     assert per["ma"]["lm:pair_acc"] == pytest.approx(1.0)
 
 
+def test_pair_accuracy_interval_and_sign_test() -> None:
+    from scipy.stats import binomtest
+
+    from lingeval.probing.evaluate import sign_test, wilson_interval
+
+    res = evaluate_acceptability(ITEMS, {"lm": PPL}, _judgements())
+    pair = {r["judge"]: r for r in res.pair_table.records()}
+    # Wilson 95% for 3/4, by the textbook formula
+    z = 1.959963984540054
+    p, n = 0.75, 4
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert pair["lm"]["ci95_low"] == pytest.approx(centre - half)
+    assert pair["lm"]["ci95_high"] == pytest.approx(centre + half)
+    assert pair["lm"]["sign_test_p"] == pytest.approx(binomtest(3, 4, 0.5).pvalue)
+    assert pair["humans"]["sign_test_p"] == pytest.approx(2 * 0.5**4)
+    # 60 of 100 pairs: the interval excludes neither side wrongly, and the test is exact
+    lo, hi = wilson_interval(60, 100)
+    assert 0.48 < lo < 0.6 < hi < 0.70
+    assert sign_test(60, 40) == pytest.approx(binomtest(60, 100, 0.5).pvalue)
+    # ties are errors for accuracy and left out of the sign test
+    tied = dict(PPL, **{"e-02-NA": 30.0})
+    t = {r["judge"]: r for r in evaluate_acceptability(ITEMS, {"lm": tied}).pair_table.records()}
+    assert t["lm"]["ties"] == 1 and t["lm"]["correct"] == 3
+    assert t["lm"]["sign_test_p"] == pytest.approx(binomtest(3, 3, 0.5).pvalue)
+
+
+def test_bootstrap_spearman_interval_covers_rho_and_resamples_pairs() -> None:
+    import random
+
+    from lingeval.probing.evaluate import bootstrap_spearman
+
+    rng = random.Random(1)
+    x = [rng.gauss(0, 1) for _ in range(200)]
+    y = [-v + rng.gauss(0, 1) for v in x]
+    pairs = [f"p{i // 2}" for i in range(200)]
+    rho, _p, _n = spearman(x, y)
+    lo, hi = bootstrap_spearman(x, y, pairs, n_boot=500)
+    assert lo < rho < hi and hi - lo < 0.3 and hi < 0
+    # seeded: the same interval twice
+    assert bootstrap_spearman(x, y, pairs, n_boot=500) == (lo, hi)
+    res = evaluate_acceptability(ITEMS, {"lm": PPL}, _judgements())
+    assert res.correlation_table is not None
+    (corr,) = res.correlation_table.records()
+    assert corr["ci95_low"] <= corr["spearman_rho"] <= corr["ci95_high"]
+
+
 def test_acceptability_missing_score_is_an_error() -> None:
     with pytest.raises(LingevalError, match="no score"):
         evaluate_acceptability(ITEMS, {"lm": {"e-01-A": 1.0}})
@@ -168,10 +216,19 @@ def test_cloze_categories_and_multisubword() -> None:
     assert row["top10:other"] == pytest.approx(25.0)  # se-01
     assert row["first:target"] == pytest.approx(50.0)
     assert row["first:plausible"] == pytest.approx(25.0)
+    # counts beside the percentages (the paper's 85/12/148/25 style)
+    assert (row["top10:target:n"], row["top10:plausible:n"]) == (0, 1)
+    assert (row["top10:both:n"], row["top10:other:n"]) == (2, 1)
+    assert (row["first:target:n"], row["first:plausible:n"], row["first:other:n"]) == (2, 1, 1)
+    per = {r["connective"]: r for r in res.per_connective.records()}
+    # per connective: first place for the plausible option and for "other"
+    assert per["ma"]["first:plausible"] == pytest.approx(50.0)
+    assert per["se"]["first:other"] == pytest.approx(100.0)
     assert res.human_table is not None
     (h,) = res.human_table.records()
     assert h["target"] == pytest.approx(25.0) and h["tie"] == pytest.approx(25.0)
     assert h["none"] == pytest.approx(25.0) and h["implausible"] == pytest.approx(25.0)
+    assert h["target:n"] == 1 and h["tie:n"] == 1
     assert human_cloze_majority(CLOZE[0], []) == "unrated"
 
 
@@ -266,7 +323,7 @@ def test_cli_acceptability_with_scores_and_judgements(tmp_path: Path) -> None:
     )
     assert r.exit_code == 0, r.output
     tables = json.loads(r.output)
-    pair = {t["title"]: t for t in tables}["Pair accuracy: acceptable sentence preferred"]
+    pair = next(t for t in tables if t["title"].startswith("Pair accuracy"))
     assert pair["rows"][0]["pair_accuracy"] == pytest.approx(0.75)
     assert png.stat().st_size > 1000 and png.read_bytes()[:4] == b"\x89PNG"
 
@@ -299,3 +356,23 @@ def test_cloze_forced_choice_from_option_scores() -> None:
     assert rows["ma"]["n"] == 2
     with pytest.raises(LingevalError, match="cover"):
         evaluate_cloze(CLOZE, None, None, option_scores={"ma-01-C": {"ma": 0.0}})
+
+
+def test_perplexity_plot_tick_labels_do_not_overlap() -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from lingeval.probing.plots import perplexity_figure
+
+    res = evaluate_acceptability(ITEMS, {"lm": PPL, "unigram": PPL})
+    fig = perplexity_figure(res.sentences, ["lm", "unigram"])
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            boxes = [t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()]
+            assert len(boxes) == 3
+            for a, b in itertools.pairwise(boxes):
+                assert a.x1 <= b.x0 + 0.5, "x tick labels overlap"
+    finally:
+        plt.close(fig)

@@ -59,10 +59,26 @@ def test_score_command_text_and_tokens(tmp_path: Path, models: tuple[Path, Path]
         ],
     )
     assert r.exit_code == 0, r.output
-    (table,) = json.loads(r.output)
+    (table,) = json.loads(r.stdout)
     assert [row["item_id"] for row in table["rows"]] == ["1", "3"]  # line numbers
     assert table["signature"]["first_token"] == "bos"
-    assert out.read_text().startswith("# signature: lingeval-probe-ppl")
+    # a plain TSV (header first, readable by any TSV reader); the signature in a sidecar
+    assert out.read_text().splitlines()[0].split("\t") == [
+        "item_id",
+        "model",
+        "n_tokens",
+        "logprob",
+        "ppl",
+    ]
+    side = json.loads(Path(f"{out}.sig.json").read_text())
+    assert side["signature_string"].startswith("lingeval-probe-ppl")
+    r = CliRunner().invoke(
+        cli,
+        ["score", str(txt), "-m", str(causal), "-o", str(out), "--no-progress", "--device", "cpu"],
+    )
+    assert r.exit_code == 0, r.output
+    assert r.stdout == ""  # with -o and no --format, the rows go to the file only
+    assert f"wrote 2 sentence scores to {out}" in r.stderr
     r = CliRunner().invoke(
         cli,
         [

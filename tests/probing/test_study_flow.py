@@ -37,7 +37,7 @@ def test_acceptability_through_the_web_survey(tmp_path: Path) -> None:
         "acc",
         items,
         make_design(items, 2, seed=0, per_group=1),
-        admin_token="tok-123456",
+        admin_token="tok-123456-abcdef",
         completion_code="OK1",
         task_type="acceptability",
     )
@@ -112,7 +112,11 @@ def test_cloze_through_the_web_survey(tmp_path: Path) -> None:
     items = cloze_study_items(cloze)
     store = Store(tmp_path / "c.sqlite")
     store.create_study(
-        "cz", items, make_design(items, 1, seed=0), admin_token="tok-123456", task_type="cloze"
+        "cz",
+        items,
+        make_design(items, 1, seed=0),
+        admin_token="tok-123456-abcdef",
+        task_type="cloze",
     )
     c = TestClient(create_app(store), follow_redirects=True)
     try:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lingeval.core.errors import LingevalError
-from lingeval.study.answers import ANSWER_COLUMNS
+from lingeval.study.answers import EXPORT_COLUMNS
 from lingeval.study.design import make_design
 from lingeval.study.storage import Store
 from lingeval.study.tasks.base import ParsedAnswer
@@ -62,7 +62,12 @@ def make_study(
     items = example_items(n_items)
     design = make_design(items, groups, seed=1, per_group=per_group)
     store.create_study(
-        study_id, items, design, task_type="reg", admin_token="secret-admin", completion_code="C0DE"
+        study_id,
+        items,
+        design,
+        task_type="reg",
+        admin_token="secret-admin-token",
+        completion_code="C0DE",
     )
 
 
@@ -136,7 +141,7 @@ def test_full_participant_life_and_export_columns(store: Store) -> None:
     assert p.group is not None
     assert answer_all(store, p, comment="<b>bold</b>") == 6  # 18 versions / 3 groups
     rows = store.export_json("s1")
-    assert rows and all(tuple(r) == ANSWER_COLUMNS for r in rows)
+    assert rows and all(tuple(r) == EXPORT_COLUMNS for r in rows)
     questions = Counter(r["question"] for r in rows)
     assert questions["clarity"] == questions["familiarity"] == questions["comment"] == 6
     assert questions["rewrite"] == questions["success"] == 12  # two REs per item
@@ -147,7 +152,7 @@ def test_full_participant_life_and_export_columns(store: Store) -> None:
     assert {r["participant_id"] for r in rows} == {"PID1"}
     assert all(r["submitted_at"].endswith("Z") for r in rows)
     csv_text = store.export_csv("s1")
-    assert csv_text.splitlines()[0] == ",".join(ANSWER_COLUMNS)
+    assert csv_text.splitlines()[0] == ",".join(EXPORT_COLUMNS)
     assert "<b>bold</b>" in csv_text  # stored verbatim; escaping is the web layer's job
     summary = store.participants("s1")
     assert summary[0].status == "completed" and summary[0].steps_done == 6
@@ -155,24 +160,38 @@ def test_full_participant_life_and_export_columns(store: Store) -> None:
 
 def test_forged_tokens_are_refused(store: Store) -> None:
     make_study(store)
-    _p, token = store.enter("s1")
-    other, _token2 = store.enter("s1")
-    assert store.participant("s1", token[:-1] + ("0" if token[-1] != "0" else "1")) is None
-    assert store.participant("s1", f"{other.id}.{token.split('.')[1]}") is None
+    p, token = store.enter("s1")
+    other, token2 = store.enter("s1")
+    assert store.participant("s1", token) == p and store.participant("s1", token2) == other
+    assert store.participant("s1", token[:-1] + ("A" if token[-1] != "A" else "B")) is None
+    assert store.participant("s1", f"{other.id}.{token}") is None
     assert store.participant("s1", "garbage") is None
     assert store.participant("s1", None) is None
+    assert store.participant("s1", "x" * 5000) is None
+    with store.engine.connect() as c:  # only hashes of the browser secrets are stored
+        stored = {r[0] for r in c.exec_driver_sql("SELECT session_hash FROM participants")}
+    assert token not in stored and len(stored) == 2
 
 
 def test_reentry_with_same_pid_resumes(store: Store) -> None:
     make_study(store)
-    p, t1 = store.enter("s1", external_id="PID9")
+    p, t1 = store.enter("s1", external_id="PID9", prolific_session_id="SES9")
     p = store.consent(p)
     step = store.next_step(p)
     assert step is not None
     answers, _ = RegTask().parse(step.item, full_form(store, step.item))
     store.submit(p, step.step, answers)
-    p2, t2 = store.enter("s1", external_id="PID9")
-    assert p2.id == p.id and t1 == t2 and p2.group == p.group
+    from lingeval.study.storage import ParticipantInUse
+
+    # the PID alone, or with another session id, is not enough
+    for session in (None, "other"):
+        with pytest.raises(ParticipantInUse):
+            store.enter("s1", external_id="PID9", prolific_session_id=session)
+    with pytest.raises(ParticipantInUse):
+        store.resume("s1", "PID9", "other")
+    p2, t2 = store.resume("s1", "PID9", "SES9")
+    assert p2.id == p.id and t1 != t2 and p2.group == p.group
+    assert store.participant("s1", t1) is None  # the old browser lost the session
     nxt = store.next_step(p2)
     assert nxt is not None and nxt.step == 1
 
@@ -252,23 +271,25 @@ def test_completed_groups_are_skipped(store: Store) -> None:
 
 def test_closed_study_admits_nobody_new_but_lets_others_finish(store: Store) -> None:
     make_study(store)
-    p = store.consent(store.enter("s1", external_id="A")[0])
+    p = store.consent(store.enter("s1", external_id="A", prolific_session_id="S")[0])
     store.close("s1")
     assert store.study("s1").status == "closed"
     with pytest.raises(LingevalError, match="closed"):
         store.enter("s1", external_id="B")
-    assert store.enter("s1", external_id="A")[0].id == p.id
+    with pytest.raises(LingevalError, match="closed"):
+        store.admit("s1", external_id="C", prolific_session_id="S")
+    assert store.resume("s1", "A", "S")[0].id == p.id
     assert answer_all(store, p) == 6
 
 
 def test_admin_token_is_checked_and_not_stored(store: Store) -> None:
     make_study(store)
-    assert store.check_admin_token("s1", "secret-admin")
-    assert not store.check_admin_token("s1", "secret-admin ")
+    assert store.check_admin_token("s1", "secret-admin-token")
+    assert not store.check_admin_token("s1", "secret-admin-token ")
     assert not store.check_admin_token("s1", None)
     with store.engine.connect() as c:
         stored = c.exec_driver_sql("SELECT admin_token_hash FROM studies").scalar()
-    assert stored and "secret-admin" not in stored
+    assert stored and "secret-admin-token" not in stored
 
 
 def test_bad_studies_are_refused(store: Store) -> None:

@@ -21,7 +21,7 @@ from lingeval.study.tasks.reg import example_items
 from lingeval.study.web.server import free_port
 from tests.study.test_storage import PG_URL, pg_store_url
 
-TOKEN = "loopback-admin"
+TOKEN = "loopback-admin-token"
 
 
 def make_db(path: Path | str, n_items: int, groups: int) -> None:
@@ -38,8 +38,10 @@ def make_db(path: Path | str, n_items: int, groups: int) -> None:
 
 
 class Server:
-    def __init__(self, db: Path | str, port: int) -> None:
+    def __init__(self, db: Path | str, port: int, *extra: str) -> None:
         self.db, self.port = db, port
+        # loopback load: every simulated participant comes from 127.0.0.1
+        self.extra = ["--new-per-address", "0", "--new-per-study", "0", *extra]
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -62,6 +64,7 @@ class Server:
                 str(self.port),
                 "--admin-token",
                 TOKEN,
+                *self.extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -79,6 +82,17 @@ class Server:
             except httpx.TransportError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
+
+    def workers(self) -> list[int]:
+        """Process ids of the worker processes (children of the supervisor)."""
+        assert self.proc is not None
+        kids = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        out = []
+        for k in kids:  # uvicorn's multiprocessing helpers are children too: keep the servers
+            cmd = Path(f"/proc/{k}/cmdline").read_bytes()
+            if b"resource_tracker" not in cmd:
+                out.append(int(k))
+        return out
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -211,3 +225,58 @@ def test_killing_the_server_loses_no_acknowledged_response(server: Server) -> No
     assert set(marks.values()) == {1}
     assert all(r.completion_code == "LBOK" for r in results)
     assert len(marks) == 12 * 6
+
+
+@pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def test_killing_one_of_two_workers_loses_nothing(backend: str, tmp_path: Path) -> None:
+    if backend == "postgres" and not PG_URL:
+        pytest.skip("LINGEVAL_TEST_POSTGRES_URL is not set")
+    urls = iter(pg_store_url()) if backend == "postgres" else None
+    db: Path | str = next(urls) if urls is not None else tmp_path / "w.sqlite"
+    server = Server(db, free_port(), "--workers", "2")
+    make_db(server.db, n_items=6, groups=3)
+    server.start()
+    try:
+        deadline = time.monotonic() + 30
+        while len(server.workers()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(server.workers()) == 2
+        out: list[list[SimResult]] = []
+
+        def run() -> None:
+            out.append(
+                run_participants(
+                    server.url,
+                    "lb",
+                    12,
+                    concurrency=12,
+                    pid_prefix="W",
+                    policy_factory=lambda i: marking_policy(f"W{i:04d}"),
+                    think=lambda: 0.05,
+                    max_retries=200,
+                    retry_wait=0.1,
+                )
+            )
+
+        t = threading.Thread(target=run)
+        t.start()
+        while time.monotonic() < deadline + 60 and sum(exported_marks(server.url).values()) < 15:
+            time.sleep(0.05)
+        victim = server.workers()[0]
+        os.kill(victim, signal.SIGKILL)
+        t.join(timeout=240)
+        assert not t.is_alive()
+        results = out[0]
+        acked = acknowledged_marks(results, "W")
+        marks = exported_marks(server.url)
+        assert acked <= set(marks), sorted(acked - set(marks))[:5]
+        assert set(marks.values()) == {1}
+        assert all(r.completion_code == "LBOK" for r in results)
+        assert len(marks) == 12 * 6
+    finally:
+        server.stop()
+        if urls is not None:
+            for _ in urls:  # drop the schema
+                pass

@@ -53,6 +53,7 @@ from typing import Any
 from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_CLOSE, SPLIT_OPEN, ConjunctExample
 from lingeval.core.columns import parse_column_mapping
 from lingeval.core.errors import InputError, LingevalError
+from lingeval.core.textio import TextInput, open_text
 
 __all__ = [
     "COLUMN_ALIASES",
@@ -699,15 +700,8 @@ def _norm_split(value: str | None) -> str | None:
 # Dispatch
 
 
-def _open(path: str | Path) -> io.TextIOWrapper:
-    try:
-        return open(path, encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("no such file", path=path) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a file", path=path) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+def _open(path: str | Path) -> TextInput:
+    return open_text(path)
 
 
 def _guess_format(path: str | Path) -> str:
@@ -720,8 +714,8 @@ def _guess_format(path: str | Path) -> str:
         return "marked"
     if name.endswith(".txt"):
         try:
-            with open(path, encoding="utf-8-sig") as fh:
-                head = fh.read(65536)
+            with open(path, "rb") as fh:
+                head = fh.read(65536).decode("utf-8", errors="replace")
         except OSError:
             return "text"
         return "marked" if SPLIT_OPEN in head else "text"
@@ -740,14 +734,18 @@ def read_examples(
     """
     fmt = format or _guess_format(path)
     if fmt == "jsonl":
-        return read_jsonl(path, **options)
-    if fmt == "csv":
-        return read_csv(path, **options)
-    if fmt == "marked":
-        return read_marked(path)
-    if fmt == "text":
-        return read_text(path)
-    raise LingevalError(f"unknown example format {fmt!r}; choose from {', '.join(FORMATS)}")
+        examples = read_jsonl(path, **options)
+    elif fmt == "csv":
+        examples = read_csv(path, **options)
+    elif fmt == "marked":
+        examples = read_marked(path)
+    elif fmt == "text":
+        examples = read_text(path)
+    else:
+        raise LingevalError(f"unknown example format {fmt!r}; choose from {', '.join(FORMATS)}")
+    if not examples:
+        raise InputError(f"no examples (read as {fmt})", path=path)
+    return examples
 
 
 def write_examples(

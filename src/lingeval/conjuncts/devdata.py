@@ -7,12 +7,16 @@ repository) and in the repository's benchmark folder:
                nodes -> gold rewrite sets (:mod:`lingeval.conjuncts.gapping`).
 ``gum``        GUM train: every copy node of the enhanced layer that elides a coordinated verb.
 ``ewt``        UD English EWT dev + test: the same.
+``pud``        UD English PUD test: the same.
 ``thec``       The Hoosier Ellipsis Corpus (English VP ellipsis): the resolved sentence split at
                the last and/or/but before the ellipsis site (:func:`thec_examples`). Items
                whose ellipsis is not in a coordinated clause (questions, answers, relative
                clauses, comparatives) are kept apart as ``thec-other`` with
                ``meta.coordination = False``.
 ``paper``      The paper's worked examples (``benchmarks/data/conjuncts/paper.jsonl``).
+``written``    The two sets written in this repository before tuning on them
+               (``benchmarks/data/conjuncts/heldout.jsonl``, ``heldout2.jsonl``): named
+               "held-out" there, but written here, so development numbers too.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 
@@ -46,7 +50,7 @@ __all__ = [
 ]
 
 #: Source names in report order.
-SOURCES = ("paper", "schuster", "gum", "ewt", "thec", "thec-other", "synthetic")
+SOURCES = ("paper", "written", "schuster", "gum", "ewt", "pud", "thec", "thec-other", "synthetic")
 
 
 @dataclass
@@ -72,12 +76,20 @@ def default_paths(shared: Path, bench_data: Path | None = None) -> dict[str, lis
             banks / "UD_English-EWT" / "en_ewt-ud-dev.conllu",
             banks / "UD_English-EWT" / "en_ewt-ud-test.conllu",
         ],
+        "pud": [banks / "UD_English-PUD" / "en_pud-ud-test.conllu"],
         "thec": sorted((conj / "thec-eng-vp-ellipsis").glob("*.txt")),
     }
     if bench_data is not None:
-        paths["paper"] = [bench_data / "paper.jsonl"]
-        paths["synthetic"] = [bench_data / "synth_source.txt"]
+        paths.update(_bench_paths(bench_data))
     return paths
+
+
+def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
+    return {
+        "paper": [bench_data / "paper.jsonl"],
+        "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
+        "synthetic": [bench_data / "synth_source.txt"],
+    }
 
 
 def treebank_examples(name: str, paths: Sequence[Path], *, keep_trees: bool = True) -> DevSource:
@@ -106,6 +118,7 @@ def treebank_examples(name: str, paths: Sequence[Path], *, keep_trees: bool = Tr
 
 
 _GAP = re.compile(r"_{3,}")
+WH_WORDS = {"what", "which", "who", "whom", "whose", "where", "when", "why", "how"}
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?)\]}…])")
 _SPACE_AFTER = re.compile(r"([(\[{])\s+")
 
@@ -202,6 +215,20 @@ def thec_examples(paths: Sequence[Path]) -> tuple[DevSource, DevSource]:
                 continue
             left = gold[:offset].rstrip(" ,;:—-")
             right = gold[offset + len(m.group(0)) :].strip(" ,")
+            between = elliptical[: gap.start()] if gap else ""
+            if (
+                gap
+                and not between[
+                    between.lower().rfind(m.group(0).lower()) + len(m.group(0)) :
+                ].strip()
+            ):
+                # "Eve gave a CD to Al and ___ roses to Sue" is resolved "... and gave roses to
+                # Sue": the subject is shared, so the second sentence takes the first's
+                first = right.split(" ", 1)[0]
+                hit = re.search(rf"\b{re.escape(first)}\b", left)
+                if hit and hit.start() > 0:
+                    right = left[: hit.start()] + right
+            meta["phenomenon"] = _thec_phenomenon(elliptical, m.group(0))
             final = gold[-1] if gold and gold[-1] in ".!?" else "."
             if left and left[-1] not in ".!?":
                 left += final
@@ -220,6 +247,48 @@ def thec_examples(paths: Sequence[Path]) -> tuple[DevSource, DevSource]:
     b = DevSource("thec-other", other, files)
     b.notes.append(f"{skipped} THEC items without any and/or/but (not task items)")
     return a, b
+
+
+_AUX = re.compile(
+    r"(do|does|did|can|could|will|would|shall|should|may|might|must|has|have|had|is|are|was"
+    r"|were|be|been|being|am|not|to|n[’']t|[’'](s|re|ll|d|ve|m)|won[’']t|can[’']t|couldn[’']t"
+    r"|don[’']t|doesn[’']t|didn[’']t|wouldn[’']t|shouldn[’']t|hasn[’']t|haven[’']t|isn[’']t"
+    r"|aren[’']t|wasn[’']t|weren[’']t|so)$|n[’']t$|[’'](ve|ll|d|s|re|m)$",
+    re.IGNORECASE,
+)
+_MARKERS = {"too", "also", "as", "well", "either", "neither", "so"}
+_QUANTIFIERS = {"some", "many", "few", "several", "all", "any", "one", "two", "three", "four", "five", "six", "most", "both", "each"}  # fmt: skip
+
+
+def _thec_phenomenon(elliptical: str, conjunction: str) -> str:
+    """From the ``___`` sites in the conjunct after the marked conjunction: one after an
+    auxiliary, *to* or *not* -> ``vp-ellipsis``; after a wh-word -> ``sluicing``; after a
+    number or quantifier -> ``nominal``; one with words of the conjunct on both sides ->
+    ``gapping``, only after it -> ``argument-cluster``; otherwise ``stripping``."""
+    k = elliptical.lower().find(f" {conjunction.lower()} ")
+    tail = elliptical[k + len(conjunction) + 2 :] if k >= 0 else elliptical
+    pieces = _GAP.split(tail)
+    if len(pieces) < 2:
+        return "stripping"
+    kinds = []
+    for n in range(len(pieces) - 1):
+        pre = re.findall(r"[\w’']+", pieces[n])
+        post = [w for w in re.findall(r"[\w’']+", pieces[n + 1]) if w.lower() not in _MARKERS]
+        last = pre[-1].lower() if pre else ""
+        if last and _AUX.search(last):
+            kinds.append("vp-ellipsis")
+        elif last in WH_WORDS or (not post and any(w.lower() in WH_WORDS for w in pre)):
+            kinds.append("sluicing")
+        elif last in _QUANTIFIERS or last.isdigit():
+            kinds.append("nominal")
+        elif post:
+            kinds.append("gapping" if pre or n > 0 else "argument-cluster")
+        else:
+            kinds.append("stripping")
+    for kind in ("vp-ellipsis", "sluicing", "gapping", "argument-cluster", "nominal"):
+        if kind in kinds:
+            return kind
+    return "stripping"
 
 
 def _cap(text: str) -> str:
@@ -243,10 +312,7 @@ def load_sources(
         raise LingevalError(f"unknown source(s) {unknown}; known: {', '.join(SOURCES)}")
     paths = default_paths(shared, bench_data) if shared is not None else {}
     if shared is None and bench_data is not None:
-        paths = {
-            "paper": [bench_data / "paper.jsonl"],
-            "synthetic": [bench_data / "synth_source.txt"],
-        }
+        paths = _bench_paths(bench_data)
     out: dict[str, DevSource] = {}
     for name in wanted:
         if name == "thec-other":
@@ -254,21 +320,21 @@ def load_sources(
         files = paths.get(name, [])
         if not files or not all(p.is_file() for p in files):
             continue
-        if name in ("schuster", "gum", "ewt"):
+        if name in ("schuster", "gum", "ewt", "pud"):
             out[name] = treebank_examples(name, files)
         elif name == "thec":
             coord, other = thec_examples(files)
             out["thec"] = coord
             if "thec-other" in wanted:
                 out["thec-other"] = other
-        elif name == "paper":
+        elif name in ("paper", "written"):
             from lingeval.conjuncts.data import read_jsonl
 
-            examples = read_jsonl(files[0])
+            examples = [ex for f in files for ex in read_jsonl(f)]
             for ex in examples:
                 ex.meta.setdefault("phenomenon", "other")
                 ex.meta["source_detail"] = ex.meta.get("source")
-                ex.meta["source"] = "paper"
+                ex.meta["source"] = name
             out[name] = DevSource(name, examples, files)
         elif name == "synthetic":
             from lingeval.conjuncts.synthesize import synthesize_text

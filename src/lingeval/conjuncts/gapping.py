@@ -79,6 +79,8 @@ COORD_RELS = ("conj", "parataxis")
 SUBJ_RELS = {"nsubj", "csubj", "expl"}
 NEG_WORDS = {"not", "n't", "never", "n’t"}
 END_ADVERBS = {"too", "also", "either", "neither", "well"}  # "as well": head "well"
+TRAILING_PUNCT = {"...", "…", ",", ";", ":", "--", "-"}
+FOCUS_ADVERBS = {"even", "only", "just", "especially", "particularly", "mainly", "mostly"}
 #: Universal relations that may stand for one another when no same-relation correlate exists.
 RELAXED = ({"obl", "nmod"}, {"obj", "iobj"}, {"xcomp", "ccomp", "advcl", "acl"})
 SKIP_REMNANT_RELS = {"cc", "punct", "conj", "parataxis", "root", "dep", "reparandum"}
@@ -209,6 +211,13 @@ class _Graph:
             for i in range(mwt.first, mwt.last):
                 self.space_after[i] = False
             self.space_after[mwt.last] = mwt.space_after
+        # copies of function words inside a remnant ("Italy" with an elided "to": 12.2 to,
+        # DEPS 13:case): host word -> [(copy id, relation)]
+        self.inner: dict[int, list[tuple[str, str]]] = {}
+        for n in sentence.empty_nodes:
+            heads = _deps(n.deps)
+            if len(heads) == 1 and heads[0][0].isdigit() and _base(heads[0][1]) not in COORD_RELS:
+                self.inner.setdefault(int(heads[0][0]), []).append((n.id, heads[0][1]))
         self.original: dict[str, int | None] = {}
         self.no_antecedent: set[str] = set()
         self._resolve_originals()
@@ -340,21 +349,47 @@ def _remnant_span(g: _Graph, rid: int, exclude: set[int]) -> list[int]:
                 continue
             stack.append(c)
     ids = sorted(out)
+    opening = {"(", "[", "-LRB-", "-LSB-"}
+    closing = {")", "]", "-RRB-", "-RSB-"}
+    if (
+        len(ids) > 2
+        and g.words[ids[0]].form in opening
+        and g.words[ids[-1]].form in closing
+        and rid not in (ids[0], ids[-1])
+    ):
+        return ids[1:-1]  # "(as it later turned out)": the brackets go with the remnant's place
     while ids and g.words[ids[0]].upos == "PUNCT" and ids[0] != rid:
         ids.pop(0)
     while ids and g.words[ids[-1]].upos == "PUNCT" and ids[-1] != rid:
-        if g.words[ids[-1]].form in {")", "]", "''", '"', "'"} and len(ids) > 1:
+        if g.words[ids[-1]].form in {"''", '"', "'", "’"} and len(ids) > 1:
             break
         ids.pop()
     return ids
 
 
 def _case_lemma(g: _Graph, wid: int) -> str:
+    """The preposition or subordinator of a word (an elided one from a copy node too)."""
     for c in g.children.get(wid, []):
         w = g.words[c]
         if _base(w.deprel) in ("case", "mark"):
             return w.lemma.lower()
+    for cid, rel in g.inner.get(wid, []):
+        if _base(rel) in ("case", "mark"):
+            node = g.copies[cid]
+            return (node.lemma if node.lemma != "_" else node.form).lower()
     return ""
+
+
+def _with_inner(g: _Graph, ids: list[int]) -> list[tuple[int, str]]:
+    """``(word id, form)`` of a remnant's words with its elided function words put back
+    where their copy nodes stand."""
+    items: list[tuple[float, int, str]] = [(float(i), i, g.words[i].form) for i in ids]
+    for i in ids:
+        for cid, _ in g.inner.get(i, []):
+            node = g.copies[cid]
+            if node.form not in ("_", ""):
+                items.append((node.after + node.index / 100 + 0.001, i, node.form))
+    return [(i, f) for _, i, f in sorted(items)]
 
 
 def _is_plural(g: _Graph, wid: int) -> bool | None:
@@ -368,7 +403,9 @@ def _is_plural(g: _Graph, wid: int) -> bool | None:
         return True
     if "Number=Plur" in w.feats or w.xpos in ("NNS", "NNPS"):
         return True
-    if "Number=Sing" in w.feats or w.xpos in ("NN", "NNP", "CD"):
+    if w.xpos == "CD" or w.upos == "NUM":
+        return low not in ("1", "one")
+    if "Number=Sing" in w.feats or w.xpos in ("NN", "NNP"):
         return False
     return None
 
@@ -413,6 +450,28 @@ def _lemma(w: Word) -> str:
     return w.form
 
 
+def _is_wh(w: Word) -> bool:
+    return (
+        w.xpos in ("WRB", "WDT", "WP", "WP$")
+        or "PronType=Int" in w.feats
+        or ("PronType=Rel" in w.feats)
+    )
+
+
+def _modifier_correlate(g: _Graph, word: Word, corr: int, tset: set[int]) -> int:
+    """A number or adjective remnant for a noun correlate stands for the noun's modifier:
+    "has 3.5 million shares outstanding, and Eagle 2.6 million" -> "2.6 million" replaces
+    "3.5 million" (the noun is elided too)."""
+    target = g.words[corr]
+    if word.upos not in ("NUM", "ADJ") or target.upos not in ("NOUN", "PROPN"):
+        return corr
+    if any(g.words[c].base_deprel == "det" for c in g.children.get(word.id, [])):
+        return corr  # "the third" stands for the whole noun phrase "the second ship, which ..."
+    rel = "nummod" if word.upos == "NUM" else "amod"
+    mods = [c for c in g.children.get(corr, []) if c in tset and g.words[c].base_deprel == rel]
+    return mods[0] if mods else corr
+
+
 def _deeper_correlate(g: _Graph, rid: int, corr: int, tset: set[int]) -> int:
     """A remnant with a preposition that its correlate lacks stands for the dependent of the
     correlate with that preposition: "a picture of you, and Susan of me" (remnant "of me",
@@ -423,13 +482,25 @@ def _deeper_correlate(g: _Graph, rid: int, corr: int, tset: set[int]) -> int:
     for i in sorted(g.subtree(corr)):
         if i != corr and i in tset and _case_lemma(g, i) == case:
             return i
-    return corr
+    # "earnings below last year's results, and half above those results": the remnant stands
+    # for the prepositional dependent of the correlate, whatever its preposition
+    preps = [
+        c
+        for c in g.children.get(corr, [])
+        if c in tset
+        and c > corr
+        and _case_lemma(g, c)
+        and g.words[c].base_deprel in ("nmod", "obl")
+    ]
+    return preps[0] if len(preps) == 1 else corr
 
 
 def _realise_gap(
-    g: _Graph, template: list[int], gap: _Gap, exclude: set[int]
+    g: _Graph, template: list[int], gap: _Gap, exclude: set[int], cc: int
 ) -> tuple[list[tuple[float, int, str]], list[dict[str, Any]]]:
-    """Tokens ``(key, word id, form)`` of a gapped conjunct and the remnant/correlate pairs."""
+    """Tokens ``(key, word id, form)`` of a gapped conjunct and the remnant/correlate pairs
+    (``cc``: the marked conjunction; punctuation closing the first conjunct before it is not
+    copied)."""
     tset = set(template)
     forms: dict[int, str] = {}
     originals = {c: g.original.get(c) for c in gap.copies}
@@ -444,6 +515,9 @@ def _realise_gap(
     used: set[int] = set()
     top = originals.get(gap.top)
     new_subject_plural: bool | None = None
+    prefix: dict[int, list[tuple[int, str]]] = {}
+    placed: dict[int, tuple[float, float]] = {}  # remnant -> first and last key of its tokens
+    deferred: list[tuple[int, float, list[tuple[int, str]]]] = []
 
     def span_keys(wid: int) -> list[int]:
         return sorted(i for i in g.subtree(wid) if i in tset)
@@ -452,7 +526,7 @@ def _realise_gap(
         orig = originals.get(cid)
         base = _base(rel)
         r_ids = _remnant_span(g, rid, exclude)
-        r_text = [(rid_, g.words[rid_].form) for rid_ in r_ids]
+        r_text = _with_inner(g, r_ids)
         if rid in tset:
             continue  # shared argument, already in the first conjunct
         word = g.words[rid]
@@ -460,7 +534,17 @@ def _realise_gap(
             pairs.append({"remnant": word.form, "relation": rel, "correlate": None})
             _negate(g, template, top, chain, forms, inserted, r_text)
             continue
-        if base == "advmod" and word.form.lower() in END_ADVERBS:
+        if base == "advmod" and word.form.lower() in FOCUS_ADVERBS:
+            later = [r for r, _, _ in gap.remnants if r > rid and r not in tset]
+            if later:  # "or even from chapter to chapter": the particle goes with the next remnant
+                prefix.setdefault(min(later), []).extend(r_text)
+                continue
+        if rid in prefix:
+            r_text = prefix.pop(rid) + r_text
+        if base == "advmod" and (
+            word.form.lower() in END_ADVERBS - {"well"}
+            or " ".join(f for _, f in r_text).lower() == "as well"
+        ):
             end = max((i for i in template if g.words[i].upos != "PUNCT"), default=0)
             inserted.extend((end + 0.6 + k * 0.01, i, f) for k, (i, f) in enumerate(r_text))
             pairs.append(
@@ -472,12 +556,25 @@ def _realise_gap(
             kids = [
                 c
                 for c in g.children.get(orig, [])
-                if c in tset and c not in used and c not in chain and c not in removed
+                if c in tset
+                and c not in used
+                and c not in chain
+                and c not in removed
+                and not _is_wh(g.words[c])
             ]
             same = [c for c in kids if _base(g.words[c].deprel) == base]
             if not same:
                 group = next((grp for grp in RELAXED if base in grp), set())
                 same = [c for c in kids if _base(g.words[c].deprel) in group]
+            last_own = max((r for r, _, c in gap.remnants if c == cid), default=rid)
+            if not same and (base == "obl" or (base == "advmod" and rid == last_own)):
+                # "took Peter home and Sally to the station": a place or time adverb after
+                # the verb and a prepositional phrase stand for one another
+                same = [
+                    c
+                    for c in kids
+                    if c > orig and _base(g.words[c].deprel) in ("obl", "advmod") and c not in chain
+                ]
             if len(same) > 1:
                 case = _case_lemma(g, rid)
                 by_case = [c for c in same if _case_lemma(g, c) == case]
@@ -491,6 +588,7 @@ def _realise_gap(
                 corr = same[max(0, len(same) - 1 - k)]
         if corr is not None:
             corr = _deeper_correlate(g, rid, corr, tset)
+            corr = _modifier_correlate(g, word, corr, tset)
             keys = span_keys(corr)
             used.add(corr)
             removed.update(keys)
@@ -518,18 +616,38 @@ def _realise_gap(
             )
             if base in SUBJ_RELS:
                 new_subject_plural = _is_plural(g, rid)
+            placed[rid] = (start, start + 0.001 * len(r_text))
         else:
             anchor = span_keys(orig) if orig is not None else template
             anchor = [i for i in anchor if g.words[i].upos != "PUNCT"] or template
             if base in SUBJ_RELS:
                 key = anchor[0] - 0.5
                 new_subject_plural = _is_plural(g, rid)
+                inserted.extend((key + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+                placed[rid] = (key, key + 0.001 * len(r_text))
             else:
-                key = anchor[-1] + 0.5
-            inserted.extend((key + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+                deferred.append((rid, anchor[-1] + 0.5, r_text))
+                if base in ("advcl", "parataxis", "ccomp"):
+                    deferred[-1] = (-rid, anchor[-1] + 0.5, r_text)  # a clause: after the clause
             pairs.append(
                 {"remnant": " ".join(f for _, f in r_text), "relation": rel, "correlate": None}
             )
+    # a remnant without a correlate keeps its neighbours: right after the remnant before it
+    # ("as pdf files on the introductory link"), else right before the one after it ("then
+    # to his hometown"), else after the clause
+    subjects = {r for r, rl, _ in gap.remnants if _base(rl) in SUBJ_RELS}
+    for rid, fallback, r_text in deferred:
+        before = [r for r in placed if rid > 0 and r < rid and r not in subjects]
+        after = [r for r in placed if 0 < rid < r]
+        if before:
+            key = placed[max(before)][1] + 0.0001
+        elif after:
+            key = placed[min(after)][0] - 0.0009
+        else:
+            key = fallback
+        step = 0.00001
+        inserted.extend((key + k * step, i, f) for k, (i, f) in enumerate(r_text))
+        placed[abs(rid)] = (key, key + step * len(r_text))
     if new_subject_plural is not None and top is not None:
         finite = [top] + [
             c
@@ -542,7 +660,12 @@ def _realise_gap(
                 current = forms.get(f, w.form)
                 forms[f] = _agree(current, _lemma(w), w.xpos, new_subject_plural)
                 break
-    tokens = [(float(i), i, forms.get(i, g.words[i].form)) for i in template if i not in removed]
+    last_word = max((i for i in template if g.words[i].upos != "PUNCT"), default=0)
+    tokens = [
+        (float(i), i, forms.get(i, g.words[i].form))
+        for i in template
+        if i not in removed and not (last_word < i < cc and g.words[i].form in TRAILING_PUNCT)
+    ]
     return sorted(tokens + inserted), pairs
 
 
@@ -587,6 +710,8 @@ def _clean(tokens: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]
             continue
         if t[2] in {".", "!", "?", ")"} and out and out[-1][2] in punct:
             out.pop()
+        if t[2] == "." and out and out[-1][2] in ("...", "…", ".", "?", "!"):
+            continue
         out.append(t)
     while out and out[-1][2] in punct:
         out.pop()
@@ -666,6 +791,7 @@ def extract_from_sentence(
     for tops in coords.values():
         for t in tops:
             in_group.update(g.group_of(t))
+    inner_of = {cid: host for host, items in g.inner.items() for cid, _ in items}
     for cid in g.copies:
         if cid not in in_group:
             status[cid] = "not-coordination"
@@ -701,9 +827,17 @@ def extract_from_sentence(
                             ccs.append(int(dep))
                         cc_ids.add(int(dep))
                         continue
-                    if _base(drel) in SKIP_REMNANT_RELS:
-                        continue
+                    if _base(drel) in SKIP_REMNANT_RELS or drel.endswith(":xsubj"):
+                        continue  # a controlled subject is a link, not a remnant
                     rems.append((int(dep), drel, c))
+            # a conjunct inside a remnant ("from 1699 or 1700") gets the copy's relation by
+            # propagation in enhanced UD: it is part of the first conjunct's remnant
+            rel_of = {r: rl for r, rl, _ in rems}
+            rems = [
+                (r, rl, c)
+                for r, rl, c in rems
+                if not (g.words[r].base_deprel == "conj" and rel_of.get(g.words[r].head) == rl)
+            ]
             for r, _, _ in rems:
                 ccs.extend(
                     c for c in g.children.get(r, []) if g.words[c].base_deprel == "cc" and c < r
@@ -717,18 +851,6 @@ def extract_from_sentence(
             if g.words[c].base_deprel == rel and c not in remnant_ids
         ]
         full = set(g.subtree(x))
-        template = sorted(
-            full
-            - {
-                i
-                for c in g.children.get(x, [])
-                if g.words[c].base_deprel == rel
-                for i in g.subtree(c)
-            }
-            - remnant_ids
-            - cc_ids
-            - {c for c in g.children.get(x, []) if g.words[c].deprel == "cc:preconj"}
-        )
         # a remnant that is also an enhanced dependent of a word of the first conjunct (a
         # shared subject) stays in the first conjunct; the others belong to their gap only
         region = _conj_region(g, x, rel)
@@ -741,6 +863,14 @@ def extract_from_sentence(
                 h.isdigit() and int(h) in full and int(h) not in region for h, _ in g.edeps[str(r)]
             )
         }
+        own_words = {i for r in remnant_ids - shared for i in g.subtree(r)}
+        template = sorted(
+            full
+            - region
+            - own_words
+            - cc_ids
+            - {c for c in g.children.get(x, []) if g.words[c].deprel == "cc:preconj"}
+        )
         template = sorted(set(template) | shared)
         for gp in gaps:
             own = [r for r, _, _ in gp.remnants if r not in shared]
@@ -801,7 +931,18 @@ def extract_from_sentence(
         # a full conjunct after the marked conjunction that is not joined by it belongs to
         # another coordination ("... and has extended both offers"): shared by every rewrite
         others = [
-            k for k in conj_kids if min(g.subtree(k)) > cc and cc not in g.children.get(k, [])
+            k
+            for k in conj_kids
+            if cc not in g.children.get(k, [])
+            and (
+                min(g.subtree(k)) > cc
+                # "built and renovated ... in 2013 and ... in 2014": joined by a conjunction
+                # of its own, the conjunct is not part of the marked coordination
+                or any(
+                    g.words[c].base_deprel == "cc" and g.words[c].form.lower() in CONJUNCTIONS
+                    for c in g.children.get(k, [])
+                )
+            )
         ]
         conj_kids = [k for k in conj_kids if k not in others]
         outside = sorted(set(outside) | {i for k in others for i in g.subtree(k)})
@@ -810,7 +951,7 @@ def extract_from_sentence(
         ]
         all_pairs: list[dict[str, Any]] = []
         for gp in gaps:
-            toks, pairs = _realise_gap(g, template, gp, exclude)
+            toks, pairs = _realise_gap(g, template, gp, exclude, cc)
             all_pairs.extend(pairs)
             conjuncts.append((gp.start, toks, gp))
         for k in conj_kids:
@@ -826,6 +967,10 @@ def extract_from_sentence(
             continue
         for c in members:
             status[c] = "extracted"
+        words_used = {i for gp in gaps for r, _, _ in gp.remnants for i in g.subtree(r)}
+        for cid, host in inner_of.items():
+            if host in words_used and cid not in in_group:
+                status[cid] = "extracted (function word in a remnant)"
         report.extracted += 1
         tset = set(template)
         phenomena = [_phenomenon(g, gp, tset) for gp in gaps]

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from lingeval.conjuncts.data import parse_marked
-from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_OPEN, ConjunctExample
+from lingeval.conjuncts.example import CONJUNCTIONS, SPLIT_CLOSE, SPLIT_OPEN, ConjunctExample
 from lingeval.conjuncts.nuclei import (
     Nucleus,
     NucleusSpec,
@@ -648,7 +648,7 @@ def _normalise_inputs(
         if not isinstance(item, str) or not item.strip():
             raise LingevalError(f"input {i} must be a non-empty sentence, got {item!r}")
         conj = ""
-        if SPLIT_OPEN in item:
+        if SPLIT_OPEN in item or SPLIT_CLOSE in item:
             try:
                 item, _, conj = parse_marked(item)
             except ValueError as exc:
@@ -762,6 +762,30 @@ def score_systems(
         for p in plist:
             texts.extend(p)
     analyses = analyzer.analyse(texts)
+    too_long: set[str] = getattr(analyzer, "too_long", set())
+    keep = [
+        i
+        for i in range(len(sentences))
+        if sentences[i] not in too_long and not any(r in too_long for r in refs[i])
+    ]
+    if len(keep) < len(sentences):
+        from lingeval.core.textio import warn
+
+        dropped = [ids[i] for i in range(len(sentences)) if i not in set(keep)]
+        if not keep:
+            raise LingevalError(
+                f"every example is longer than the parser's max_length: {_ids(dropped)}"
+            )
+        warn(
+            f"{len(dropped)} example(s) longer than the parser's max_length skipped: {_ids(dropped)}"
+        )
+        sentences = [sentences[i] for i in keep]
+        conjs = [conjs[i] for i in keep]
+        ids = [ids[i] for i in keep]
+        flags = [flags[i] for i in keep]
+        refs = [refs[i] for i in keep]
+        preds = {n: [p[i] for i in keep] for n, p in preds.items()}
+        missing = {n: [m[i] for i in keep] for n, m in missing.items()}
     rewritable = [
         f if f is not None else not (len(r) == 1 and r[0] == s.strip())
         for f, r, s in zip(flags, refs, sentences, strict=True)

@@ -30,7 +30,7 @@ from lingeval.conjuncts.nuclei import (
     tokens_from_rows,
 )
 from lingeval.core.errors import LingevalError
-from lingeval.core.parsing import peek_pipeline_id
+from lingeval.core.parsing import peek_pipeline_id, pipe_guarded
 
 __all__ = ["AnalysisCache", "Analyzer", "SpacyAnalyzer", "TableAnalyzer", "peek_pipeline_id"]
 
@@ -137,6 +137,7 @@ class SpacyAnalyzer:
         peeked = peek_pipeline_id(model) if self.cache is not None else None
         self.pipeline_id: str = peeked if peeked is not None else self.parser.id
         self._memo: dict[str, SentenceAnalysis] = {}
+        self.too_long: set[str] = set()  # texts over the pipeline's max_length, left unparsed
         self.parsed_count = 0
         self.cache_hits = 0
 
@@ -181,8 +182,14 @@ class SpacyAnalyzer:
                 if self.spec.words == "lemma"
                 else [n for n in ("lemmatizer",) if n in parser.nlp.pipe_names]
             )
-            stream: Iterable[Any] = parser.nlp.pipe(
-                todo, batch_size=parser.batch_size, n_process=parser.n_process, disable=skip
+            skipped: list[int] = []
+            stream: Iterable[Any] = pipe_guarded(
+                parser.nlp,
+                todo,
+                skipped=skipped,
+                batch_size=parser.batch_size,
+                n_process=parser.n_process,
+                disable=skip,
             )
             if parser.progress:
                 from tqdm import tqdm
@@ -191,6 +198,10 @@ class SpacyAnalyzer:
             new: list[tuple[str, SentenceAnalysis]] = []
             lemmas = self.spec.words == "lemma"
             for text, doc in zip(todo, stream, strict=True):
+                if doc is None:  # longer than max_length: no nuclei, not cached
+                    self._memo[text] = analyse([], self.spec)
+                    self.too_long.add(text)
+                    continue
                 a = analyse(tokens_from_doc(doc, lemmas=lemmas), self.spec)
                 self._memo[text] = a
                 new.append((text, a))

@@ -44,10 +44,11 @@ from lingeval.core.conllu import Sentence
 if TYPE_CHECKING:
     import pandas as pd
 
-    from lingeval.conjuncts.analysis import Analyzer
+    from lingeval.conjuncts.parse_features import Analyzer
 
 __all__ = [
     "GAP_PHENOMENA",
+    "POOLS",
     "Record",
     "error_shapes",
     "evaluate_examples",
@@ -224,19 +225,37 @@ def _row(records: Sequence[Record], options: MetricOptions) -> dict[str, Any]:
     }
 
 
-def summarise(records: Iterable[Record], options: MetricOptions | None = None) -> pd.DataFrame:
-    """Tidy table: one row per (source, mode, system, kind, group); see the module docstring."""
+#: Pooled sources of :func:`summarise`: ``REAL`` is the third-party ellipsis data only,
+#: ``TREEBANKS`` the sources with gold trees (the same examples in parsed and oracle mode).
+POOLS = {
+    "REAL": frozenset({"schuster", "gum", "ewt", "pud", "thec"}),
+    "TREEBANKS": frozenset({"schuster", "gum", "ewt", "pud"}),
+}
+
+
+def summarise(
+    records: Iterable[Record],
+    options: MetricOptions | None = None,
+    pools: Mapping[str, frozenset[str]] | None = None,
+) -> pd.DataFrame:
+    """Tidy table: one row per (source, mode, system, kind, group); see the module docstring.
+
+    Besides each source, ``ALL`` pools every source and each of ``pools`` (default
+    :data:`POOLS`) pools the sources it names.
+    """
     import pandas as pd
 
     options = options or MetricOptions(bootstrap=0)
+    pools = POOLS if pools is None else pools
     groups: dict[tuple[str, str, str, str, str], list[Record]] = {}
     for r in records:
         keys = [("all", "all"), ("phenomenon", r.phenomenon), ("rule", _rule_group(r.rule))]
         keys += [("shape", s) for s in r.shapes]
         keys.append(("conjunction", r.example.conjunction_lower))
+        names = [r.source, "ALL", *(p for p, members in pools.items() if r.source in members)]
         for kind, group in keys:
-            groups.setdefault((r.source, r.mode, r.system, kind, group), []).append(r)
-            groups.setdefault(("ALL", r.mode, r.system, kind, group), []).append(r)
+            for name in names:
+                groups.setdefault((name, r.mode, r.system, kind, group), []).append(r)
     rows = []
     for (source, mode, system, kind, group), recs in groups.items():
         row = {
@@ -257,6 +276,11 @@ def summarise(records: Iterable[Record], options: MetricOptions | None = None) -
 
 def _norm(text: str) -> str:
     return normalise_for_exact_match(text, cased=False)
+
+
+def _has(text: str, part: str) -> bool:
+    """``part`` occurs in ``text`` as whole words (both normalised)."""
+    return f" {part} " in f" {text} "
 
 
 def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
@@ -285,19 +309,21 @@ def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
             c["coordination-on-gap-right"] += int(r.stats.exact)
         pairs = [p for p in ex.meta.get("alignment", []) if p.get("correlate")]
         gold_norm = [_norm(g) for g in ex.rewrites]
+        source_norm = _norm(ex.sentence)
+        rewritten = [_norm(s) for s in r.prediction if _norm(s) != source_norm]
         for p in pairs:
             rem, cor = _norm(p["remnant"]), _norm(p["correlate"])
-            if not rem or not cor or rem == cor or rem in cor or cor in rem:
+            if not rem or not cor or _has(cor, rem) or _has(rem, cor):
                 continue
-            if any(rem in _norm(s) and cor in _norm(s) for s in r.prediction) and not any(
-                rem in g and cor in g for g in gold_norm
+            if any(_has(s, rem) and _has(s, cor) for s in rewritten) and not any(
+                _has(g, rem) and _has(g, cor) for g in gold_norm
             ):
                 c["remnant-beside-correlate"] += 1
                 break
         if len(r.prediction) == len(ex.rewrites) and not pred_unchanged and pairs:
             for p in pairs:
                 rem = _norm(p["remnant"])
-                with_rem = [_norm(s) for s in r.prediction if rem and rem in _norm(s)]
+                with_rem = [s for s in rewritten if rem and _has(s, rem)]
                 if with_rem and not any(s in gold_norm for s in with_rem):
                     c["remnant-sentence-wrong"] += 1
                     break
@@ -334,7 +360,7 @@ def evaluate_sources(
     """
     options = MetricOptions(aggregation=aggregation, bootstrap=0)
     if analyzer is None:
-        from lingeval.conjuncts.analysis import SpacyAnalyzer
+        from lingeval.conjuncts.parse_features import SpacyAnalyzer
 
         analyzer = SpacyAnalyzer(spec=options.spec)
     records: list[Record] = []

@@ -122,6 +122,21 @@ def _groups(
     return out
 
 
+#: Row labels of the split tables, as the paper's Tables 1-2 name them (other splits as given).
+SPLIT_LABELS = {
+    "train": "Train",
+    "dev": "Validation",
+    "validation": "Validation",
+    "test": "Test",
+    "all": "Full",
+}
+
+
+def split_label(name: str) -> str:
+    """The paper's name of a split ("dev" -> "Validation", "all" -> "Full")."""
+    return SPLIT_LABELS.get(name, name)
+
+
 def _pct(n: int, total: int) -> float:
     return 100.0 * n / total if total else float("nan")
 
@@ -180,6 +195,7 @@ def dataset_stats(
     all_sizes: Counter[str] = Counter()
     hist: Counter[int] = Counter()
     for name, group in groups.items():
+        label = split_label(name)
         explicit = omitted = 0
         with_gold = 0
         for e in group:
@@ -194,18 +210,18 @@ def dataset_stats(
                 for k in omitted_arguments(analyses[e.sentence], [analyses[s] for s in e.rewrites]):
                     hist[min(k, _HIST_MAX)] += 1
         total = explicit + omitted
-        verbs.add(name, with_gold, explicit, omitted, total, _pct(omitted, total))
+        verbs.add(label, with_gold, explicit, omitted, total, _pct(omitted, total))
         cc = Counter(e.conjunction_lower for e in group)
-        conj.add(name, *(cc.get(c, 0) for c in CONJUNCTIONS), len(group))
+        conj.add(label, *(cc.get(c, 0) for c in CONJUNCTIONS), len(group))
         sc = Counter(set_size_label(e) for e in group)
         if name == "all":
             all_sizes = sc
-        sizes.add(name, *(_pct(sc.get(k, 0), len(group)) for k in SET_SIZE_ORDER), len(group))
+        sizes.add(label, *(_pct(sc.get(k, 0), len(group)) for k in SET_SIZE_ORDER), len(group))
         nonrw = [e for e in group if e.rewrites and not e.rewritable]
         explained = sum(
             1 for e in nonrw if any(str(e.meta.get(k, "")).strip() for k in _EXPLANATION_KEYS)
         )
-        expl.add(name, len(nonrw), explained, len(nonrw) - explained)
+        expl.add(label, len(nonrw), explained, len(nonrw) - explained)
     sizes.notes.append(
         "counts: " + ", ".join(f"{k} = {all_sizes.get(k, 0)}" for k in SET_SIZE_ORDER)
     )

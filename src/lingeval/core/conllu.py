@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TextIO
 
-from lingeval.core.errors import ConlluError
+from lingeval.core.errors import ConlluError, InputError
 
 __all__ = [
     "EmptyNode",
@@ -267,13 +267,13 @@ def _open_text(source: str | Path | TextIO) -> tuple[IO[str], str, bool]:
             import sys
 
             return sys.stdin, "<stdin>", False
+        from lingeval.core.textio import open_text
+
         try:
-            fh = open(path, encoding="utf-8", newline="")  # noqa: SIM115 - closed by caller
-        except FileNotFoundError:
-            raise ConlluError("no such file", path=path) from None
-        except IsADirectoryError:
-            raise ConlluError("is a directory, not a CoNLL-U file", path=path) from None
-        return fh, path, True
+            fh = open_text(path, newline="")
+        except InputError as exc:
+            raise ConlluError(exc.problem, path=path) from None
+        return fh, path, True  # type: ignore[return-value]  # a TextInput reads like IO[str]
     name = getattr(source, "name", "<input>")
     return source, str(name), False
 
@@ -298,6 +298,10 @@ def read_conllu(
         )
     except UnicodeDecodeError as exc:
         raise ConlluError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=path) from None
+    except ConlluError:
+        raise
+    except InputError as exc:  # from the shared reader: not UTF-8 at a line
+        raise ConlluError(exc.problem, path=exc.path, line=exc.line) from None
     finally:
         if close:
             fh.close()
@@ -476,7 +480,7 @@ def _finish(
             raise ConlluError("no root (no word has HEAD 0)", path=path, line=start)
         if roots > 1 and not multiple_roots:
             raise ConlluError(
-                f"{roots} roots (words with HEAD 0); pass multiple_roots to allow",
+                f"{roots} roots (words with HEAD 0); use --multiple-roots (multiple_roots=True) to allow",
                 path=path,
                 line=start,
             )

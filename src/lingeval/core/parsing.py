@@ -18,7 +18,8 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ __all__ = [
     "default_pipeline_name",
     "load_pipeline",
     "peek_pipeline_id",
+    "pipe_guarded",
     "pipeline_id",
 ]
 
@@ -114,6 +116,37 @@ def pipeline_id(nlp: Language) -> str:
     return f"{meta.get('lang', 'xx')}_{meta.get('name', 'pipeline')}=={meta.get('version', '0')}"
 
 
+def pipe_guarded(
+    nlp: Language,
+    texts: Iterable[str],
+    *,
+    skipped: list[int] | None = None,
+    **pipe_options: Any,
+) -> Iterator[Doc | None]:
+    """``nlp.pipe(texts)`` that yields ``None`` for a text longer than ``nlp.max_length``
+    characters (spaCy's error E088) instead of raising; order is kept and memory stays flat.
+
+    Each over-long text is fed to spaCy as ``""`` so that positions stay aligned even with
+    ``n_process > 1``; ``skipped`` (when given) gets the 0-based index of every text left out.
+    """
+    flags: deque[bool] = deque()
+    limit = nlp.max_length
+
+    def feed() -> Iterator[str]:
+        for text in texts:
+            long = len(text) > limit
+            flags.append(long)
+            yield "" if long else text
+
+    for n, doc in enumerate(nlp.pipe(feed(), **pipe_options)):
+        if flags.popleft():
+            if skipped is not None:
+                skipped.append(n)
+            yield None
+        else:
+            yield doc
+
+
 class ParseCache:
     """SQLite store of serialised Docs keyed by pipeline id and text (SHA-1)."""
 
@@ -184,9 +217,19 @@ class Parser:
         self._memo: dict[str, Doc] = {}
         self.parsed_count = 0  # texts actually run through the pipeline (not cache hits)
 
+    def too_long(self, text: str) -> bool:
+        """Whether ``text`` exceeds the pipeline's ``max_length`` (it is then not parsed)."""
+        return len(text) > self.nlp.max_length
+
     def parse(self, texts: Sequence[str]) -> list[Doc]:
-        """Parse ``texts`` (order kept, duplicates parsed once)."""
+        """Parse ``texts`` (order kept, duplicates parsed once).
+
+        A text longer than the pipeline's ``max_length`` characters is not parsed: it gets an
+        empty ``Doc`` (check :meth:`too_long`) and a warning on stderr, never an exception.
+        """
         from spacy.tokens import Doc
+
+        from lingeval.core.textio import warn
 
         distinct = [t for t in dict.fromkeys(texts) if t not in self._memo]
         if distinct and self.cache is not None:
@@ -194,8 +237,13 @@ class Parser:
                 self._memo[text] = Doc(self.nlp.vocab).from_bytes(blob)
             distinct = [t for t in distinct if t not in self._memo]
         if distinct:
-            stream: Iterable[Doc] = self.nlp.pipe(
-                distinct, batch_size=self.batch_size, n_process=self.n_process
+            skipped: list[int] = []
+            stream: Iterable[Doc | None] = pipe_guarded(
+                self.nlp,
+                distinct,
+                skipped=skipped,
+                batch_size=self.batch_size,
+                n_process=self.n_process,
             )
             if self.progress:
                 from tqdm import tqdm
@@ -203,8 +251,16 @@ class Parser:
                 stream = tqdm(stream, total=len(distinct), desc="parsing", unit="sent")
             new: list[tuple[str, Any]] = []
             for text, doc in zip(distinct, stream, strict=True):
+                if doc is None:
+                    self._memo[text] = Doc(self.nlp.vocab)
+                    continue
                 self._memo[text] = doc
                 new.append((text, doc))
+            if skipped:
+                warn(
+                    f"{len(skipped)} text(s) longer than {self.nlp.max_length:,} characters "
+                    "(spaCy's max_length) were not parsed"
+                )
             self.parsed_count += len(new)
             if self.cache is not None:
                 self.cache.put_many(

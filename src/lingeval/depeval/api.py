@@ -22,6 +22,7 @@ from lingeval.depeval.evaluate import (
     DepevalResult,
     evaluate,
     evaluate_files,
+    prf,
 )
 from lingeval.depeval.significance import SignificanceResult, paired_test, significance_signature
 
@@ -78,6 +79,15 @@ def score_table(results: Sequence[DepevalResult], title: str = "Dependency-parse
             if aligned:
                 row += [r.precision(m), r.score(m), r.f1(m)]
             t.add(*row)
+    for r, name in zip(results, names, strict=True):
+        if r.spans is not None:
+            for label, (g, s, c) in (
+                ("Tokens", r.spans.tokens),
+                ("Words (aligned)", r.spans.words),
+                ("Sentences", r.spans.sentences),
+            ):
+                p, rec, f = prf(g, s, c)
+                t.add(name, label, c, g, rec, p, rec, f)
     for r, name in zip(results, names, strict=True):
         if r.options.tokenization == "align":
             t.notes.append(
@@ -149,7 +159,7 @@ def errors_table(result: DepevalResult) -> Table:
 
 
 def sentences_table(result: DepevalResult) -> Table:
-    """Per-sentence scores (identical tokenisation only)."""
+    """Per-sentence scores (by gold sentence in align mode)."""
     t = Table(
         ["#", "sent_id", "words", *(_SHORT[m] for m in MEASURES)],
         title=f"Per-sentence scores ({result.system_name})",

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from lingeval.core.conllu import Sentence, read_conllu
 from lingeval.core.errors import InputError, LingevalError
 from lingeval.core.signature import Signature
-from lingeval.depeval.measures import PUNCT_POLICIES, classify_head_error, is_excluded
+from lingeval.depeval.measures import PUNCT_POLICIES, classify_head_error, is_excluded, warn_no_xpos
 
 __all__ = [
     "MEASURES",
@@ -111,6 +111,40 @@ class SentenceStats:
     counts: list[int]
 
 
+def prf(gold: int, system: int, correct: int) -> tuple[float, float, float]:
+    """Precision, recall, F1 in percent as the CoNLL 2018 evaluator computes them
+    (0 when a denominator is 0; F1 = 2 * correct / (gold + system))."""
+    p = 100.0 * correct / system if system else 0.0
+    r = 100.0 * correct / gold if gold else 0.0
+    f = 200.0 * correct / (gold + system) if gold + system else 0.0
+    return p, r, f
+
+
+@dataclass(frozen=True)
+class SpanCounts:
+    """The CoNLL 2018 evaluator's Tokens, Sentences and Words counts (align mode): each a
+    ``(gold, system, correct)`` triple; ``correct`` spans match exactly (words: aligned)."""
+
+    tokens: tuple[int, int, int]
+    sentences: tuple[int, int, int]
+    words: tuple[int, int, int]
+
+    def as_dict(self) -> dict[str, dict[str, float]]:
+        out: dict[str, dict[str, float]] = {}
+        for name in ("tokens", "sentences", "words"):
+            g, s, c = getattr(self, name)
+            p, r, f = prf(g, s, c)
+            out[name] = {
+                "gold": g,
+                "system": s,
+                "correct": c,
+                "precision": round(p, 4),
+                "recall": round(r, 4),
+                "f1": round(f, 4),
+            }
+        return out
+
+
 def deplen_bucket(word: int, head: int) -> str:
     """Gold dependency length bucket: ``root``, ``1`` ... ``6``, ``7-10``, ``>10`` (in words)."""
     if head == 0:
@@ -143,6 +177,7 @@ class DepevalResult:
     totals: list[int] = field(default_factory=_new)
     system_words: int = 0  # evaluated system words (the precision denominator in align mode)
     aligned_words: int = 0  # gold words aligned to a system word (align mode), any punctuation
+    spans: SpanCounts | None = None  # tokens, sentences, words as the CoNLL 2018 evaluator (align)
     sentences: list[SentenceStats] = field(default_factory=list)
     by_relation: dict[str, list[int]] = field(default_factory=dict)
     by_upos: dict[str, list[int]] = field(default_factory=dict)
@@ -172,8 +207,9 @@ class DepevalResult:
         return _pct(self.count(measure), self.system_words)
 
     def f1(self, measure: str) -> float:
-        p, r = self.precision(measure), self.score(measure)
-        return 2 * p * r / (p + r) if p + r else 0.0
+        """F1 = 2 * correct / (gold words + system words), as the CoNLL 2018 evaluator."""
+        c, g, s = self.count(measure), self.words, self.system_words
+        return 200.0 * c / (g + s) if g + s else 0.0
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary: counts, percentages, breakdowns, signature."""
@@ -193,6 +229,8 @@ class DepevalResult:
         if self.options.tokenization == "align":
             out["system_words"] = self.system_words
             out["aligned_words"] = self.aligned_words
+            if self.spans is not None:
+                out["segmentation"] = self.spans.as_dict()
             for m in MEASURES:
                 out["scores"][m].update(
                     precision=round(self.precision(m), 4),
@@ -255,14 +293,19 @@ def _pairs(
         nxt = next(sys_iter, None)
         if nxt is None:
             raise InputError(
-                f"system file ends after {n - 1} sentences; the gold file has more",
+                f"has only {n - 1} sentence(s); the gold file {gold_name} has more",
                 path=system_name,
             )
         yield g, nxt
     if next(sys_iter, None) is not None:
         raise InputError(
-            f"system file has more sentences than the gold file ({n})", path=system_name
+            f"has only {n} sentence(s)"
+            + (" (empty)" if n == 0 else "")
+            + f"; the system file {system_name} has more",
+            path=gold_name,
         )
+    if n == 0:
+        raise InputError("no sentences (empty gold and system files)", path=gold_name)
 
 
 def _check_words(g: Sentence, s: Sentence, system_name: str) -> None:
@@ -313,9 +356,12 @@ def evaluate(
     totals = res.totals
     by_rel, by_upos, by_dl, by_sl = res.by_relation, res.by_upos, res.by_deplen, res.by_sentlen
     errors = res.errors
+    need_xpos = punct == "xpos-ptb"
     for index, (g, s) in enumerate(_pairs(gold, system, options.align, gold_name, system_name)):
         _check_words(g, s, system_name)
         gwords = g.words
+        if need_xpos and any(w.xpos not in ("_", "") for w in gwords):
+            need_xpos = False
         heads = [w.head for w in gwords]
         keep = [not is_excluded(w, punct) for w in gwords] if punct != "none" else None
         length = sum(keep) if keep is not None else len(gwords)
@@ -367,6 +413,8 @@ def evaluate(
         for k in range(6):
             totals[k] += c[k]
         res.sentences.append(SentenceStats(index, g.sent_id, length, c))
+    if need_xpos:
+        warn_no_xpos(gold_name)
     res.system_words = totals[0]
     return res
 

@@ -39,6 +39,14 @@ PUNCT_POLICIES: dict[str, str] = {
     "deprel": "exclude words whose gold relation is punct",
 }
 
+
+def warn_no_xpos(gold_name: str) -> None:
+    """``--punct xpos-ptb`` on a treebank without XPOS tags leaves out nothing: say so."""
+    from lingeval.core.textio import warn
+
+    warn(f"{gold_name}: no XPOS tags in the gold file, so --punct xpos-ptb left out no words")
+
+
 #: The punctuation tags of the original NED evaluation script (Penn Treebank XPOS).
 PTB_PUNCT_XPOS = frozenset(
     {",", ".", ":", "#", "(", ")", "-LRB-", "-RRB-", "``", "''", "LS", "SYM", "PUNCT"}

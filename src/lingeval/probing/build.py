@@ -551,14 +551,11 @@ def _write_resource(resource: Resource, out: Path, formats: Sequence[str]) -> li
 
 
 def _read_table(path: str | Path, columns: Sequence[str]) -> list[tuple[int, dict[str, Any]]]:
+    from lingeval.core.textio import csv_rows, read_text
+
     p = Path(path)
-    if not p.is_file():
-        raise InputError("no such file", path=p)
     rows: list[tuple[int, dict[str, Any]]] = []
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", path=p) from None
+    text = read_text(p)
     if p.suffix == ".jsonl":
         for n, line in enumerate(text.splitlines(), 1):
             if not line.strip():
@@ -574,7 +571,7 @@ def _read_table(path: str | Path, columns: Sequence[str]) -> list[tuple[int, dic
                 raise InputError(f"missing field(s) {', '.join(missing)}", path=p, line=n)
             rows.append((n, rec))
         return rows
-    reader = csv.reader(text.splitlines(), delimiter="\t")
+    reader = csv_rows(csv.reader(text.splitlines(), delimiter="\t"), p)
     header = next(reader, None)
     if header is None:
         raise InputError("empty file", path=p, line=1)

@@ -445,7 +445,8 @@ def scan_treebanks(
     """Stream the occurrences of every file (several files of one treebank are pooled)."""
     for path in paths:
         name = treebank_name(path)
-        for sentence in read_conllu(path):
+        n = 0
+        for n, sentence in enumerate(read_conllu(path), 1):  # noqa: B007 - n counts
             yield from find_occurrences(
                 sentence,
                 connectives,
@@ -453,18 +454,14 @@ def scan_treebanks(
                 require_clause_head=require_clause_head,
                 connective_filter=connective_filter,
             )
+        if n == 0:
+            raise InputError("no sentences (an empty treebank?)", path=path)
 
 
 def _read_lines(path: str | Path) -> list[tuple[int, str]]:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except FileNotFoundError:
-        raise InputError("no such file", path=path) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", path=path) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    from lingeval.core.textio import read_text
+
+    lines = read_text(path).splitlines()
     return [
         (n, ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.startswith("#")
     ]

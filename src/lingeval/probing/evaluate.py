@@ -6,16 +6,22 @@ Acceptability (:func:`evaluate_acceptability`):
   unacceptable-and-ungrammatical subset (``grammatical == "no"``); SD alongside.
 * pair accuracy: share of pairs whose acceptable sentence has the lower perplexity
   (ties count as errors), for the model; for humans, the acceptable sentence's mean rating is
-  higher.
+  higher. With a 95% **Wilson score interval** (:func:`wilson_interval`) and an exact two-sided
+  **sign test** against chance (binomial, p = 0.5, over the pairs that are not ties;
+  :func:`sign_test`).
 * Spearman's rho with its two-sided p-value (``scipy.stats.spearmanr``) between the human mean
-  rating of a sentence and its perplexity, over every rated sentence (paper: rho = -0.120).
+  rating of a sentence and its perplexity, over every rated sentence (paper: rho = -0.120),
+  with a 95% percentile **bootstrap interval** that resamples *pairs* (both sentences of a pair
+  together, since they are not independent; 2,000 resamples, seeded;
+  :func:`bootstrap_spearman`).
 * Table 2 (humans): per condition, the mean and SD over sentences of the sentence mean rating
   (1-5 Likert), and the mean within-sentence SD.
 
 Cloze (:func:`evaluate_cloze`):
 
 * Table 5 (model): whether the target, the plausible alternative, both or neither appear in
-  the model's top-k (k = 10 in the paper), and which of them is in first place.
+  the model's top-k (k = 10 in the paper), and which of them is in first place, as the
+  number of sentences beside the percentage (the paper's 85/12/148/25).
 * Table 3 (humans): the category of each sentence's majority choice: ``target``,
   ``plausible``, ``implausible``, ``none`` (none of the options), or ``tie`` when several
   options share the highest count (the paper's "Target=Plausible alt." case).
@@ -42,11 +48,14 @@ from lingeval.probing.scorers import matches
 __all__ = [
     "AcceptabilityResult",
     "ClozeResult",
+    "bootstrap_spearman",
     "cloze_category",
     "evaluate_acceptability",
     "evaluate_cloze",
     "human_cloze_majority",
+    "sign_test",
     "spearman",
+    "wilson_interval",
 ]
 
 CONDITIONS = ("acceptable", "unacceptable", "unacceptable-ungrammatical")
@@ -78,6 +87,69 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, int]
 
     res = spearmanr([a for a, _ in pairs], [b for _, b in pairs])
     return float(res.statistic), float(res.pvalue), len(pairs)
+
+
+def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion k/n (NaN, NaN when n = 0).
+
+    ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``, z the normal quantile.
+    """
+    if n == 0:
+        return float("nan"), float("nan")
+    z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = k / n
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    den = 1 + z * z / n
+    return max(0.0, (centre - half) / den), min(1.0, (centre + half) / den)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Exact two-sided sign test: p-value of ``wins`` successes in ``wins + losses`` at p = 0.5."""
+    n = wins + losses
+    if n == 0:
+        return float("nan")
+    from scipy.stats import binomtest
+
+    return float(binomtest(wins, n, 0.5).pvalue)
+
+
+def bootstrap_spearman(
+    x: Sequence[float],
+    y: Sequence[float],
+    clusters: Sequence[str],
+    *,
+    n_boot: int = 2000,
+    seed: int = 0,
+    confidence: float = 0.95,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of Spearman's rho, resampling whole ``clusters`` (pairs).
+
+    Resamples with a constant variable are skipped; NaN, NaN with fewer than 3 clusters.
+    """
+    import numpy as np
+    from scipy.stats import rankdata
+
+    keep = [i for i in range(len(x)) if not (math.isnan(x[i]) or math.isnan(y[i]))]
+    members: dict[str, list[int]] = defaultdict(list)
+    for i in keep:
+        members[clusters[i]].append(i)
+    groups = list(members.values())
+    if len(groups) < 3:
+        return float("nan"), float("nan")
+    xa, ya = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    rng = np.random.default_rng(seed)
+    vals = []
+    for _ in range(n_boot):
+        idx = np.concatenate([groups[g] for g in rng.integers(0, len(groups), len(groups))])
+        xs, ys = xa[idx], ya[idx]
+        if np.ptp(xs) == 0 or np.ptp(ys) == 0:
+            continue
+        vals.append(float(np.corrcoef(rankdata(xs), rankdata(ys))[0, 1]))
+    if not vals:
+        return float("nan"), float("nan")
+    alpha = (1 - confidence) / 2
+    return float(np.quantile(vals, alpha)), float(np.quantile(vals, 1 - alpha))
 
 
 @dataclass
@@ -134,7 +206,12 @@ def evaluate_acceptability(
             raise LingevalError(
                 f"model {m}: no score for {len(missing)} item(s), e.g. {missing[0]}"
             )
-    sig_opts: dict[str, Any] = {"models": models, "ppl": "exp(-mean-logprob)"}
+    sig_opts: dict[str, Any] = {
+        "models": models,
+        "ppl": "exp(-mean-logprob)",
+        "ci": "wilson-95",
+        "sign_test": "exact-binomial-two-sided",
+    }
     if signatures:
         sig_opts["scorers"] = [_describe(m, signatures[m]) for m in models if m in signatures]
     sig = Signature("probe-acceptability", sig_opts)
@@ -161,28 +238,53 @@ def evaluate_acceptability(
         pairs[i.pair_id][i.condition] = i
     full = {k: v for k, v in pairs.items() if len(v) == 2}
     pair_t = Table(
-        ["judge", "pairs", "correct", "pair_accuracy"],
-        title="Pair accuracy: acceptable sentence preferred",
+        [
+            "judge",
+            "pairs",
+            "correct",
+            "ties",
+            "pair_accuracy",
+            "ci95_low",
+            "ci95_high",
+            "sign_test_p",
+        ],
+        title="Pair accuracy: acceptable sentence preferred (95% Wilson interval; exact sign "
+        "test against chance over the untied pairs)",
         signature=sig,
         digits=3,
     )
-    for m in models:
-        ok = sum(
-            ppl[m][p["acceptable"].item_id] < ppl[m][p["unacceptable"].item_id]
-            for p in full.values()
+
+    def add_pair_row(judge: str, diffs: list[float]) -> None:
+        """``diffs`` > 0 where the acceptable sentence is preferred (0: tie, an error)."""
+        n = len(diffs)
+        ok = sum(d > 0 for d in diffs)
+        ties = sum(d == 0 for d in diffs)
+        lo, hi = wilson_interval(ok, n)
+        pair_t.add(
+            judge, n, ok, ties, ok / n if n else float("nan"), lo, hi, sign_test(ok, n - ok - ties)
         )
-        pair_t.add(m, len(full), ok, ok / len(full) if full else float("nan"))
+
+    for m in models:
+        add_pair_row(
+            m,
+            [
+                ppl[m][p["unacceptable"].item_id] - ppl[m][p["acceptable"].item_id]
+                for p in full.values()
+            ],
+        )
     rated_pairs = [
         p
         for p in full.values()
         if p["acceptable"].item_id in ratings and p["unacceptable"].item_id in ratings
     ]
     if rated_pairs:
-        ok = sum(
-            _mean(ratings[p["acceptable"].item_id]) > _mean(ratings[p["unacceptable"].item_id])
-            for p in rated_pairs
+        add_pair_row(
+            "humans",
+            [
+                _mean(ratings[p["acceptable"].item_id]) - _mean(ratings[p["unacceptable"].item_id])
+                for p in rated_pairs
+            ],
         )
-        pair_t.add("humans", len(rated_pairs), ok, ok / len(rated_pairs))
 
     human_t = None
     corr_t = None
@@ -212,17 +314,22 @@ def evaluate_acceptability(
                 _mean(within),
             )
         corr_t = Table(
-            ["model", "n", "spearman_rho", "p_value"],
-            title="Spearman rho: human mean rating vs perplexity",
-            signature=sig,
+            ["model", "n", "spearman_rho", "ci95_low", "ci95_high", "p_value"],
+            title="Spearman rho: human mean rating vs perplexity (95% bootstrap interval, "
+            "2,000 resamples of pairs)",
+            signature=Signature(
+                "probe-acceptability",
+                {**sig.options, "bootstrap": "2000-pairs-percentile", "seed": 0},
+            ),
             digits=3,
         )
         for m in models:
             rated = [i for i in items if i.item_id in ratings]
-            rho, p, n = spearman(
-                [_mean(ratings[i.item_id]) for i in rated], [ppl[m][i.item_id] for i in rated]
-            )
-            corr_t.add(m, n, rho, p)
+            hx = [_mean(ratings[i.item_id]) for i in rated]
+            py = [ppl[m][i.item_id] for i in rated]
+            rho, p, n = spearman(hx, py)
+            lo, hi = bootstrap_spearman(hx, py, [i.pair_id for i in rated])
+            corr_t.add(m, n, rho, lo, hi, p)
 
     conns = list(dict.fromkeys(i.connective for i in items))
     cols = ["connective", "pairs"]
@@ -414,10 +521,11 @@ def evaluate_cloze(
         [
             "scope",
             "n",
-            *[f"top{k}:{c}" for c in TOPK_CATEGORIES],
-            *[f"first:{c}" for c in FIRST_CATEGORIES],
+            *[x for c in TOPK_CATEGORIES for x in (f"top{k}:{c}", f"top{k}:{c}:n")],
+            *[x for c in FIRST_CATEGORIES for x in (f"first:{c}", f"first:{c}:n")],
         ],
-        title=f"Target and plausible alternative in the model's top {k} and first place, % of sentences (Table 5)",
+        title=f"Target and plausible alternative in the model's top {k} and first place: % of "
+        "sentences, and :n the number of sentences (Table 5)",
         signature=sig,
         digits=2,
     )
@@ -448,8 +556,8 @@ def evaluate_cloze(
         return [
             scope,
             n,
-            *[_pct(tk[c], n) for c in TOPK_CATEGORIES],
-            *[_pct(fi[c], n) for c in FIRST_CATEGORIES],
+            *[x for c in TOPK_CATEGORIES for x in (_pct(tk[c], n), tk[c])],
+            *[x for c in FIRST_CATEGORIES for x in (_pct(fi[c], n), fi[c])],
         ]
 
     if predictions is not None:
@@ -459,8 +567,8 @@ def evaluate_cloze(
         if unknown:
             raise LingevalError(f"judgements for unknown cloze item(s): {', '.join(unknown[:3])}")
         human_t = Table(
-            ["scope", "n", *HUMAN_CATEGORIES],
-            title="Majority choice of the annotators, % of sentences (Table 3)",
+            ["scope", "n", *[x for c in HUMAN_CATEGORIES for x in (c, f"{c}:n")]],
+            title="Majority choice of the annotators: % of sentences, and :n the number (Table 3)",
             signature=Signature(
                 "probe-human-cloze", {"aggregation": "majority", "none_option": True}
             ),
@@ -468,10 +576,16 @@ def evaluate_cloze(
         )
         rated = [r for r in rows if r["human"] != "unrated"]
         hc = Counter(r["human"] for r in rated)
-        human_t.add("all", len(rated), *[_pct(hc[c], len(rated)) for c in HUMAN_CATEGORIES])
+        human_t.add(
+            "all",
+            len(rated),
+            *[x for c in HUMAN_CATEGORIES for x in (_pct(hc[c], len(rated)), hc[c])],
+        )
     per_cols = ["connective", "n"]
     if predictions is not None:
-        per_cols += [f"top{k}:{c}" for c in TOPK_CATEGORIES] + ["first:target"]
+        per_cols += [f"top{k}:{c}" for c in TOPK_CATEGORIES] + [
+            f"first:{c}" for c in FIRST_CATEGORIES
+        ]
     if answers:
         per_cols += [f"human:{c}" for c in HUMAN_CATEGORIES]
     per_t = Table(per_cols, title="Cloze per connective (% of sentences)", signature=sig, digits=1)
@@ -480,8 +594,9 @@ def evaluate_cloze(
         row: list[Any] = [c, len(rs)]
         if predictions is not None:
             tk = Counter(r["topk"] for r in rs)
+            fi = Counter(r["first"] for r in rs)
             row += [_pct(tk[x], len(rs)) for x in TOPK_CATEGORIES] + [
-                _pct(sum(r["first"] == "target" for r in rs), len(rs))
+                _pct(fi[x], len(rs)) for x in FIRST_CATEGORIES
             ]
         if answers:
             rated = [r for r in rs if r["human"] != "unrated"]

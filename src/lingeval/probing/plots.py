@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["plot_perplexity_by_condition", "plot_rank_distribution"]
+__all__ = ["perplexity_figure", "plot_perplexity_by_condition", "plot_rank_distribution"]
 
 
 def _pyplot() -> Any:
@@ -24,27 +24,39 @@ def plot_perplexity_by_condition(
 ) -> Path:
     """Box plots of log10 perplexity per condition (acceptable, unacceptable, ungrammatical), one panel per model."""
     plt = _pyplot()
-    conds = [
-        ("acceptable", lambda r: r["condition"] == "acceptable"),
-        ("unacceptable", lambda r: r["condition"] == "unacceptable"),
-        (
-            "unacc.+ungramm.",
-            lambda r: r["condition"] == "unacceptable" and r["grammatical"] == "no",
-        ),
-    ]
-    fig, axes = plt.subplots(1, len(models), figsize=(4.2 * len(models), 3.8), squeeze=False)
-    for ax, m in zip(axes[0], models, strict=True):
-        data = [[math.log10(r[f"ppl:{m}"]) for r in sentences if keep(r)] for _, keep in conds]
-        labels = [f"{name}\n(n={len(d)})" for (name, _), d in zip(conds, data, strict=True)]
-        ax.boxplot([d if d else [float("nan")] for d in data], tick_labels=labels, showmeans=True)
-        ax.set_title(m)
-        ax.set_ylabel("log10 perplexity")
-    fig.suptitle(title or "Perplexity by condition")
-    fig.tight_layout()
+    fig = perplexity_figure(sentences, models, title=title)
     out = Path(path)
     fig.savefig(out, dpi=120)
     plt.close(fig)
     return out
+
+
+def perplexity_figure(
+    sentences: Sequence[dict[str, Any]], models: Sequence[str], *, title: str = ""
+) -> Any:
+    """The matplotlib figure of :func:`plot_perplexity_by_condition` (not saved, not closed)."""
+    plt = _pyplot()
+    conds = [
+        ("acceptable", lambda r: r["condition"] == "acceptable"),
+        ("unacceptable", lambda r: r["condition"] == "unacceptable"),
+        (
+            "unacceptable,\nungrammatical",
+            lambda r: r["condition"] == "unacceptable" and r["grammatical"] == "no",
+        ),
+    ]
+    fig, axes = plt.subplots(1, len(models), figsize=(4.8 * len(models), 4.2), squeeze=False)
+    for ax, m in zip(axes[0], models, strict=True):
+        data = [[math.log10(r[f"ppl:{m}"]) for r in sentences if keep(r)] for _, keep in conds]
+        labels = [f"{name}\n(n={len(d)})" for (name, _), d in zip(conds, data, strict=True)]
+        ax.boxplot([d if d else [float("nan")] for d in data], tick_labels=labels, showmeans=True)
+        # long condition names: slanted and right-aligned so neighbouring labels never overlap
+        ax.tick_params(axis="x", labelsize=8.5)
+        plt.setp(ax.get_xticklabels(), rotation=25, ha="right", rotation_mode="anchor")
+        ax.set_title(m)
+        ax.set_ylabel("log10 perplexity")
+    fig.suptitle(title or "Perplexity by condition")
+    fig.tight_layout()
+    return fig
 
 
 def plot_rank_distribution(

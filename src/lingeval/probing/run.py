@@ -194,17 +194,22 @@ def read_sentences(path: str | Path) -> tuple[list[str], list[str]]:
 
         rows = _read_table(p, ("item_id", "sentence"))
         return [str(r["item_id"]) for _, r in rows], [str(r["sentence"]) for _, r in rows]
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise InputError("no such file", path=p) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", path=p) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=p) from None
+    from lingeval.core.textio import read_text
+
+    lines = read_text(p).splitlines()
     pairs = [(str(n), ln.strip()) for n, ln in enumerate(lines, 1) if ln.strip()]
     if not pairs:
         raise InputError("no sentences", path=p)
+    first = next(n for n, ln in enumerate(lines, 1) if ln.strip())
+    head = lines[first - 1]
+    cells = head.split("\t")
+    if head.startswith(("# sent_id", "# text")) or (len(cells) in (10, 8) and cells[0].isdigit()):
+        raise InputError(
+            "looks like CoNLL-U, not plain text (one sentence per line): pass the sentences, "
+            "e.g. the '# text' lines, or a file of `probe build`",
+            path=p,
+            line=first,
+        )
     return [a for a, _ in pairs], [b for _, b in pairs]
 
 
@@ -214,25 +219,45 @@ SCORE_COLUMNS = ("item_id", "model", "n_tokens", "logprob", "ppl")
 def write_scores(
     path: str | Path, ids: Sequence[str], scores: Sequence[SentenceScore], signature: Signature
 ) -> None:
-    """TSV of sentence scores (``SCORE_COLUMNS``) with the signature as a ``#`` comment line."""
+    """TSV of sentence scores (``SCORE_COLUMNS``; plain, so that any TSV reader takes it) and
+    its signature in the sidecar ``PATH.sig.json`` (:func:`signature_sidecar`)."""
+    import json
+
     model = str(signature.options.get("model", "model"))
+    Path(signature_sidecar(path)).write_text(
+        json.dumps(
+            {"signature": signature.as_dict(), "signature_string": signature.format()}, indent=2
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(f"# signature: {signature.format()}\n")
         fh.write("\t".join(SCORE_COLUMNS) + "\n")
         for i, s in zip(ids, scores, strict=True):
             fh.write(f"{i}\t{model}\t{s.n_tokens}\t{s.logprob!r}\t{s.ppl!r}\n")
 
 
+def signature_sidecar(path: str | Path) -> str:
+    """Where the signature of a data file written by lingeval lives: ``PATH.sig.json``."""
+    return f"{path}.sig.json"
+
+
 def read_scores(path: str | Path) -> tuple[str, dict[str, float], str]:
-    """(model name, item_id -> perplexity, signature string) from a :func:`write_scores` file."""
+    """(model name, item_id -> perplexity, signature string) from a :func:`write_scores` file
+    (the signature from its sidecar, or from a ``# signature:`` line of older files)."""
+    import json
+
+    from lingeval.core.textio import read_text
+
     p = Path(path)
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise InputError("no such file", path=p) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {exc}", path=p) from None
+    lines = read_text(p).splitlines()
     sig = ""
+    side = Path(signature_sidecar(p))
+    if side.is_file():
+        try:
+            sig = str(json.loads(side.read_text(encoding="utf-8"))["signature_string"])
+        except (ValueError, KeyError, TypeError, OSError):
+            raise InputError("not a signature sidecar (JSON)", path=side) from None
     body: list[tuple[int, str]] = []
     for n, ln in enumerate(lines, 1):
         if ln.startswith("# signature:"):

@@ -42,7 +42,7 @@ import pandas as pd
 
 from lingeval.core.errors import InputError, LingevalError
 from lingeval.core.signature import Signature
-from lingeval.study.answers import ANSWER_COLUMNS
+from lingeval.study.answers import ANSWER_COLUMNS, ATTENTION_SYSTEM, EXPORT_COLUMNS, csv_exact
 from lingeval.study.stats import (
     bonferroni,
     compact_letters,
@@ -135,6 +135,9 @@ class StudyAnalysis:
     n_items: int
     study_id: str = ""
     notes: list[str] = field(default_factory=list)
+    #: participants with quality flags in the export (too fast, failed attention checks);
+    #: kept in the tables, listed here so that they can be excluded and the analysis re-run
+    flagged_participants: list[str] = field(default_factory=list)
 
     def signature(self, metric: str = "study") -> Signature:
         o = self.options
@@ -210,8 +213,12 @@ def load_answers(
                     df = pd.read_json(path, dtype=False)
                 else:
                     df = pd.read_csv(path, sep=_sniff_sep(path), dtype=str, keep_default_na=False)
+                    df = df.map(csv_exact)  # undo the export's formula neutralisation
+                    # where each row is, for errors found later (header = line 1)
+                    df.attrs["lines"] = dict(zip(df.index, range(2, len(df) + 2), strict=True))
             except (ValueError, pd.errors.ParserError, UnicodeDecodeError) as exc:
                 raise InputError(f"cannot read the answer table: {exc}", path=path) from None
+            df.attrs["source"] = str(path)
     if columns:
         df = _apply_mapping(df, columns, where)
     missing = [c for c in ANSWER_COLUMNS if c not in df.columns and c not in OPTIONAL_COLUMNS]
@@ -325,7 +332,7 @@ def _read_db(url: str, study_id: str | None = None) -> pd.DataFrame:
         records = [asdict(a) for sid in ids for a in store.export(sid)]
     finally:
         store.dispose()
-    return pd.DataFrame(records, columns=list(ANSWER_COLUMNS))
+    return pd.DataFrame(records, columns=list(EXPORT_COLUMNS))
 
 
 def load_neuralreg(path: str | Path, *, annotator: str = "mean") -> pd.DataFrame:
@@ -488,12 +495,16 @@ def responses(
     for m in measures:
         sub = df[(df["question"] == m) & (df["value"].str.strip() != "")]
         exact: dict[tuple[str, str, str], list[Fraction]] = {}
-        for row in sub[[*keys, "value"]].itertuples(index=False):
+        for index, row in zip(
+            sub.index, sub[[*keys, "value"]].itertuples(index=False), strict=True
+        ):
             try:
                 v = _exact(row[3])
             except (ValueError, ZeroDivisionError):
                 raise InputError(
-                    f"rating {m!r} of participant {row[0]} on item {row[1]} is not a number: {row[3]!r}"
+                    f"rating {m!r} of participant {row[0]} on item {row[1]} is not a number: {row[3]!r}",
+                    path=df.attrs.get("source"),
+                    line=df.attrs.get("lines", {}).get(index),
                 ) from None
             exact.setdefault((row[0], row[1], row[2]), []).append(v)
         means = {k: sum(v, Fraction(0)) / len(v) for k, v in exact.items()}
@@ -715,6 +726,8 @@ def analyze(
     """Run the whole analysis of section 5 on a tidy answer table (see the module docstring)."""
     options = options or AnalysisOptions()
     df = load_answers(answers)
+    flagged = sorted(set(df.loc[df["flags"] != "", "participant_id"])) if "flags" in df else []
+    df = df[df["system"] != ATTENTION_SYSTEM]  # attention checks are not a compared system
     if df.empty:
         raise LingevalError("the answer table is empty")
     measures, notes = _measures(df, options)
@@ -749,7 +762,13 @@ def analyze(
         n_participants=int(resp["participant_id"].nunique()),
         n_items=int(resp["item_id"].nunique()),
         study_id=",".join(study_ids),
-        notes=notes,
+        flagged_participants=flagged,
+        notes=notes
+        + (
+            [f"{len(flagged)} participant(s) flagged (too fast or failed attention checks)"]
+            if flagged
+            else []
+        ),
     )
 
 

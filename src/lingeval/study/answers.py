@@ -26,13 +26,47 @@ question           target                      value
 
 Other task types (acceptability, cloze, conjunct rewrites, meaning preservation) use the same
 columns with their own ``question`` names.
+
+The engine's export adds a column ``flags`` (:data:`EXPORT_COLUMNS`): the participant's quality flags, ``;``-joined: ``too_fast`` (median seconds per
+item below the study's threshold) and ``attention_failed`` (an attention-check item answered
+otherwise than instructed). Attention-check items carry the system ``attention-check``
+(:data:`ATTENTION_SYSTEM`); the analysis leaves them out of the system comparisons.
+
+The CSV export neutralises spreadsheet formulas (:func:`csv_safe`); :func:`csv_exact` undoes
+that when the CSV is read back, so the values round-trip exactly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ANSWER_COLUMNS", "Answer"]
+__all__ = [
+    "ANSWER_COLUMNS",
+    "ATTENTION_SYSTEM",
+    "EXPORT_COLUMNS",
+    "Answer",
+    "csv_exact",
+    "csv_safe",
+]
+
+#: The system name of attention-check items (added to every group; not a compared system).
+ATTENTION_SYSTEM = "attention-check"
+#: First characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"),
+#: plus the apostrophe itself so that the escape can be undone exactly.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+
+
+def csv_safe(value: str) -> str:
+    """Prefix a leading ``= + - @``, tab or carriage return with an apostrophe, so that a
+    spreadsheet shows the text instead of running it (OWASP CSV injection). A leading
+    apostrophe is doubled, which keeps the escape reversible (:func:`csv_exact`)."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def csv_exact(value: str) -> str:
+    """Undo :func:`csv_safe`."""
+    return value[1:] if value.startswith("'") and value[1:].startswith(_FORMULA_START) else value
+
 
 ANSWER_COLUMNS = (
     "study_id",
@@ -47,6 +81,8 @@ ANSWER_COLUMNS = (
     "value",
     "submitted_at",
 )
+#: The engine's export: the answer table plus the participant's quality flags.
+EXPORT_COLUMNS = (*ANSWER_COLUMNS, "flags")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +90,7 @@ class Answer:
     """One row of the tidy answer table (see the module docstring for the vocabulary).
 
     ``subset`` is ``seen``/``unseen`` for REG items (empty when not applicable);
-    ``submitted_at`` is an ISO-8601 UTC timestamp.
+    ``submitted_at`` is an ISO-8601 UTC timestamp; ``flags`` the participant's quality flags.
     """
 
     study_id: str
@@ -68,3 +104,4 @@ class Answer:
     reference: str
     value: str
     submitted_at: str
+    flags: str = ""

@@ -274,10 +274,9 @@ def _greedy(
 def read_design(path: str | Path, *, per_group: int = 8) -> Design:
     """Read a design CSV (columns ``group,position,item_id,system,subset``) and check it."""
     p = Path(path)
-    try:
-        fh = p.open(encoding="utf-8", newline="")
-    except OSError as err:
-        raise InputError(f"cannot read design: {err.strerror}", path=p) from None
+    from lingeval.core.textio import open_text
+
+    fh = open_text(p, newline="")
     cells: list[Cell] = []
     seen: dict[tuple[int, str], int] = {}
     positions: dict[tuple[int, int], int] = {}

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import random
 import secrets
 import threading
@@ -31,21 +32,25 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lingeval.core.errors import LingevalError
-from lingeval.study.answers import ANSWER_COLUMNS, Answer
+from lingeval.core.errors import InputError, LingevalError
+from lingeval.study.answers import ATTENTION_SYSTEM, EXPORT_COLUMNS, Answer, csv_safe
 from lingeval.study.design import Cell, Design
-from lingeval.study.tasks.base import ParsedAnswer, StudyItem, get_task_type
+from lingeval.study.tasks.base import ParsedAnswer, StudyItem, bad_character, get_task_type
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlalchemy.orm import Session
 
 __all__ = [
+    "MIN_ADMIN_TOKEN",
+    "AdmissionLimits",
     "Participant",
+    "ParticipantInUse",
+    "RateLimited",
     "StepView",
     "Store",
     "StudyFull",
@@ -58,6 +63,50 @@ __all__ = [
 
 class StudyFull(LingevalError):
     """Every group has its planned number of completed participants."""
+
+
+class ParticipantInUse(LingevalError):
+    """The participant id is bound to another browser (and the link cannot take it over)."""
+
+
+class RateLimited(LingevalError):
+    """Too many new participants (per client address or per study) in the window."""
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+IN_USE = "this participant id is already in use in another browser"
+#: Shortest admin token accepted (characters); generated tokens have 32.
+MIN_ADMIN_TOKEN = 16
+
+
+@dataclass(frozen=True)
+class AdmissionLimits:
+    """New participants allowed per window: ``(count, seconds)``; a count of 0 turns a limit
+    off. Counted in the database (every server process shares them). Defaults: 10 per client
+    address per hour (one household or lab behind one address), 60 per study per minute (a
+    Prolific launch admits far fewer per minute for a study of this size)."""
+
+    per_address: tuple[int, int] = (10, 3600)
+    per_study: tuple[int, int] = (60, 60)
+
+
+def check_admin_token(token: str) -> str:
+    """``token`` if strong enough, else ``LingevalError`` (at least MIN_ADMIN_TOKEN characters,
+    not one repeated character)."""
+    if len(token) < MIN_ADMIN_TOKEN or len(set(token)) < 4:
+        raise LingevalError(
+            f"the admin token must have at least {MIN_ADMIN_TOKEN} characters (not one repeated "
+            "character); leave it out to get a random one"
+        )
+    return token
+
+
+def new_admin_token() -> str:
+    """A random admin token (24 bytes, URL-safe: 32 characters)."""
+    return secrets.token_urlsafe(24)
 
 
 def utcnow() -> datetime:
@@ -78,6 +127,21 @@ def _iso(dt: datetime | None) -> str:
 def hash_token(token: str) -> str:
     """SHA-256 of a secret, as stored (the admin token itself is never stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _check_sqlite_file(path: Path) -> None:
+    """A path that exists must be a directory-free SQLite file (never overwrite a user's file)."""
+    if path.is_dir():
+        raise InputError("is a directory, not a study database", path=path)
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(16)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    if head and head != b"SQLite format 3\x00":
+        raise InputError("not a SQLite study database", path=path)
 
 
 def normalise_url(db: str | Path) -> str:
@@ -103,10 +167,15 @@ class StudyInfo:
     closed_at: datetime | None
     consent_text: str | None = None
     instructions_text: str | None = None
+    prolific_study_id: str | None = None
+    min_item_s: float | None = None
 
 
 @dataclass(frozen=True)
 class Participant:
+    """A participant as loaded with its session: ``order`` = design cell ids in the order
+    shown, ``done`` = items answered when loaded."""
+
     id: int
     study_id: str
     external_id: str
@@ -114,6 +183,8 @@ class Participant:
     group: int | None
     consented: bool
     completed: bool
+    order: tuple[int, ...] = ()
+    done: int = 0
 
 
 @dataclass
@@ -148,6 +219,7 @@ class ParticipantSummary:
     completed_at: str
     minutes: float | None
     median_item_s: float | None = None
+    flags: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -172,8 +244,12 @@ class Store:
 
         self.url = normalise_url(db)
         self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite and "://" not in str(db):
+            _check_sqlite_file(Path(str(db)))
         self._lock = threading.RLock()
         self._secrets: dict[str, str] = {}
+        self._items_cache: dict[int, StudyItem] = {}
+        self._cells_cache: dict[tuple[str, int], tuple[int, ...]] = {}
         if self.is_sqlite:
             engine = create_engine(
                 self.url, connect_args={"timeout": 30, "check_same_thread": False}
@@ -251,8 +327,17 @@ class Store:
         stale_after_s: int = 7200,
         consent_text: str | None = None,
         instructions_text: str | None = None,
+        prolific_study_id: str | None = None,
+        min_item_s: float | None = None,
+        attention_items: Sequence[StudyItem] = (),
     ) -> StudyInfo:
         """Store a study: its items, its design and its settings (validated first).
+
+        ``prolific_study_id``: entry links must carry this ``STUDY_ID``. ``min_item_s``: a
+        participant whose median time per item is below it is flagged ``too_fast`` (default:
+        the task type's ``min_item_s``). ``attention_items``: items with a payload key
+        ``attention`` (question -> expected answer) added to every group (system
+        ``attention-check``); a participant who answers one otherwise is flagged.
 
         ``consent_text`` and ``instructions_text`` replace the engine's consent information and
         the task type's instructions (plain text, paragraphs separated by blank lines; ``{n}``
@@ -262,7 +347,7 @@ class Store:
         """
         from sqlalchemy import select
 
-        from lingeval.study.db.models import CellRow, ItemRow, StudyRow
+        from lingeval.study.db.models import CellRow, GroupFillRow, ItemRow, StudyRow
 
         if (
             not study_id
@@ -275,8 +360,26 @@ class Store:
                 f"the redirect URL must start with https:// or http://: {redirect_url!r}"
             )
         task = get_task_type(task_type)
-        by_key = {it.key: it for it in items}
-        for it in items:
+        if admin_token is not None:
+            check_admin_token(admin_token)
+        if (
+            prolific_study_id is not None
+            and not prolific_study_id.replace("_", "").replace("-", "").isalnum()
+        ):
+            raise LingevalError(
+                f"the Prolific study id has unexpected characters: {prolific_study_id!r}"
+            )
+        checks = [
+            StudyItem(it.item_id, ATTENTION_SYSTEM, it.subset, it.payload) for it in attention_items
+        ]
+        for it in checks:
+            if not isinstance(it.payload.get("attention"), dict) or not it.payload["attention"]:
+                raise LingevalError(
+                    f"attention item {it.item_id!r} needs a payload key 'attention' "
+                    "(question -> expected answer)"
+                )
+        by_key = {it.key: it for it in [*items, *checks]}
+        for it in by_key.values():
             task.validate_item(it)
         missing = [c for c in design.cells if (c.item_id, c.system) not in by_key]
         if missing:
@@ -305,10 +408,21 @@ class Store:
                     created_at=utcnow(),
                     consent_text=consent_text or task.consent or None,
                     instructions_text=instructions_text or None,
+                    prolific_study_id=prolific_study_id or None,
+                    min_item_s=min_item_s if min_item_s is not None else task.min_item_s,
                 )
             )
             s.flush()
-            used = {(c.item_id, c.system) for c in design.cells}
+            cells = list(design.cells)
+            last = Counter[int]()
+            for c in cells:
+                last[c.group] = max(last[c.group], c.position)
+            cells += [
+                Cell(g, last[g] + k + 1, it.item_id, it.system, it.subset)
+                for g in groups
+                for k, it in enumerate(checks)
+            ]
+            used = {(c.item_id, c.system) for c in cells}
             rows = {
                 k: ItemRow(
                     study_id=study_id,
@@ -322,7 +436,8 @@ class Store:
             }
             s.add_all(rows.values())
             s.flush()
-            for c in design.cells:
+            s.add_all(GroupFillRow(study_id=study_id, grp=g, active=0, completed=0) for g in groups)
+            for c in cells:
                 s.add(
                     CellRow(
                         study_id=study_id,
@@ -351,6 +466,8 @@ class Store:
             closed_at=_utc(row.closed_at),
             consent_text=row.consent_text,
             instructions_text=row.instructions_text,
+            prolific_study_id=row.prolific_study_id,
+            min_item_s=row.min_item_s,
         )
 
     def study(self, study_id: str) -> StudyInfo:
@@ -390,12 +507,14 @@ class Store:
         return Design(cells, method="stored", per_group=info.per_group)
 
     def set_admin_token(self, study_id: str, token: str) -> None:
+        """Set the admin token (refused when shorter than MIN_ADMIN_TOKEN characters)."""
         from lingeval.study.db.models import StudyRow
 
+        check_admin_token(token)
         with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             row.admin_token_hash = hash_token(token)
 
     def check_admin_token(self, study_id: str, token: str | None) -> bool:
@@ -419,7 +538,7 @@ class Store:
         with self.session() as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             self._secrets[study_id] = row.secret
             return row.secret
 
@@ -442,23 +561,53 @@ class Store:
         with self.session(write=True) as s:
             row = s.get(StudyRow, study_id)
             if row is None:
-                raise LingevalError(f"no study {study_id!r}")
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
             if row.status != "closed":
                 row.status = "closed"
                 row.closed_at = utcnow()
 
     # --- participants ----------------------------------------------------------------------
 
-    def participant_token(self, study_id: str, participant_id: int) -> str:
-        mac = hmac.new(
-            self.secret(study_id).encode(), f"p:{participant_id}".encode(), hashlib.sha256
-        ).hexdigest()
-        return f"{participant_id}.{mac[:40]}"
-
-    def csrf_token(self, study_id: str, participant_id: int | str) -> str:
+    def csrf_token(self, study_id: str, session: str) -> str:
+        """CSRF token of a form: HMAC(study secret, session), where ``session`` is the
+        browser's session secret (participant pages), entry nonce (consent) or ``admin``."""
         return hmac.new(
-            self.secret(study_id).encode(), f"csrf:{participant_id}".encode(), hashlib.sha256
+            self.secret(study_id).encode(), f"csrf:{session}".encode(), hashlib.sha256
         ).hexdigest()[:40]
+
+    def client_key(self, study_id: str, address: str | None) -> str | None:
+        """Keyed hash of a client address for the rate limits (IPv6: its /64 network); the
+        address itself is never stored."""
+        if not address:
+            return None
+        try:
+            ip = ipaddress.ip_address(address)
+            key = (
+                str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
+            )
+        except ValueError:
+            key = address
+        return hmac.new(
+            self.secret(study_id).encode(), f"addr:{key}".encode(), hashlib.sha256
+        ).hexdigest()[:32]
+
+    def _bind_browser(self, row: Any) -> str:
+        """A new random session secret for ``row`` (the cookie value); the previous browser's
+        secret stops working. Only its SHA-256 is stored."""
+        token = secrets.token_urlsafe(32)
+        row.session_hash = hash_token(token)
+        return token
+
+    @staticmethod
+    def _may_resume(row: Any, session_id: str | None) -> bool:
+        """A new browser may take over a Prolific participant only with the same SESSION_ID
+        (Prolific makes a new, unguessable one for every attempt)."""
+        return bool(
+            row.source == "prolific"
+            and session_id
+            and row.prolific_session_id
+            and hmac.compare_digest(row.prolific_session_id, session_id)
+        )
 
     def enter(
         self,
@@ -468,11 +617,13 @@ class Store:
         prolific_study_id: str | None = None,
         prolific_session_id: str | None = None,
     ) -> tuple[Participant, str]:
-        """Admit a participant (or find the one with this external id) and return its token.
+        """Admit a participant without consent (API and tests; the web survey uses
+        :meth:`admit`, which creates the row only at consent) and bind a browser to it.
 
-        Raises ``LingevalError`` when the study is closed and the participant is new.
+        An existing ``external_id`` is resumed only with the same ``prolific_session_id``
+        (then the previous browser's token stops working); otherwise
+        :class:`ParticipantInUse`. Raises ``LingevalError`` when the study is closed.
         """
-        from sqlalchemy import select
         from sqlalchemy.exc import IntegrityError
 
         from lingeval.study.db.models import ParticipantRow, StudyRow
@@ -484,13 +635,12 @@ class Store:
                 with self.session(write=True) as s:
                     study = s.get(StudyRow, study_id)
                     if study is None:
-                        raise LingevalError(f"no study {study_id!r}")
-                    row = s.execute(
-                        select(ParticipantRow).where(
-                            ParticipantRow.study_id == study_id, ParticipantRow.external_id == ext
-                        )
-                    ).scalar_one_or_none()
-                    if row is None:
+                        raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
+                    row = self._by_external(s, study_id, ext)
+                    if row is not None:
+                        if not self._may_resume(row, prolific_session_id):
+                            raise ParticipantInUse(IN_USE)
+                    else:
                         if study.status == "closed":
                             raise LingevalError("this study is closed")
                         now = utcnow()
@@ -502,19 +652,147 @@ class Store:
                             prolific_session_id=prolific_session_id,
                             created_at=now,
                             last_seen_at=now,
+                            holds_place=False,
+                            attention_failed=0,
                         )
                         s.add(row)
-                        s.flush()
-                    p = self._participant(row)
-                break
+                    token = self._bind_browser(row)
+                    s.flush()
+                    return self._participant(row, s), token
             except IntegrityError:  # the same PID entered twice at once: read the winner
                 continue
-        else:  # pragma: no cover - needs three lost races in a row
-            raise LingevalError("could not admit the participant, please retry")
-        return p, self.participant_token(study_id, p.id)
+        raise LingevalError("could not admit the participant, please retry")  # pragma: no cover
 
     @staticmethod
-    def _participant(row: Any) -> Participant:
+    def _by_external(s: Session, study_id: str, ext: str) -> Any:
+        from sqlalchemy import select
+
+        from lingeval.study.db.models import ParticipantRow
+
+        return s.execute(
+            select(ParticipantRow).where(
+                ParticipantRow.study_id == study_id, ParticipantRow.external_id == ext
+            )
+        ).scalar_one_or_none()
+
+    def known(self, study_id: str, external_id: str) -> bool:
+        """Whether a participant with this external id (PID) exists in the study."""
+        with self.session() as s:
+            return self._by_external(s, study_id, external_id) is not None
+
+    def resume(
+        self, study_id: str, external_id: str, session_id: str | None
+    ) -> tuple[Participant, str]:
+        """Bind a new browser to an existing Prolific participant: only with the same
+        SESSION_ID, else :class:`ParticipantInUse`. Returns the participant and the new
+        browser token (the old browser's token stops working)."""
+        with self.session(write=True) as s:
+            row = self._by_external(s, study_id, external_id)
+            if row is None or not self._may_resume(row, session_id):
+                raise ParticipantInUse(IN_USE)
+            token = self._bind_browser(row)
+            return self._participant(row, s), token
+
+    def admit(
+        self,
+        study_id: str,
+        *,
+        external_id: str | None = None,
+        prolific_study_id: str | None = None,
+        prolific_session_id: str | None = None,
+        client_key: str | None = None,
+        limits: AdmissionLimits | None = None,
+    ) -> tuple[Participant, str]:
+        """Consent: create the participant, assign a group and bind this browser, in one
+        transaction (the web survey; no row exists before this).
+
+        A Prolific PID that exists already is resumed under :meth:`resume`'s rule (no new
+        row, no rate limit). New participants count against ``limits`` (per client address and
+        per study, in the database, so every server process shares them): over a limit raises
+        :class:`RateLimited`; a full study :class:`StudyFull`; a closed one ``LingevalError``.
+        """
+        from sqlalchemy import func, select
+        from sqlalchemy.exc import IntegrityError
+
+        from lingeval.study.db.models import ParticipantRow, StudyRow
+
+        limits = limits or AdmissionLimits()
+        source = "prolific" if external_id else "token"
+        for _attempt in range(3):
+            try:
+                with self.session(write=True) as s:
+                    study = s.execute(
+                        select(StudyRow).where(StudyRow.id == study_id).with_for_update()
+                    ).scalar_one_or_none()
+                    if study is None:
+                        raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
+                    if external_id:
+                        row = self._by_external(s, study_id, external_id)
+                        if row is not None:
+                            if not self._may_resume(row, prolific_session_id):
+                                raise ParticipantInUse(IN_USE)
+                            token = self._bind_browser(row)
+                            if row.grp is None:
+                                self._assign(s, study, row, utcnow())
+                            return self._participant(row, s), token
+                    if study.status == "closed":
+                        raise LingevalError("this study is closed")
+                    now = utcnow()
+                    for (limit, window), where in (
+                        (limits.per_address, ParticipantRow.client_key == client_key),
+                        (limits.per_study, None),
+                    ):
+                        if limit <= 0 or window <= 0 or (where is not None and not client_key):
+                            continue
+                        q = select(func.count()).where(
+                            ParticipantRow.study_id == study_id,
+                            ParticipantRow.consented_at > now - timedelta(seconds=window),
+                        )
+                        if where is not None:
+                            q = q.where(where)
+                        if s.execute(q).scalar_one() >= limit:
+                            raise RateLimited(
+                                "too many new participants from "
+                                + ("your network" if where is not None else "everywhere")
+                                + " right now; please try again later",
+                                retry_after=window,
+                            )
+                    row = ParticipantRow(
+                        study_id=study_id,
+                        external_id=external_id or secrets.token_urlsafe(12),
+                        source=source,
+                        prolific_study_id=prolific_study_id,
+                        prolific_session_id=prolific_session_id,
+                        created_at=now,
+                        last_seen_at=now,
+                        client_key=client_key,
+                        holds_place=False,
+                        attention_failed=0,
+                    )
+                    token = self._bind_browser(row)
+                    s.add(row)
+                    s.flush()  # the row id seeds the presentation order
+                    self._assign(s, study, row, now)
+                    return self._participant(row, s, done=0), token
+            except IntegrityError:  # the same PID consented twice at once: resume the winner
+                continue
+        raise LingevalError("could not admit the participant, please retry")  # pragma: no cover
+
+    def _participant(self, row: Any, s: Session, done: int | None = None) -> Participant:
+        from sqlalchemy import func, select
+
+        from lingeval.study.db.models import ResponseRow
+
+        if done is None:
+            done = (
+                s.execute(
+                    select(func.count())
+                    .select_from(ResponseRow)
+                    .where(ResponseRow.participant_id == row.id)
+                ).scalar_one()
+                if row.id is not None
+                else 0
+            )
         return Participant(
             id=row.id,
             study_id=row.study_id,
@@ -523,37 +801,124 @@ class Store:
             group=row.grp,
             consented=row.consented_at is not None,
             completed=row.completed_at is not None,
+            order=tuple(int(c) for c in row.order) if row.order else (),
+            done=int(done),
         )
 
     def participant(self, study_id: str, token: str | None) -> Participant | None:
-        """The participant holding ``token``, or None for a missing or forged token."""
-        from lingeval.study.db.models import ParticipantRow
+        """The participant whose browser holds ``token`` (its random session secret), or None
+        for a missing, unknown, replaced or forged token. One indexed query."""
+        from sqlalchemy import func, select
 
-        if not token or "." not in token:
+        from lingeval.study.db.models import ParticipantRow, ResponseRow
+
+        if not token or len(token) > 128:
             return None
-        pid_s, _, _mac = token.partition(".")
-        if not pid_s.isdigit():
-            return None
-        expected = self.participant_token(study_id, int(pid_s))
-        if not hmac.compare_digest(expected, token):
-            return None
+        done = (
+            select(func.count())
+            .select_from(ResponseRow)
+            .where(ResponseRow.participant_id == ParticipantRow.id)
+            .scalar_subquery()
+        )
         with self.session() as s:
-            row = s.get(ParticipantRow, int(pid_s))
-            if row is None or row.study_id != study_id:
+            found = s.execute(
+                select(ParticipantRow, done).where(
+                    ParticipantRow.session_hash == hash_token(token),
+                    ParticipantRow.study_id == study_id,
+                )
+            ).one_or_none()
+            if found is None:
                 return None
-            return self._participant(row)
+            return self._participant(found[0], s, done=found[1])
 
-    def consent(self, participant: Participant) -> Participant:
-        """Record consent and assign the least-filled group (balanced assignment).
+    def _sweep_stale(self, s: Session, study: Any, now: datetime) -> None:
+        """Participants inactive for ``stale_after_s`` stop holding a place (bounded batch per
+        call through the (study, holds_place, last_seen_at) index: amortised O(1))."""
+        from sqlalchemy import select, update
 
-        Fill of a group = completed participants + participants in progress whose last activity
-        is younger than the study's ``stale_after_s``. Groups that reached ``per_group``
-        completions are closed; ties go to the lowest group number. Raises :class:`StudyFull`
-        when every group is complete.
-        """
+        from lingeval.study.db.models import GroupFillRow, ParticipantRow
+
+        cutoff = now - timedelta(seconds=study.stale_after_s)
+        stale = s.execute(
+            select(ParticipantRow.id, ParticipantRow.grp)
+            .where(
+                ParticipantRow.study_id == study.id,
+                ParticipantRow.holds_place.is_(True),
+                ParticipantRow.last_seen_at < cutoff,
+            )
+            .limit(64)
+        ).all()
+        if not stale:
+            return
+        s.execute(
+            update(ParticipantRow)
+            .where(ParticipantRow.id.in_([pid for pid, _ in stale]))
+            .values(holds_place=False)
+        )
+        for grp, n in Counter(g for _, g in stale).items():
+            s.execute(
+                update(GroupFillRow)
+                .where(GroupFillRow.study_id == study.id, GroupFillRow.grp == grp)
+                .values(active=GroupFillRow.active - n)
+            )
+
+    def _assign(self, s: Session, study: Any, row: Any, now: datetime) -> None:
+        """Balanced assignment from the per-group counters (O(groups), no participant scan):
+        the least-filled group (completed + holding a place) among those with fewer than
+        ``per_group`` completions; ties go to the lowest group number."""
         from sqlalchemy import select
 
-        from lingeval.study.db.models import CellRow, ParticipantRow, StudyRow
+        from lingeval.study.db.models import GroupFillRow
+
+        self._sweep_stale(s, study, now)
+        fills = (
+            s.execute(
+                select(GroupFillRow)
+                .where(GroupFillRow.study_id == study.id)
+                .order_by(GroupFillRow.grp)
+                .with_for_update()
+            )
+            .scalars()
+            .all()
+        )
+        open_groups = [f for f in fills if f.completed < study.per_group]
+        if not open_groups:
+            raise StudyFull("all places in this study are taken")
+        fill = min(open_groups, key=lambda f: (f.completed + f.active, f.grp))
+        fill.active += 1
+        order = list(self._group_cells(study.id, fill.grp, s))
+        random.Random(f"{study.id}:{row.id}").shuffle(order)
+        row.grp = fill.grp
+        row.order = order
+        row.consented_at = now
+        row.last_seen_at = now
+        row.holds_place = True
+
+    def _group_cells(self, study_id: str, grp: int, s: Session) -> tuple[int, ...]:
+        """Design cell ids of a group in base order (cached: the design never changes)."""
+        from sqlalchemy import select
+
+        from lingeval.study.db.models import CellRow
+
+        key = (study_id, grp)
+        cells = self._cells_cache.get(key)
+        if cells is None:
+            cells = tuple(
+                s.execute(
+                    select(CellRow.id)
+                    .where(CellRow.study_id == study_id, CellRow.grp == grp)
+                    .order_by(CellRow.position)
+                ).scalars()
+            )
+            self._cells_cache[key] = cells
+        return cells
+
+    def consent(self, participant: Participant) -> Participant:
+        """Record consent and assign a group (:meth:`_assign`); API and tests. Raises
+        :class:`StudyFull` when every group is complete."""
+        from sqlalchemy import select
+
+        from lingeval.study.db.models import ParticipantRow, StudyRow
 
         with self.session(write=True) as s:
             study = s.execute(
@@ -561,108 +926,73 @@ class Store:
             ).scalar_one()
             row = s.get(ParticipantRow, participant.id)
             assert row is not None
-            if row.grp is not None:
-                return self._participant(row)
-            now = utcnow()
-            fill: Counter[int] = Counter()
-            done: Counter[int] = Counter()
-            others = s.execute(
-                select(ParticipantRow).where(
-                    ParticipantRow.study_id == study.id, ParticipantRow.grp.is_not(None)
-                )
-            ).scalars()
-            for o in others:
-                assert o.grp is not None
-                if o.completed_at is not None:
-                    fill[o.grp] += 1
-                    done[o.grp] += 1
-                elif ((now - (_utc(o.last_seen_at) or now)).total_seconds()) < study.stale_after_s:
-                    fill[o.grp] += 1
-            groups = sorted(
-                {g for (g,) in s.execute(select(CellRow.grp).where(CellRow.study_id == study.id))}
-            )
-            open_groups = [g for g in groups if done[g] < study.per_group]
-            if not open_groups:
-                raise StudyFull("all places in this study are taken")
-            group = min(open_groups, key=lambda g: (fill[g], g))
-            cells = (
-                s.execute(
-                    select(CellRow.id)
-                    .where(CellRow.study_id == study.id, CellRow.grp == group)
-                    .order_by(CellRow.position)
-                )
-                .scalars()
-                .all()
-            )
-            order = list(cells)
-            random.Random(f"{study.id}:{row.id}").shuffle(order)
-            row.grp = group
-            row.order = order
-            row.consented_at = now
-            row.last_seen_at = now
-            return self._participant(row)
+            if row.grp is None:
+                self._assign(s, study, row, utcnow())
+            return self._participant(row, s)
 
-    def next_step(self, participant: Participant, *, mark_shown: bool = True) -> StepView | None:
-        """The participant's next unanswered item (None when all are answered).
+    def _item(self, cell_id: int) -> StudyItem:
+        """The version shown in a design cell (cached: items never change after creation)."""
+        from sqlalchemy import select
 
-        With ``mark_shown`` (a page view) the time the item was first shown and the last
-        activity are recorded (a write); without, it is a pure read.
-        """
-        from sqlalchemy import func, select
+        from lingeval.study.db.models import CellRow, ItemRow
 
-        from lingeval.study.db.models import CellRow, ItemRow, ParticipantRow, ResponseRow
+        item = self._items_cache.get(cell_id)
+        if item is None:
+            with self.session() as s:
+                i = s.execute(
+                    select(ItemRow)
+                    .join(CellRow, CellRow.item_pk == ItemRow.id)
+                    .where(CellRow.id == cell_id)
+                ).scalar_one()
+                item = StudyItem(i.item_id, i.system, i.subset, i.payload)
+            self._items_cache[cell_id] = item
+        return item
 
-        with self.session(write=mark_shown) as s:
-            row = s.get(ParticipantRow, participant.id)
-            if row is None or row.order is None:
-                return None
-            done = s.execute(
-                select(func.count())
-                .select_from(ResponseRow)
-                .where(ResponseRow.participant_id == row.id)
-            ).scalar_one()
-            total = len(row.order)
-            now = utcnow()
-            if mark_shown:
-                row.last_seen_at = now
-            if done >= total:
-                return None
-            if mark_shown and row.step_shown_at is None:
-                row.step_shown_at = now
-            cell_id = int(row.order[done])
-            cell, item = s.execute(
-                select(CellRow, ItemRow)
-                .join(ItemRow, CellRow.item_pk == ItemRow.id)
-                .where(CellRow.id == cell_id)
-            ).one()
-            it = StudyItem(item.item_id, item.system, item.subset, item.payload)
-            return StepView(step=int(done), total=total, item=it, cell_id=cell.id)
+    def next_step(self, participant: Participant, *, refresh: bool = True) -> StepView | None:
+        """The participant's next unanswered item (None when all are answered, or before
+        consent). ``refresh=False`` trusts the progress in ``participant`` (just loaded by
+        :meth:`participant`): then no query is made. A pure read either way."""
+        p = participant
+        if refresh:
+            with self.session() as s:
+                from lingeval.study.db.models import ParticipantRow
+
+                row = s.get(ParticipantRow, participant.id)
+                if row is None:
+                    return None
+                p = self._participant(row, s)
+        if not p.order or p.done >= len(p.order):
+            return None
+        cell_id = p.order[p.done]
+        return StepView(step=p.done, total=len(p.order), item=self._item(cell_id), cell_id=cell_id)
 
     def progress_of(self, participant: Participant) -> tuple[int, int]:
-        from sqlalchemy import func, select
-
-        from lingeval.study.db.models import ParticipantRow, ResponseRow
-
-        with self.session() as s:
-            row = s.get(ParticipantRow, participant.id)
-            total = len(row.order) if row is not None and row.order else 0
-            done = s.execute(
-                select(func.count())
-                .select_from(ResponseRow)
-                .where(ResponseRow.participant_id == participant.id)
-            ).scalar_one()
-            return int(done), total
+        p = participant
+        return p.done, len(p.order)
 
     def submit(self, participant: Participant, step: int, answers: Sequence[ParsedAnswer]) -> bool:
         """Store the answers of ``step``; True when stored now, False when it was stored before.
 
-        Raises ``LingevalError`` for a step that is not yet due (skipping ahead).
+        Raises ``LingevalError`` for a step that is not yet due (skipping ahead) or an answer
+        with a control character (refused identically on every database). The time taken for
+        the item is the time since the previous submit (or consent for the first item).
         """
-        from sqlalchemy import func, select
+        from sqlalchemy import func, select, update
         from sqlalchemy.exc import IntegrityError
 
-        from lingeval.study.db.models import AnswerRow, ParticipantRow, ResponseRow
+        from lingeval.study.db.models import (
+            AnswerRow,
+            GroupFillRow,
+            ParticipantRow,
+            ResponseRow,
+        )
 
+        for a in answers:
+            for text in (a.question, a.target, a.reference, a.value):
+                if bad_character(text) is not None:
+                    raise LingevalError(
+                        f"the answer to {a.question!r} contains a control character"
+                    )
         try:
             with self.session(write=True) as s:
                 row = s.get(ParticipantRow, participant.id)
@@ -678,13 +1008,14 @@ class Store:
                 if step > done or step >= len(row.order):
                     raise LingevalError("this page is not the current one; please reload")
                 now = utcnow()
-                shown = _utc(row.step_shown_at)
+                since = _utc(row.last_seen_at)
+                cell_id = int(row.order[step])
                 resp = ResponseRow(
                     participant_id=row.id,
-                    cell_id=int(row.order[step]),
+                    cell_id=cell_id,
                     step=step,
                     submitted_at=now,
-                    duration_s=(now - shown).total_seconds() if shown else None,
+                    duration_s=(now - since).total_seconds() if since else None,
                 )
                 s.add(resp)
                 s.flush()
@@ -698,10 +1029,28 @@ class Store:
                     )
                     for a in answers
                 )
-                row.step_shown_at = None
+                expect = self._item(cell_id).payload.get("attention")
+                if isinstance(expect, dict):
+                    given = {a.question: a.value for a in answers}
+                    if any(given.get(q) != str(v) for q, v in expect.items()):
+                        row.attention_failed = (row.attention_failed or 0) + 1
                 row.last_seen_at = now
+                active, completed = 0, 0
+                if not row.holds_place and row.grp is not None:  # came back after going stale
+                    row.holds_place, active = True, 1
                 if step + 1 >= len(row.order):
                     row.completed_at = now
+                    row.holds_place = False
+                    active, completed = active - 1, 1
+                if (active or completed) and row.grp is not None:
+                    s.execute(
+                        update(GroupFillRow)
+                        .where(GroupFillRow.study_id == row.study_id, GroupFillRow.grp == row.grp)
+                        .values(
+                            active=GroupFillRow.active + active,
+                            completed=GroupFillRow.completed + completed,
+                        )
+                    )
             return True
         except IntegrityError:
             return False
@@ -712,11 +1061,49 @@ class Store:
 
     # --- admin -----------------------------------------------------------------------------
 
+    def flags(self, study_id: str, participant_ids: Sequence[int] | None = None) -> dict[int, str]:
+        """Quality flags per participant id (``;``-joined, empty when none): ``too_fast`` when
+        the median seconds per item is below the study's ``min_item_s``; ``attention_failed``
+        when an attention-check item was answered otherwise than expected."""
+        from statistics import median
+
+        from sqlalchemy import select
+
+        from lingeval.study.db.models import ParticipantRow, ResponseRow
+
+        info = self.study(study_id)
+        threshold = info.min_item_s or 0.0
+        q = (
+            select(ParticipantRow.id, ParticipantRow.attention_failed, ResponseRow.duration_s)
+            .join(ResponseRow, ResponseRow.participant_id == ParticipantRow.id, isouter=True)
+            .where(ParticipantRow.study_id == study_id)
+        )
+        if participant_ids is not None:
+            q = q.where(ParticipantRow.id.in_(list(participant_ids)))
+        durations: dict[int, list[float]] = {}
+        failed: dict[int, int] = {}
+        with self.session() as s:
+            for pid, att, d in s.execute(q):
+                failed[pid] = att or 0
+                if d is not None:
+                    durations.setdefault(pid, []).append(d)
+        out = {}
+        for pid, att in failed.items():
+            ds = durations.get(pid)
+            f = []
+            if ds and threshold > 0 and median(ds) < threshold:
+                f.append("too_fast")
+            if att:
+                f.append("attention_failed")
+            out[pid] = ";".join(f)
+        return out
+
     def export(
         self, study_id: str, *, participant_id: int | None = None, completed_only: bool = False
     ) -> list[Answer]:
-        """Every stored answer as rows of the tidy answer table (:mod:`lingeval.study.answers`);
-        ``completed_only`` keeps only participants who finished the study."""
+        """Every stored answer as rows of the tidy answer table (:mod:`lingeval.study.answers`),
+        with each participant's quality flags; ``completed_only`` keeps only participants who
+        finished the study. Rows come in (participant, step, answer) order."""
         from sqlalchemy import select
 
         from lingeval.study.db.models import (
@@ -729,7 +1116,19 @@ class Store:
 
         self.study(study_id)
         q = (
-            select(AnswerRow, ResponseRow, ParticipantRow, CellRow, ItemRow)
+            select(
+                AnswerRow.question,
+                AnswerRow.target,
+                AnswerRow.reference,
+                AnswerRow.value,
+                ResponseRow.submitted_at,
+                ParticipantRow.id,
+                ParticipantRow.external_id,
+                CellRow.grp,
+                ItemRow.item_id,
+                ItemRow.system,
+                ItemRow.subset,
+            )
             .join(ResponseRow, AnswerRow.response_id == ResponseRow.id)
             .join(ParticipantRow, ResponseRow.participant_id == ParticipantRow.id)
             .join(CellRow, ResponseRow.cell_id == CellRow.id)
@@ -741,67 +1140,92 @@ class Store:
             q = q.where(ParticipantRow.id == participant_id)
         if completed_only:
             q = q.where(ParticipantRow.completed_at.is_not(None))
-        out = []
+        flags = self.flags(study_id, [participant_id] if participant_id is not None else None)
         with self.session() as s:
-            for a, r, p, c, i in s.execute(q):
-                out.append(
-                    Answer(
-                        study_id=study_id,
-                        participant_id=p.external_id,
-                        group=c.grp,
-                        item_id=i.item_id,
-                        system=i.system,
-                        subset=i.subset,
-                        question=a.question,
-                        target=a.target,
-                        reference=a.reference,
-                        value=a.value,
-                        submitted_at=_iso(r.submitted_at),
-                    )
+            return [
+                Answer(
+                    study_id=study_id,
+                    participant_id=ext,
+                    group=grp,
+                    item_id=item_id,
+                    system=system,
+                    subset=subset,
+                    question=question,
+                    target=target,
+                    reference=reference,
+                    value=value,
+                    submitted_at=_iso(at),
+                    flags=flags.get(pid, ""),
                 )
-        return out
+                for (
+                    question,
+                    target,
+                    reference,
+                    value,
+                    at,
+                    pid,
+                    ext,
+                    grp,
+                    item_id,
+                    system,
+                    subset,
+                ) in s.execute(q)
+            ]
 
     def export_csv(self, study_id: str, *, completed_only: bool = False) -> str:
+        """The answer table as CSV for people and spreadsheets: a cell that a spreadsheet would
+        run as a formula gets a leading apostrophe (:func:`lingeval.study.answers.csv_safe`,
+        OWASP "CSV injection"); :func:`lingeval.study.answers.csv_exact` undoes it. Use the JSON
+        export for the values exactly as given."""
         import csv
         import io
 
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(ANSWER_COLUMNS)
+        w.writerow(EXPORT_COLUMNS)
         for a in self.export(study_id, completed_only=completed_only):
-            w.writerow([getattr(a, col) for col in ANSWER_COLUMNS])
+            w.writerow([csv_safe(str(getattr(a, col))) for col in EXPORT_COLUMNS])
         return buf.getvalue()
 
     def export_json(self, study_id: str, *, completed_only: bool = False) -> list[dict[str, Any]]:
         rows = self.export(study_id, completed_only=completed_only)
-        return [{col: getattr(a, col) for col in ANSWER_COLUMNS} for a in rows]
+        return [{col: getattr(a, col) for col in EXPORT_COLUMNS} for a in rows]
 
     def progress(self, study_id: str) -> list[GroupProgress]:
-        from sqlalchemy import func, select
+        """Per group: planned, assigned, in progress (active within ``stale_after_s``),
+        completed and items answered; aggregated in the database (two grouped queries)."""
+        from sqlalchemy import case, func, select
 
-        from lingeval.study.db.models import CellRow, ParticipantRow, ResponseRow, StudyRow
+        from lingeval.study.db.models import GroupFillRow, ParticipantRow, ResponseRow, StudyRow
 
         with self.session() as s:
             study = s.get(StudyRow, study_id)
             if study is None:
-                raise LingevalError(f"no study {study_id!r}")
-            groups = sorted(
-                {g for (g,) in s.execute(select(CellRow.grp).where(CellRow.study_id == study_id))}
+                raise LingevalError(f"no study {study_id!r} in {self.safe_url}")
+            groups = list(
+                s.execute(
+                    select(GroupFillRow.grp)
+                    .where(GroupFillRow.study_id == study_id)
+                    .order_by(GroupFillRow.grp)
+                ).scalars()
             )
             stats = {g: GroupProgress(g, study.per_group, 0, 0, 0, 0) for g in groups}
-            now = utcnow()
-            for p in s.execute(
-                select(ParticipantRow).where(
-                    ParticipantRow.study_id == study_id, ParticipantRow.grp.is_not(None)
+            cutoff = utcnow() - timedelta(seconds=study.stale_after_s)
+            done = ParticipantRow.completed_at.is_not(None)
+            rows = s.execute(
+                select(
+                    ParticipantRow.grp,
+                    func.count(),
+                    func.sum(case((done, 1), else_=0)),
+                    func.sum(case((~done & (ParticipantRow.last_seen_at >= cutoff), 1), else_=0)),
                 )
-            ).scalars():
-                assert p.grp is not None
-                st = stats[p.grp]
-                st.assigned += 1
-                if p.completed_at is not None:
-                    st.completed += 1
-                elif (now - (_utc(p.last_seen_at) or now)).total_seconds() < study.stale_after_s:
-                    st.active += 1
+                .where(ParticipantRow.study_id == study_id, ParticipantRow.grp.is_not(None))
+                .group_by(ParticipantRow.grp)
+            )
+            for g, n, completed, active in rows:
+                if g in stats:
+                    st = stats[g]
+                    st.assigned, st.completed, st.active = int(n), int(completed), int(active)
             counts = s.execute(
                 select(ParticipantRow.grp, func.count(ResponseRow.id))
                 .join(ResponseRow, ResponseRow.participant_id == ParticipantRow.id)
@@ -813,8 +1237,23 @@ class Store:
                     stats[g].responses = int(n)
             return [stats[g] for g in groups]
 
-    def participants(self, study_id: str) -> list[ParticipantSummary]:
-        """One row per participant: status, progress and time taken (minutes)."""
+    def count_participants(self, study_id: str) -> int:
+        from sqlalchemy import func, select
+
+        from lingeval.study.db.models import ParticipantRow
+
+        with self.session() as s:
+            return int(
+                s.execute(
+                    select(func.count()).where(ParticipantRow.study_id == study_id)
+                ).scalar_one()
+            )
+
+    def participants(
+        self, study_id: str, *, offset: int = 0, limit: int | None = None
+    ) -> list[ParticipantSummary]:
+        """One row per participant (in admission order; ``offset``/``limit`` for one page):
+        status, progress, time taken (minutes), median seconds per item and quality flags."""
         from statistics import median
 
         from sqlalchemy import select
@@ -824,39 +1263,48 @@ class Store:
         self.study(study_id)
         out = []
         with self.session() as s:
-            durations: dict[int, list[float]] = {}
-            for pid, d in s.execute(
-                select(ResponseRow.participant_id, ResponseRow.duration_s)
-                .join(ParticipantRow, ResponseRow.participant_id == ParticipantRow.id)
-                .where(ParticipantRow.study_id == study_id)
-            ):
-                durations.setdefault(pid, []).append(d if d is not None else float("nan"))
-            for p in s.execute(
+            q = (
                 select(ParticipantRow)
                 .where(ParticipantRow.study_id == study_id)
                 .order_by(ParticipantRow.id)
-            ).scalars():
-                start = _utc(p.consented_at)
-                end = _utc(p.completed_at) or _utc(p.last_seen_at)
-                minutes = (end - start).total_seconds() / 60 if start and end else None
-                ds = [d for d in durations.get(p.id, []) if d == d]
-                status = (
-                    "completed"
-                    if p.completed_at
-                    else ("in progress" if p.grp is not None else "not consented")
-                )
-                out.append(
-                    ParticipantSummary(
-                        external_id=p.external_id,
-                        source=p.source,
-                        group=p.grp,
-                        status=status,
-                        steps_done=len(durations.get(p.id, [])),
-                        total=len(p.order or []),
-                        started_at=_iso(p.consented_at or p.created_at),
-                        completed_at=_iso(p.completed_at),
-                        minutes=minutes,
-                        median_item_s=median(ds) if ds else None,
+                .offset(offset)
+            )
+            if limit is not None:
+                q = q.limit(limit)
+            people = list(s.execute(q).scalars())
+            ids = [p.id for p in people]
+            durations: dict[int, list[float]] = {}
+            if ids:
+                for pid, d in s.execute(
+                    select(ResponseRow.participant_id, ResponseRow.duration_s).where(
+                        ResponseRow.participant_id.in_(ids)
                     )
+                ):
+                    durations.setdefault(pid, []).append(d if d is not None else float("nan"))
+        flags = self.flags(study_id, ids) if ids else {}
+        for p in people:
+            start = _utc(p.consented_at)
+            end = _utc(p.completed_at) or _utc(p.last_seen_at)
+            minutes = (end - start).total_seconds() / 60 if start and end else None
+            ds = [d for d in durations.get(p.id, []) if d == d]
+            status = (
+                "completed"
+                if p.completed_at
+                else ("in progress" if p.grp is not None else "not consented")
+            )
+            out.append(
+                ParticipantSummary(
+                    external_id=p.external_id,
+                    source=p.source,
+                    group=p.grp,
+                    status=status,
+                    steps_done=len(durations.get(p.id, [])),
+                    total=len(p.order or []),
+                    started_at=_iso(p.consented_at or p.created_at),
+                    completed_at=_iso(p.completed_at),
+                    minutes=minutes,
+                    median_item_s=median(ds) if ds else None,
+                    flags=flags.get(p.id, ""),
                 )
+            )
         return out

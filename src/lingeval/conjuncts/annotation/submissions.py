@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from lingeval.core.errors import InputError, LingevalError
+from lingeval.core.textio import open_text, read_text
 
 __all__ = [
     "MTURK_DEFAULTS",
@@ -178,12 +179,7 @@ def read_submissions_jsonl(path: str | Path) -> list[Submission]:
     """Read submissions JSONL (see the module docstring); errors name the file and line."""
     p = Path(path)
     out: list[Submission] = []
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", path=path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text ({exc.reason})", path=path) from None
+    text = read_text(p)
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -235,12 +231,7 @@ def read_mturk_csv(
 
     cols = parse_mturk_columns(columns)
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("no such file", path=path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text ({exc.reason})", path=path) from None
+    text = read_text(p)
     reader = csv.reader(io.StringIO(text))
     try:
         header = next(reader)
@@ -373,6 +364,7 @@ def read_submissions(
         paths = [paths]
     out: list[Submission] = []
     for path in paths:
+        before = len(out)
         if str(path).lower().endswith((".csv", ".tsv")):
             if _is_study_export(path):
                 out.extend(read_study_answers(path))
@@ -380,6 +372,8 @@ def read_submissions(
                 out.extend(read_mturk_csv(path, columns))
         else:
             out.extend(read_submissions_jsonl(path))
+        if len(out) == before:
+            raise InputError("no submissions", path=path)
     return out
 
 
@@ -397,7 +391,7 @@ def read_study_answers(path: str | Path) -> list[Submission]:
     ``conjunct-rewrite`` task; the sentences come from a task file (``--tasks``)."""
     from lingeval.conjuncts.annotation.task import submissions_from_answers
 
-    with open(path, encoding="utf-8-sig", newline="") as fh:
+    with open_text(path, newline="") as fh:
         rows = list(csv.DictReader(fh))
     subs = submissions_from_answers(rows)
     for sub in subs:

@@ -174,6 +174,10 @@ def extract_gapping_cmd(
 
     report = GappingReport()
     examples = list(extract_gapping(treebanks, use_orphans=orphans, report=report))
+    if report.sentences == 0:
+        from lingeval.core.errors import InputError
+
+        raise InputError("no sentences (an empty treebank?)", path=", ".join(treebanks))
     if output:
         write_jsonl(examples, output)
     sig = Signature("conjuncts-gapping", {"orphans": orphans})

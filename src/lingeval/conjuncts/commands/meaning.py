@@ -232,6 +232,9 @@ def meaning_simulate_cmd(
 ) -> None:
     """Simulate judges of ITEMS with planted preservation rates; write the tidy answer CSV.
 
+    The answers are not people's: participant ids start with SIM-, and meaning-analyze labels
+    every table computed from them as simulated.
+
     \b
         lingeval conjuncts meaning-simulate items.json --key items.key.json --rate t5=0.88 --rate rules=0.6 --judges 3 -o answers.csv
     """
@@ -248,7 +251,10 @@ def meaning_simulate_cmd(
         df.to_csv(output, index=False)
     except OSError as exc:
         raise LingevalError(f"cannot write {output}: {exc.strerror}") from None
-    click.echo(f"wrote {len(df)} answers of {judges} judge(s) on {len(items)} items to {output}")
+    click.echo(
+        f"wrote {len(df)} SIMULATED answers of {judges} simulated judge(s) (participant ids "
+        f"SIM-J1, ...) on {len(items)} items to {output}; the analysis labels them simulated"
+    )
 
 
 @click.command("meaning-analyze")
@@ -411,7 +417,8 @@ def meaning_analyze_cmd(
     type=click.FloatRange(0, 1),
     default=0.1,
     show_default=True,
-    help="Probability that a simulated judge flips an answer.",
+    help="Mean probability that a simulated judge errs (per-judge rate ~ Beta with this mean, "
+    "times a per-version difficulty of mean 1; independent of system and F1).",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--no-f1", is_flag=True, help="Skip the verb-nucleus F1 (no spaCy parsing).")
@@ -439,6 +446,8 @@ def meaning_demo_cmd(
     Draws blinded items from three systems (gold rewrites, the shipped sample predictions, the
     unchanged input), serves a conjunct-meaning study, lets simulated judges answer through the
     web pages, and analyses the exported answers (with the verb-nucleus F1 unless --no-f1).
+    Every table is labelled SIMULATED: the numbers describe the simulator (its reference
+    answer and noise model are printed), not human judgement.
     """
     from lingeval.conjuncts.meaning.demo import run_demo
     from lingeval.core.report import Table
@@ -451,6 +460,7 @@ def meaning_demo_cmd(
     if out_fmt == "json":
         d = run.analysis.to_dict()
         d["run"] = {
+            "simulated": True,
             "items": run.items,
             "systems": run.systems,
             "judges": run.judges,
@@ -463,8 +473,12 @@ def meaning_demo_cmd(
         return
     summary = Table(
         ["items", "systems", "judges", "completed", "http_requests", "answers", "seconds_http"],
-        title="Meaning-preservation study over HTTP (shipped sample, simulated judges)",
+        title="Meaning-preservation study over HTTP (shipped sample, SIMULATED judges)",
         signature=run.analysis.signature,
+    )
+    summary.notes.append(
+        "a demonstration of the machinery, not a finding: the judges are simulated "
+        f"({run.analysis.simulation})"
     )
     summary.add(
         run.items,

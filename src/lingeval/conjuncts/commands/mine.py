@@ -48,7 +48,17 @@ def _names(value: str | None) -> list[str] | None:
     "--patterns",
     "patterns",
     default=None,
-    help="Comma-separated pattern names (default: all 21 of A.7).",
+    help="Comma-separated pattern names; 'paper' = the 21 of A.7, 'robust' = lingeval's "
+    "parser-robust variants and extra shapes (default: both).",
+)
+@click.option(
+    "--filter/--no-filter",
+    "filtered",
+    default=True,
+    show_default=True,
+    help="Second stage: write a candidate only when a verbal omission can be shown (gapping, "
+    "VP ellipsis, or a conjunction-reduction split that restores a verb); --no-filter writes "
+    "every candidate, each with its evidence.",
 )
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option(
@@ -106,6 +116,7 @@ def mine_command(
     split: bool | None,
     spacy_model: str | None,
     patterns: str | None,
+    filtered: bool,
     engine: str,
     processes: int,
     scheduler: str | None,
@@ -122,8 +133,9 @@ def mine_command(
     """Mine candidate verbal-omission sentences from INPUT into task JSONL.
 
     Each output line is a task example with the implicated conjunction marked (character
-    offset) and the fired pattern names in meta.patterns. Interrupt at any time: the same
-    command continues where it stopped.
+    offset), the fired pattern names in meta.patterns and the second stage's decision in
+    meta.evidence (reason and detail). Interrupt at any time: the same command continues
+    where it stopped. --no-filter --patterns paper reproduces the paper's first stage alone.
 
     \b
     lingeval conjuncts mine corpus.txt -o candidates.jsonl -j 2
@@ -148,6 +160,7 @@ def mine_command(
         checkpoint_every=checkpoint_every,
         restart=restart,
         progress=progress,
+        filtered=filtered,
     )
     echo_tables(result.tables(), resolve_format(fmt, as_json, as_csv))
 
@@ -167,7 +180,8 @@ def patterns_command(
     as_json: bool,
     as_csv: bool,
 ) -> None:
-    """List the A.7 mining patterns, or show which fire on SENTENCES.
+    """List the mining patterns, or show which fire on SENTENCES and what the second stage
+    decides.
 
     \b
     lingeval conjuncts patterns
@@ -183,7 +197,8 @@ def patterns_command(
         sentences = (*sentences, *(p.example for p in pats))
     if not sentences:
         table = Table(
-            ["name", "section", "group", "drawing", "reading"], title="Mining patterns (A.7)"
+            ["name", "section", "group", "drawing", "reading"],
+            title="Mining patterns (A.7, then lingeval's parser-robust variants and extra shapes)",
         )
         for p in pats:
             table.add(p.name, p.section, p.group, p.drawing, p.reading)
@@ -193,17 +208,20 @@ def patterns_command(
     from lingeval.core.parsing import load_pipeline, pipeline_id
     from lingeval.core.signature import Signature
 
-    found = {s: items for s, items in mine_texts(sentences, model=spacy_model)}
+    found = {s: items for s, items in mine_texts(sentences, model=spacy_model, filtered=False)}
     sig = Signature("conjuncts-patterns", {"parser": pipeline_id(load_pipeline(spacy_model))})
     table = Table(
-        ["sentence", "conjunction", "offset", "patterns"], title="Fired patterns", signature=sig
+        ["sentence", "conjunction", "offset", "patterns", "second stage"],
+        title="Fired patterns",
+        signature=sig,
     )
     for s in dict.fromkeys(sentences):
         items = found.get(s.strip(), [])
         if not items:
-            table.add(s, None, None, "none")
-        for offset, conj, names in items:
-            table.add(s, conj, offset, ", ".join(names))
+            table.add(s, None, None, "none", None)
+        for offset, conj, names, ev in items:
+            decision = "kept" if ev["kept"] else "dropped"
+            table.add(s, conj, offset, ", ".join(names), f"{decision}: {ev['reason']}")
     echo_tables([table], fmt)
 
 

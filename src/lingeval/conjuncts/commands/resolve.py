@@ -4,44 +4,56 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from lingeval.core.errors import InputError, LingevalError
 
 
-def _read_input(path: str) -> tuple[list[str] | None, list | None]:
-    """Plain lines (optionally ``<SPLIT>``-marked) or task JSONL; ``-`` is stdin."""
-    from lingeval.conjuncts.data import example_from_dict
+def _read_input(path: str, skip_bad_lines: bool) -> tuple[list[str] | None, list | None]:
+    """Plain lines (optionally ``<SPLIT>``-marked) or task JSONL; ``-`` is stdin.
 
-    if path == "-":
-        text = sys.stdin.read()
-        name = "<stdin>"
-    else:
-        p = Path(path)
-        if not p.is_file():
-            raise InputError("no such file", path=path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", path=path) from None
-        name = path
-    lines = text.splitlines()
+    A malformed line is an error naming FILE:LINE, or (``skip_bad_lines``) left out and counted
+    in one warning. An input without any sentence is an error.
+    """
+    from lingeval.conjuncts.data import example_from_dict, parse_marked
+    from lingeval.conjuncts.example import SPLIT_CLOSE, SPLIT_OPEN
+    from lingeval.core.textio import read_text, warn
+
+    name = "<stdin>" if path == "-" else path
+    lines = read_text(path).splitlines()
     first = next((ln for ln in lines if ln.strip()), "")
-    if first.lstrip().startswith("{"):
-        examples = []
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                examples.append(example_from_dict(json.loads(line), default_id=f"line-{n}"))
-            except json.JSONDecodeError as exc:
-                raise InputError(f"not valid JSON: {exc.msg}", path=name, line=n) from None
-            except ValueError as exc:
-                raise InputError(str(exc), path=name, line=n) from None
-        return None, examples
-    return [ln for ln in lines if ln.strip()], None
+    bad: list[InputError] = []
+    examples: list = []
+    texts: list[str] = []
+    as_json = first.lstrip().startswith("{")
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            if as_json:
+                try:
+                    examples.append(example_from_dict(json.loads(line), default_id=f"line-{n}"))
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"not valid JSON: {exc.msg}") from None
+            else:
+                if SPLIT_OPEN in line or SPLIT_CLOSE in line:
+                    parse_marked(line)
+                texts.append(line)
+        except ValueError as exc:
+            err = InputError(str(exc), path=name, line=n)
+            if not skip_bad_lines:
+                raise err from None
+            bad.append(err)
+    if bad:
+        warn(
+            f"{name}: skipped {len(bad)} malformed line(s) (first: line {bad[0].line}: {bad[0].problem})"
+        )
+    if not examples and not texts:
+        raise InputError(
+            "no sentences to resolve" + (" (all lines malformed)" if bad else ""), path=name
+        )
+    return (None, examples) if as_json else (texts, None)
 
 
 @click.command("resolve")
@@ -85,6 +97,12 @@ def _read_input(path: str) -> tuple[list[str] | None, list | None]:
 @click.option(
     "--show-rule", is_flag=True, help="Print the rule that produced each rewrite (rules resolver)."
 )
+@click.option(
+    "--skip-bad-lines",
+    is_flag=True,
+    help="Leave out malformed lines of --input (bad <SPLIT> markup, bad JSON) with a count, "
+    "instead of stopping at the first.",
+)
 def resolve_cmd(
     sentences: tuple[str, ...],
     input_path: str | None,
@@ -96,6 +114,7 @@ def resolve_cmd(
     ranker: str | None,
     as_json: bool,
     show_rule: bool,
+    skip_bad_lines: bool,
 ) -> None:
     """Rewrite each sentence into standalone sentences around one and/or/but.
 
@@ -116,6 +135,10 @@ def resolve_cmd(
         input_path = "-"
     if offset is not None and index is not None:
         raise LingevalError("give --offset or --index, not both")
+    lines: list[str] | None = None
+    examples: list | None = None
+    if input_path is not None:  # read and check the input before loading any model
+        lines, examples = _read_input(input_path, skip_bad_lines)
     options: dict[str, str] = {"spacy_model": spacy_model} if spacy_model else {}
     if ranker:
         options["ranker"] = ranker
@@ -123,7 +146,6 @@ def resolve_cmd(
     texts = list(sentences)
     items = []
     if input_path is not None:
-        lines, examples = _read_input(input_path)
         n_inputs = len(examples or []) + len(lines or [])
         parser = getattr(resolver, "parser", None)
         if parser is not None and n_inputs >= 500:

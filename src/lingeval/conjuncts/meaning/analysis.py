@@ -87,6 +87,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AGGREGATIONS",
     "CI_METHODS",
+    "SIMULATED_PREFIX",
     "TIES",
     "MeaningAnalysis",
     "MeaningOptions",
@@ -112,6 +113,9 @@ CI_METHODS = {
     "wald": "normal",
 }
 AGGREGATIONS = ("majority", "judgement")
+#: Participant ids of simulated judges start with this (``simulate_answers``, the demo); the
+#: analysis counts their judgements and labels every table that uses them as simulated.
+SIMULATED_PREFIX = "SIM-"
 TIES = ("different", "same", "drop")
 
 
@@ -416,6 +420,14 @@ def _agreement_rows(judg: pd.DataFrame) -> list[dict[str, Any]]:
             "note": "nominal; missing ratings allowed",
         }
     )
+    observed = rows[0]["value"]
+    same_pct = 100.0 * float(s_v.sum()) / float(n_v.sum())
+    for row in rows[1:]:
+        if observed >= 80 and not math.isnan(row["value"]) and row["value"] < 0.2:
+            row["note"] += (
+                f"; low despite {observed:.0f}% observed agreement: {same_pct:.0f}% of the "
+                "ratings are 'same', so chance agreement is high (prevalence effect)"
+            )
     return rows
 
 
@@ -535,7 +547,8 @@ def correlation(
 ) -> pd.DataFrame:
     """Point-biserial r (majority 0/1 vs F1) and Spearman's rho (score vs F1), with p-values,
     over all versions (``system`` = ``all``) and per system; rows ``system``, ``method``,
-    ``r``, ``p``, ``n``. NaN when fewer than 3 versions or a variable is constant."""
+    ``coefficient`` (r or rho), ``p``, ``n``. NaN when fewer than 3 versions or a variable is
+    constant."""
     import numpy as np
     import pandas as pd
     from scipy import stats
@@ -560,11 +573,14 @@ def correlation(
                     else stats.spearmanr(x, y)
                 )
                 r, p = float(res[0]), float(res[1])
-            rows.append({"system": name, "method": method, "r": r, "p": p, "n": len(d)})
+            rows.append({"system": name, "method": method, "coefficient": r, "p": p, "n": len(d)})
     return pd.DataFrame(rows)
 
 
 # ---------------------------------------------------------------------------------- result
+
+
+_METHOD_LABELS = {"point-biserial": "point-biserial r", "spearman": "Spearman rho"}
 
 
 def _p(p: float) -> str:
@@ -593,9 +609,28 @@ class MeaningAnalysis:
     n_judges: int = 0
     versions: pd.DataFrame | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: judgements by simulated judges (participant ids starting with ``SIMULATED_PREFIX``)
+    simulated: int = 0
+    #: how the simulated judges decide (printed with the tables), when known
+    simulation: str = ""
+
+    def _tag(self) -> str:
+        if not self.simulated:
+            return ""
+        if self.simulated == self.n_judgements:
+            return " [SIMULATED judges]"
+        return f" [{self.simulated} of {self.n_judgements} judgements SIMULATED]"
+
+    def _simulated_note(self) -> str:
+        return (
+            f"{self.simulated} of {self.n_judgements} judgements come from simulated judges "
+            f"(participant ids {SIMULATED_PREFIX}...), not people"
+            + (f": {self.simulation}" if self.simulation else "")
+        )
 
     def tables(self, *, with_notes: bool = False) -> list[Table]:
         pct = f"{self.options.confidence * 100:g}%"
+        tag = self._tag()
         has_f1 = "f1" in self.shares.columns
         cols = ["system", "n", "same", "different", "preserved %", f"{pct} CI"]
         if has_f1:
@@ -609,7 +644,7 @@ class MeaningAnalysis:
         shares = Table(
             cols,
             title=f"Meaning preservation (paper 000, section 7): share of {unit} judged "
-            f"'same meaning', {pct} {self.options.ci} interval",
+            f"'same meaning', {pct} {self.options.ci} interval{tag}",
             signature=self.signature,
             digits=1,
         )
@@ -621,6 +656,8 @@ class MeaningAnalysis:
             row += [round(float(r["judges_per_version"]), 2), r["ties"]]
             shares.add(*row)
         shares.notes.append(f"{self.n_judgements} judgements by {self.n_judges} judge(s)")
+        if self.simulated:
+            shares.notes.append(self._simulated_note())
         if has_f1:
             shares.notes.append(
                 "F1: verb-nucleus F1 (section 6) of the judged rewrites, over the judged examples"
@@ -628,11 +665,15 @@ class MeaningAnalysis:
         out = [shares]
         agree = Table(
             ["systems", "measure", "value", "versions", "judges", "ratings", "note"],
-            title="Agreement between judges (versions with two or more judges)",
+            title=f"Agreement between judges (versions with two or more judges){tag}",
             signature=self.signature,
             digits=3,
         )
+        skipped = 0
         for r in self.agreement.to_dict("records"):
+            if r["versions"] == 0:  # not computed (e.g. Cohen's kappa with three judges)
+                skipped += 1
+                continue
             agree.add(
                 r["systems"],
                 r["measure"],
@@ -644,12 +685,17 @@ class MeaningAnalysis:
             )
         if self.agreement.empty:
             agree.notes.append("no version was judged by two or more judges")
+        if skipped:
+            agree.notes.append(
+                "Cohen's kappa not shown: it needs exactly two judges per version "
+                "(Fleiss' kappa and Krippendorff's alpha cover more)"
+            )
         out.append(agree)
         if self.pairs is not None and not self.pairs.empty:
             pairs = Table(
                 ["A", "B", "n", "A %", "B %", "A only", "B only", "p", "p (Bonferroni)"],
                 title="Paired comparison: exact McNemar test on the examples judged for both "
-                "systems (majority outcome per version)",
+                f"systems (majority outcome per version){tag}",
                 signature=self.signature,
                 digits=3,
             )
@@ -668,21 +714,33 @@ class MeaningAnalysis:
             out.append(pairs)
         if self.correlation is not None:
             corr = Table(
-                ["systems", "method", "r", "p", "n"],
-                title="Judged preservation vs verb-nucleus F1, per version",
+                ["systems", "method", "coefficient", "p", "n"],
+                title=f"Judged preservation vs verb-nucleus F1, per version{tag}",
                 signature=self.f1_signature,
                 digits=3,
             )
             for r in self.correlation.to_dict("records"):
-                corr.add(r["system"], r["method"], r["r"], _p(r["p"]), r["n"])
+                corr.add(
+                    r["system"],
+                    _METHOD_LABELS.get(r["method"], r["method"]),
+                    r["coefficient"],
+                    _p(r["p"]),
+                    r["n"],
+                )
             corr.notes.append(
-                "point-biserial: majority judgement (0/1) vs F1; spearman: share of 'same' vs F1"
+                "point-biserial r: majority judgement (0/1) vs F1; Spearman rho: share of 'same' "
+                "vs F1"
             )
+            if self.simulated:
+                corr.notes.append(
+                    "the judgements are simulated: a correlation with F1 here reflects how the "
+                    "simulator decides, not how people judge"
+                )
             out.append(corr)
         if with_notes and self.notes is not None:
             nt = Table(
                 ["system", "item_id", "participant_id", "meaning", "note"],
-                title="Judges' notes on what changed",
+                title=f"Judges' notes on what changed{tag}",
                 signature=self.signature,
             )
             for r in self.notes.to_dict("records"):
@@ -696,6 +754,8 @@ class MeaningAnalysis:
             "signature_string": self.signature.format(),
             "judgements": self.n_judgements,
             "judges": self.n_judges,
+            "simulated_judgements": self.simulated,
+            "simulation": self.simulation or None,
             "shares": self.shares.to_dict("records"),
             "agreement": self.agreement.to_dict("records"),
         }
@@ -736,7 +796,9 @@ class MeaningAnalysis:
         ax.set_ylim(0, 105)
         ax.set_ylabel("%")
         pct = f"{self.options.confidence * 100:g}%"
-        ax.set_title(f"Meaning preserved (error bars: {pct} {self.options.ci})", fontsize=10)
+        ax.set_title(
+            f"Meaning preserved (error bars: {pct} {self.options.ci}){self._tag()}", fontsize=10
+        )
         fig.text(0.01, 0.01, self.signature.format(short=True), fontsize=6, color="#555555")
         fig.tight_layout(rect=(0, 0.04, 1, 1))
         try:
@@ -799,9 +861,14 @@ def analyze(
     agree = agreement(judg)
     pairs = compare_systems(judg, options)
     vs = version_scores(judg)
+    simulated = int(judg["participant_id"].astype(str).str.startswith(SIMULATED_PREFIX).sum())
+    extra: dict[str, Any] = {}
+    if simulated:
+        extra["raters"] = "simulated" if simulated == len(judg) else "mixed"
     sig = options.signature(
         judges=int(vs["judges"].max()),
         blind="key" if key else "none",
+        **extra,
     )
     result = MeaningAnalysis(
         shares,
@@ -812,6 +879,7 @@ def analyze(
         n_judges=int(judg["participant_id"].nunique()),
         pairs=pairs,
         versions=vs.assign(majority=[_majority(x, options.ties) for x in vs["score"]]),
+        simulated=simulated,
     )
     if items is not None and examples is None:
         raise LingevalError(
@@ -880,7 +948,8 @@ def simulate_answers(
     ``J2``, ... judging every version) answers ``z`` with probability ``reliability`` and
     otherwise an independent ``Bernoulli(rates[system])`` draw. ``reliability=1`` gives
     perfect agreement; ``reliability=0`` gives independent judges (kappa near 0).
-    Judges who say "different" leave a short note.
+    Judges who say "different" leave a short note. Judges are ``SIM-J1``, ``SIM-J2``, ... so
+    that the analysis labels their judgements as simulated.
     """
     import pandas as pd
 
@@ -904,7 +973,7 @@ def simulate_answers(
         for j in range(1, judges + 1):
             same = z if rng.random() < reliability else rng.random() < rate
             stamp = f"2026-01-01T00:{(n // 60) % 60:02d}:{n % 60:02d}+00:00"
-            base = [study_id, f"J{j}", 1, it.item_id, it.system, it.subset]
+            base = [study_id, f"{SIMULATED_PREFIX}J{j}", 1, it.item_id, it.system, it.subset]
             rows.append([*base, "meaning", "", "", "same" if same else "different", stamp])
             note = "" if same else "a verb or argument changed"
             rows.append([*base, "note", "", "", note, stamp])

@@ -7,17 +7,26 @@
 2. Study: one group per system (no judge sees two versions of an example), ``per_group``
    judges per group, served on 127.0.0.1 by the study engine in a background thread.
 3. Judges: simulated participants (:mod:`lingeval.study.simclient`) read each item page over
-   HTTP. A simulated judge recognises the version by the page's rewrite fingerprint and calls
-   it "same meaning" when the rewrite set equals the gold set (punctuation and case ignored,
-   any order) or is the unchanged input, otherwise "different"; each answer is flipped with
-   probability ``error`` (independently), so judges disagree a little. Judges take the study
-   one after the other (``concurrency=1``), so group assignment and answers, and therefore
-   every number, depend only on the seed.
+   HTTP. They are not people, and every table of the demo says so. A simulated judge
+   recognises the version by the page's rewrite fingerprint and starts from the simulator's
+   *reference answer*: "same meaning" when the rewrite set equals the gold set (punctuation
+   and case ignored, any order) or is the unchanged input, otherwise "different". It then
+   errs with probability ``min(1, e_j * m_v)`` (:func:`error_rate`): ``e_j``, judge j's own
+   error rate, is drawn from ``Beta(2, 2(1 - error)/error)`` (mean ``error``), and ``m_v``, the
+   version's difficulty, is ``2 u_v`` with ``u_v ~ Uniform(0, 1)`` (mean 1). Both are drawn
+   from the seed alone, independent of the system, of the reference answer and of the
+   verb-nucleus F1, so judges differ in care and versions in difficulty while the noise says
+   nothing about the metric. Judges take the study one after the other
+   (``concurrency=1``), so group assignment and answers, and therefore every number, depend
+   only on the seed.
 4. Analysis of the exported answer table, with the verb-nucleus F1 of the judged rewrites
-   (``f1=True``; parses with spaCy) for the paper's comparison of manual and automatic scores.
+   (``f1=True``; parses with spaCy).
 
-The copy system shows why the paper pairs the two evaluations: an unchanged input keeps its
-meaning (high manual share) while resolving nothing (verb-nucleus F1 near 0).
+What the demo shows is the machinery (items, blinding, study, HTTP, export, statistics), not
+a finding: the reference answer is a rule of the simulator, so any agreement between the
+judged shares and the F1 restates that rule. The ``copy`` system (the unchanged input) is
+"same meaning" by that rule, while its F1 is whatever the metric gives an unchanged input on
+these examples (31.2 on the shipped sample, from the examples whose gold keeps the input).
 """
 
 from __future__ import annotations
@@ -35,7 +44,15 @@ if TYPE_CHECKING:
     from lingeval.conjuncts.meaning.analysis import MeaningAnalysis
     from lingeval.study.simclient import ItemPage
 
-__all__ = ["DemoRun", "run_demo"]
+__all__ = ["SIMULATION", "DemoRun", "error_rate", "run_demo"]
+
+#: How the demo's judges decide (printed with the demo's tables).
+SIMULATION = (
+    "reference answer 'same' for the gold set or the unchanged input, else 'different'; each "
+    "judge errs with probability min(1, e_j * m_v), judge rate e_j ~ Beta(2, 2(1-error)/error) "
+    "with error = {error:g}, version difficulty m_v = 2u, u ~ U(0, 1), independent of system "
+    "and F1"
+)
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "conjuncts"
 
@@ -56,6 +73,20 @@ class DemoRun:
     export: Path | None = None
 
 
+def error_rate(error: float, judge_seed: str, version_seed: str) -> float:
+    """The probability that a simulated judge gets a version wrong: ``min(1, e_j * m_v)``
+    with ``e_j ~ Beta(2, 2(1 - error)/error)`` seeded by ``judge_seed`` and ``m_v = 2u``,
+    ``u ~ Uniform(0, 1)`` seeded by ``version_seed`` (module docstring). 0 when ``error`` is
+    0; mean ``error`` over judges and versions (before the cap at 1)."""
+    if error <= 0:
+        return 0.0
+    if error >= 1:
+        return 1.0
+    e_j = random.Random(judge_seed).betavariate(2.0, 2.0 * (1.0 - error) / error)
+    m_v = 2.0 * random.Random(version_seed).random()
+    return min(1.0, e_j * m_v)
+
+
 def _norm(sentences: list[str]) -> list[str]:
     from lingeval.conjuncts.metric import normalise_for_exact_match
 
@@ -73,7 +104,7 @@ def run_demo(
 ) -> DemoRun:
     """Build, serve, judge (over HTTP) and analyse the shipped meaning study (module docstring)."""
     from lingeval.conjuncts.data import read_examples, read_predictions
-    from lingeval.conjuncts.meaning.analysis import analyze
+    from lingeval.conjuncts.meaning.analysis import SIMULATED_PREFIX, analyze
     from lingeval.conjuncts.meaning.items import draw_items, write_key
     from lingeval.conjuncts.meaning.task import TASK_NAME, fingerprint
     from lingeval.study.design import make_design
@@ -110,7 +141,8 @@ def run_demo(
             key = page.fields["shown"].value if "shown" in page.fields else ""
             if key not in truth:
                 raise LingevalError("the demo judge met a page it cannot recognise")
-            same = truth[key] != (rng.random() < error)
+            wrong = rng.random() < error_rate(error, f"{seed}-rate-{i}", f"{seed}-version-{key}")
+            same = truth[key] != wrong
             return {
                 "meaning": "same" if same else "different",
                 "note": "" if same else "not the same statements as the original",
@@ -134,7 +166,7 @@ def run_demo(
             task_type=TASK_NAME,
             title="Do these sentences mean the same?",
             per_group=per_group,
-            admin_token="demo",
+            admin_token="demo-admin-token",
         )
         n = per_group * design.n_groups
         with BackgroundServer(store) as url:
@@ -145,7 +177,7 @@ def run_demo(
                 n,
                 concurrency=concurrency,
                 policy_factory=factory,
-                pid_prefix="JUDGE",
+                pid_prefix=f"{SIMULATED_PREFIX}JUDGE",
             )
             t_http = time.perf_counter() - t1
         export = root / "meaning-answers.csv"
@@ -155,6 +187,7 @@ def run_demo(
         if completed != n:
             raise LingevalError(f"only {completed} of {n} simulated judges completed the study")
         result = analyze(export, key=drawn.key, examples=examples if f1 else None, with_notes=False)
+        result.simulation = SIMULATION.format(error=error)
         n_answers = len(export.read_text(encoding="utf-8").splitlines()) - 1
         return DemoRun(
             items=len(drawn.items),

@@ -129,6 +129,17 @@ class ConjunctMeaningTask(TaskType):
 
     name = TASK_NAME
     template = "task_conjunct_meaning.html"
+    consent = (
+        "This study asks you to compare English sentences: for each item you read a sentence "
+        "and a set of shorter sentences a computer program wrote from it, and say whether they "
+        "mean the same.\n\n"
+        "Your judgements are collected for research: they are used to evaluate language "
+        "technology and may be published as part of a dataset. The task asks for no personal "
+        "information; your answers are stored under the identifier of your recruitment "
+        "platform (or a random code), which is not published.\n\n"
+        "Taking part is voluntary; you may stop at any time by closing this page. Your answers "
+        "are saved after each item."
+    )
     instructions = (
         "Items to judge: {n}. Each shows a sentence in which one word (and, or, but) is "
         "highlighted. Below the "

@@ -2,9 +2,13 @@
 
 Pipeline: read *units* (a line, a paragraph, a JSONL record or a CoNLL-U sentence) → parse with
 a spaCy pipeline → split into sentences when the format calls for it → run the A.7 patterns
-(:mod:`~lingeval.conjuncts.mining.patterns`) → write one task example per (sentence, implicated
-conjunction) as task JSONL (:func:`lingeval.conjuncts.data.example_to_dict`), with the names of
-the patterns that fired in ``meta.patterns`` → per-pattern counts at the end.
+(:mod:`~lingeval.conjuncts.mining.patterns`) and lingeval's parser-robust ones
+(:mod:`~lingeval.conjuncts.mining.robust`) → the second stage
+(:mod:`~lingeval.conjuncts.mining.evidence`) decides per candidate whether a verbal omission
+can be shown → write one task example per kept (sentence, implicated conjunction) as task JSONL
+(:func:`lingeval.conjuncts.data.example_to_dict`), with the names of the patterns that fired in
+``meta.patterns`` and the decision in ``meta.evidence`` → per-pattern and per-reason counts at
+the end. ``filtered=False`` (``--no-filter``) writes every candidate (with its evidence).
 
 Guarantees:
 
@@ -64,12 +68,15 @@ __all__ = [
 ]
 
 INPUT_FORMATS = ("auto", "text", "lines", "jsonl", "conllu")
-STATE_VERSION = 1
+STATE_VERSION = 2
 
-# (sentence text, [(character offset of the conjunction, conjunction as written, pattern names)])
-Found = tuple[str, list[tuple[int, str, tuple[str, ...]]]]
+# (sentence text, [(character offset of the conjunction, conjunction as written, pattern names,
+#   second-stage evidence {"kept", "reason", "detail"})])
+Found = tuple[str, list[tuple[int, str, tuple[str, ...], dict[str, Any]]]]
 # (number of sentences in the unit, the sentences that have candidates)
 UnitResult = tuple[int, list[Found]]
+#: The result of a unit longer than spaCy's ``max_length``: skipped, counted, never parsed.
+TOO_LONG: UnitResult = (-1, [])
 
 
 @dataclass(frozen=True)
@@ -199,8 +206,11 @@ def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) 
 
     With ``split`` each sentence of ``doc.sents`` is a sentence of its own; otherwise the whole
     unit is one sentence (the input's segmentation is kept). Each candidate sentence comes with
-    its implicated conjunctions (offset, text, fired pattern names) in text order.
+    its implicated conjunctions (offset, text, fired pattern names, second-stage evidence) in
+    text order; all candidates are returned, the caller filters on ``evidence["kept"]``.
     """
+    from lingeval.conjuncts.mining.evidence import judge
+
     patterns = _patterns(tuple(pattern_names) if pattern_names is not None else None)
     spans: Iterable[Any] = doc.sents if split and len(doc) else [doc]
     out: list[Found] = []
@@ -217,8 +227,20 @@ def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) 
         view = SentView.from_span(span)
         found = match_sentence(view, patterns)
         if found:
+            sent_doc = span if not split else span.as_doc()
             out.append(
-                (view.text, [(view.idx[c], view.words[c], tuple(found[c])) for c in sorted(found)])
+                (
+                    view.text,
+                    [
+                        (
+                            view.idx[c],
+                            view.words[c],
+                            tuple(found[c]),
+                            judge(view, c, found[c], sent_doc).to_dict(),
+                        )
+                        for c in sorted(found)
+                    ],
+                )
             )
     return n, out
 
@@ -243,12 +265,12 @@ def mine_chunk(
     batch_size: int = 64,
 ) -> list[tuple[int, UnitResult]]:
     """Parse and mine one chunk of ``(position, text)`` units (the Dask task; pure)."""
-    from lingeval.core.parsing import load_pipeline
+    from lingeval.core.parsing import load_pipeline, pipe_guarded
 
     nlp = load_pipeline(model)
-    docs = nlp.pipe((t for _, t in units), batch_size=batch_size)
+    docs = pipe_guarded(nlp, (t for _, t in units), batch_size=batch_size)
     return [
-        (pos, mine_doc(doc, split, pattern_names))
+        (pos, TOO_LONG if doc is None else mine_doc(doc, split, pattern_names))
         for (pos, _), doc in zip(units, docs, strict=True)
     ]
 
@@ -275,8 +297,10 @@ def _local_engine(
             positions.append(u.position)
             yield u.text
 
-    for doc in nlp.pipe(texts(), batch_size=batch_size, n_process=n_process):
-        yield positions.popleft(), mine_doc(doc, split, names)
+    from lingeval.core.parsing import pipe_guarded
+
+    for doc in pipe_guarded(nlp, texts(), batch_size=batch_size, n_process=n_process):
+        yield positions.popleft(), TOO_LONG if doc is None else mine_doc(doc, split, names)
 
 
 def _dask_engine(
@@ -349,12 +373,15 @@ class MiningResult:
     sentences: int = 0  # sentences parsed and matched
     candidates: int = 0  # examples written (one per sentence and implicated conjunction)
     duplicates: int = 0  # candidate sentences dropped as exact duplicates
-    pattern_counts: dict[str, int] = field(default_factory=dict)
+    pattern_counts: dict[str, int] = field(default_factory=dict)  # over the written examples
+    dropped: int = 0  # candidates the second stage dropped (not written unless no filter)
+    reason_counts: dict[str, int] = field(default_factory=dict)  # "kept:x"/"dropped:y" -> n
     complete: bool = False
     resumed_from: int = 0  # units already done when this run started
     seconds: float = 0.0  # wall time of this run
     run_sentences: int = 0  # sentences processed by this run
     signature: Signature | None = None
+    too_long: int = 0  # units of this run skipped: longer than spaCy's max_length characters
 
     @property
     def sentences_per_second(self) -> float:
@@ -371,6 +398,14 @@ class MiningResult:
         )
         for n in names:
             counts.add(n, self.pattern_counts[n])
+        reasons = Table(
+            ["decision", "reason", "candidates"],
+            title="Second stage (verbal omission shown?)",
+            signature=self.signature,
+        )
+        for key in sorted(self.reason_counts, key=lambda k: (not k.startswith("kept"), k)):
+            decision, _, reason = key.partition(":")
+            reasons.add(decision, reason, self.reason_counts[key])
         summary = Table(
             ["measure", "value"], title=f"Mining run -> {self.output}", signature=self.signature
         )
@@ -378,12 +413,13 @@ class MiningResult:
         summary.add("sentences", self.sentences)
         summary.add("candidates written", self.candidates)
         summary.add("exact duplicates removed", self.duplicates)
+        summary.add("dropped by the second stage", self.dropped)
         summary.add("complete", self.complete)
         summary.add("resumed at unit", self.resumed_from)
         summary.add(
             "sentences/s (this run)", round(self.sentences_per_second, 1) if self.seconds else None
         )
-        return [summary, counts]
+        return [summary, counts, reasons]
 
 
 def _state_path(output: Path) -> Path:
@@ -450,6 +486,7 @@ def mine(
     progress: bool = False,
     on_checkpoint: Callable[[int], None] | None = None,
     connect_timeout: float = 20.0,
+    filtered: bool = True,
 ) -> MiningResult:
     """Mine ``input_path`` into task JSONL at ``output`` (see the module docstring).
 
@@ -459,7 +496,9 @@ def mine(
     ``restart`` discards an earlier partial or complete run at ``output``. ``on_checkpoint``
     is called with the number of finished units after each checkpoint (used by tests to
     simulate an interruption). ``connect_timeout`` (seconds) bounds the wait for the Dask
-    scheduler.
+    scheduler. ``filtered`` writes only the candidates whose verbal omission the second stage
+    can show (:func:`lingeval.conjuncts.mining.evidence.judge`); without it every candidate
+    is written, each with its evidence.
     """
     from lingeval.conjuncts.data import example_to_dict
     from lingeval.conjuncts.example import ConjunctExample
@@ -487,7 +526,13 @@ def mine(
     pid = pipeline_id(nlp)
     signature = Signature(
         "conjuncts-mine",
-        {"parser": pid, "patterns": len(names), "split": do_split, "format": fmt},
+        {
+            "parser": pid,
+            "patterns": len(names),
+            "filter": filtered,
+            "split": do_split,
+            "format": fmt,
+        },
     )
     config = {
         "input": _fingerprint(src),
@@ -496,12 +541,14 @@ def mine(
         "split": do_split,
         "pipeline": pid,
         "patterns": names,
+        "filter": filtered,
     }
 
     state_file = _state_path(out)
     counts: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
     done_units = 0
-    sentences = candidates = duplicates = 0
+    sentences = candidates = duplicates = dropped = 0
     seen: set[bytes] = set()
     if restart:
         state_file.unlink(missing_ok=True)
@@ -526,7 +573,9 @@ def mine(
         sentences = int(state["sentences"])
         candidates = int(state["candidates"])
         duplicates = int(state["duplicates"])
+        dropped = int(state["dropped"])
         counts.update(state["pattern_counts"])
+        reasons.update(state["reason_counts"])
         with open(out, "r+b") as tfh:
             tfh.truncate(int(state["output_bytes"]))
         seen = _seen_from_output(out, int(state["output_bytes"]))
@@ -540,6 +589,8 @@ def mine(
                 candidates,
                 duplicates,
                 dict(counts),
+                dropped,
+                dict(reasons),
                 True,
                 done_units,
                 signature=signature,
@@ -601,57 +652,76 @@ def mine(
                 "sentences": sentences if n_sentences is None else n_sentences,
                 "candidates": candidates,
                 "duplicates": duplicates,
+                "dropped": dropped,
                 "pattern_counts": dict(counts),
+                "reason_counts": dict(reasons),
                 "complete": complete,
                 "exhausted": complete and not stopped_by_limit[0],
             },
         )
 
     start = time.perf_counter()
+    too_long = 0
     run_sentences = 0
     since = 0
-    with open(out, "ab") as fh:
-        save(False, fh)
-        for pos, (n_sent, found) in results:
-            if pos < done_units:
-                raise LingevalError(f"internal error: unit {pos} arrived out of order")
-            ref = refs.pop(pos, {})
-            for sentence, items in found:
-                k = _key(sentence)
-                if k in seen:
-                    duplicates += 1
-                    continue
-                seen.add(k)
-                for offset, conj, fired in items:
-                    ex = ConjunctExample(
-                        _example_id(sentence, offset),
-                        sentence,
-                        conj,
-                        offset,
-                        rewrites=[],
-                        rewritable=True,
-                        meta={"patterns": list(fired), "source": {"unit": pos, **ref}},
-                    )
-                    fh.write(
-                        (json.dumps(example_to_dict(ex), ensure_ascii=False) + "\n").encode("utf-8")
-                    )
-                    candidates += 1
-                    counts.update(fired)
-            done_units = pos + 1
-            run_sentences += n_sent
-            since += 1
-            if bar is not None:
-                bar.update(n_sent)
-                bar.set_postfix(candidates=candidates, refresh=False)
-            if since >= checkpoint_every:
-                save(False, fh, sentences + run_sentences)
-                since = 0
-                if on_checkpoint is not None:
-                    on_checkpoint(done_units)
-        sentences += run_sentences
-        save(True, fh)
-    if bar is not None:
-        bar.close()
+    try:
+        with open(out, "ab") as fh:
+            save(False, fh)
+            for pos, (n_sent, found) in results:
+                if pos < done_units:
+                    raise LingevalError(f"internal error: unit {pos} arrived out of order")
+                if n_sent < 0:  # TOO_LONG
+                    too_long += 1
+                    n_sent = 0
+                ref = refs.pop(pos, {})
+                for sentence, items in found:
+                    k = _key(sentence)
+                    if k in seen:
+                        duplicates += 1
+                        continue
+                    seen.add(k)
+                    for offset, conj, fired, evidence in items:
+                        decision = "kept" if evidence["kept"] else "dropped"
+                        reasons[f"{decision}:{evidence['reason']}"] += 1
+                        if filtered and not evidence["kept"]:
+                            dropped += 1
+                            continue
+                        ex = ConjunctExample(
+                            _example_id(sentence, offset),
+                            sentence,
+                            conj,
+                            offset,
+                            rewrites=[],
+                            rewritable=True,
+                            meta={
+                                "patterns": list(fired),
+                                "evidence": evidence,
+                                "source": {"unit": pos, **ref},
+                            },
+                        )
+                        fh.write(
+                            (json.dumps(example_to_dict(ex), ensure_ascii=False) + "\n").encode(
+                                "utf-8"
+                            )
+                        )
+                        candidates += 1
+                        counts.update(fired)
+                done_units = pos + 1
+                run_sentences += n_sent
+                since += 1
+                if bar is not None:
+                    bar.update(n_sent)
+                    bar.set_postfix(candidates=candidates, refresh=False)
+                if since >= checkpoint_every:
+                    save(False, fh, sentences + run_sentences)
+                    since = 0
+                    if on_checkpoint is not None:
+                        on_checkpoint(done_units)
+            sentences += run_sentences
+            save(True, fh)
+    finally:
+        if bar is not None:
+            bar.close()  # an error then starts on a line of its own
     return MiningResult(
         str(out),
         done_units,
@@ -659,11 +729,14 @@ def mine(
         candidates,
         duplicates,
         dict(counts),
+        dropped,
+        dict(reasons),
         True,
         resumed_from,
         time.perf_counter() - start,
         run_sentences,
-        signature,
+        signature=signature,
+        too_long=too_long,
     )
 
 
@@ -673,12 +746,20 @@ def mine_texts(
     model: str | None = None,
     patterns: Sequence[str] | None = None,
     split: bool = False,
+    filtered: bool = True,
 ) -> list[Found]:
-    """Mine in memory (no files, no dedup): the candidate sentences of the texts, in order."""
-    from lingeval.core.parsing import load_pipeline
+    """Mine in memory (no files, no dedup): the candidate sentences of the texts, in order;
+    with ``filtered`` only the candidates the second stage keeps (sentences left without one
+    are left out)."""
+    from lingeval.core.parsing import load_pipeline, pipe_guarded
 
     nlp = load_pipeline(model)
     out: list[Found] = []
-    for doc in nlp.pipe(texts):
-        out.extend(mine_doc(doc, split, patterns)[1])
+    for doc in pipe_guarded(nlp, texts):
+        if doc is None:  # longer than max_length: skipped
+            continue
+        for sentence, items in mine_doc(doc, split, patterns)[1]:
+            kept = [it for it in items if it[3]["kept"]] if filtered else items
+            if kept:
+                out.append((sentence, kept))
     return out

@@ -52,6 +52,7 @@ __all__ = [
     "VERB",
     "MiningPattern",
     "SentView",
+    "default_pattern_names",
     "get_patterns",
     "match_sentence",
 ]
@@ -70,7 +71,8 @@ class SentView:
     """One parsed sentence as plain lists (fast to query, independent of spaCy).
 
     Token ``i`` has ``words[i]``, ``pos[i]`` (UPOS), ``dep[i]`` and ``head[i]`` (index in this
-    sentence, ``-1`` for the root); ``idx[i]`` is its character offset in ``text``.
+    sentence, ``-1`` for the root); ``idx[i]`` is its character offset in ``text``; ``tag[i]``
+    its fine-grained (PTB) tag when the parser gives one (empty list otherwise).
     """
 
     text: str
@@ -80,6 +82,7 @@ class SentView:
     head: list[int]
     idx: list[int]
     children: list[list[int]] = field(default_factory=list)
+    tag: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.children:
@@ -94,16 +97,17 @@ class SentView:
         """Build from a spaCy sentence span (or a whole Doc); offsets relative to its start."""
         base = span[0].i if len(span) else 0
         off = span[0].idx if len(span) else 0
-        words, pos, dep, head, idx = [], [], [], [], []
+        words, pos, dep, head, idx, tag = [], [], [], [], [], []
         end = base + len(span)
         for t in span:
             words.append(t.text)
             pos.append(t.pos_)
+            tag.append(t.tag_)
             dep.append(t.dep_)
             h = t.head.i
             head.append(-1 if h == t.i or not (base <= h < end) else h - base)
             idx.append(t.idx - off)
-        return cls(span.text, words, pos, dep, head, idx)
+        return cls(span.text, words, pos, dep, head, idx, tag=tag)
 
     # -- helpers used by the patterns -------------------------------------------------------
 
@@ -194,12 +198,20 @@ PAPER_PATTERNS: list[str] = []
 
 
 def _pattern(
-    name: str, group: str, section: str, drawing: str, reading: str, example: str
+    name: str,
+    group: str,
+    section: str,
+    drawing: str,
+    reading: str,
+    example: str,
+    into: list[str] | None = None,
 ) -> Callable[[Matcher], MiningPattern]:
+    """Register a pattern under ``name`` and list it in ``into`` (default: the paper's 21)."""
+
     def deco(func: Matcher) -> MiningPattern:
         pat = MiningPattern(name, group, section, drawing, reading, example, func)
         registry.mining_patterns.register(name, func=pat)
-        PAPER_PATTERNS.append(name)
+        (PAPER_PATTERNS if into is None else into).append(name)
         return pat
 
     return deco
@@ -625,17 +637,30 @@ def _p21(s: SentView) -> Iterator[int | None]:
                     yield s.cc_of(h, y)
 
 
+def default_pattern_names() -> list[str]:
+    """The default set: the paper's 21 (A.7) followed by lingeval's parser-robust variants and
+    extra shapes (:mod:`~lingeval.conjuncts.mining.robust`)."""
+    from lingeval.conjuncts.mining.robust import ROBUST_PATTERNS
+
+    return [*PAPER_PATTERNS, *ROBUST_PATTERNS]
+
+
 def get_patterns(names: Iterable[str] | None = None) -> list[MiningPattern]:
-    """Patterns by name (unknown names raise a clear error); all 21 of the paper by default.
+    """Patterns by name (unknown names raise a clear error); :func:`default_pattern_names` by
+    default. ``paper`` stands for the 21 of A.7, ``robust`` for lingeval's additions.
 
     Names registered by third parties (``registry.mining_patterns``) are accepted too.
     """
+    from lingeval.conjuncts.mining.robust import ROBUST_PATTERNS
+
     if names is None:
-        return [registry.mining_patterns.get(n) for n in PAPER_PATTERNS]
+        names = default_pattern_names()
     out: list[MiningPattern] = []
     for n in names:
-        pat: Any = get(registry.mining_patterns, n)
-        out.append(pat)
+        group = {"paper": PAPER_PATTERNS, "robust": ROBUST_PATTERNS}.get(n)
+        for m in group if group is not None else [n]:
+            pat: Any = get(registry.mining_patterns, m)
+            out.append(pat)
     return out
 
 

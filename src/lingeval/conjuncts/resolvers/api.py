@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lingeval.conjuncts.example import SPLIT_OPEN, ConjunctExample
+from lingeval.conjuncts.example import SPLIT_CLOSE, SPLIT_OPEN, ConjunctExample
 from lingeval.conjuncts.resolvers.base import Resolver, load_resolver
 from lingeval.core.errors import LingevalError
 
@@ -56,7 +56,7 @@ def candidates(sentence: str, sid: str = "input") -> list[ConjunctExample]:
 def _target(sentence: str, sid: str, offset: int | None, index: int | None) -> ConjunctExample:
     from lingeval.conjuncts.data import _locate, conjunction_offsets, parse_marked
 
-    if SPLIT_OPEN in sentence:
+    if SPLIT_OPEN in sentence or SPLIT_CLOSE in sentence:
         try:
             text, off, conj = parse_marked(sentence)
         except ValueError as exc:
@@ -144,7 +144,12 @@ def resolve_sentences(
     explicit: list[ConjunctExample | None] = []
     pools: list[list[ConjunctExample]] = []
     for sid, sentence in zip(ids, sentences, strict=True):
-        if SPLIT_OPEN in sentence or offset is not None or index is not None:
+        if (
+            SPLIT_OPEN in sentence
+            or SPLIT_CLOSE in sentence
+            or offset is not None
+            or index is not None
+        ):
             explicit.append(_target(sentence, sid, offset, index))
             pools.append([])
         else:

@@ -1828,6 +1828,9 @@ class RulesResolver(Resolver):
                 out.append(Resolution([ex.sentence], "unchanged:empty", changed=False))
                 continue
             doc = next(it)
+            if self.parser.too_long(ex.sentence):
+                out.append(Resolution([ex.sentence], "unchanged:too-long", changed=False))
+                continue
             cc = _token_at(doc, ex.offset)
             if cc is None:
                 out.append(Resolution([ex.sentence], "unchanged:no-token-at-offset", changed=False))

@@ -82,6 +82,9 @@ def _load(model: str) -> tuple[Any, Any]:
         raise MissingDependencyError(
             "seq2seq needs transformers: pip install 'lingeval[lm]'"
         ) from exc
+    from lingeval.core.textio import check_model_dir
+
+    check_model_dir(model)
     try:
         tokenizer = AutoTokenizer.from_pretrained(model)
         net = AutoModelForSeq2SeqLM.from_pretrained(model)

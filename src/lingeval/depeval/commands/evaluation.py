@@ -112,7 +112,9 @@ def score_cmd(
     need_groups = any(b in ("relation", "upos", "deplen", "sentlen") for b in wanted)
     results = [score(gold, s, options, breakdowns=need_groups) for s in systems]
     if fmt == "json" and not wanted:
-        click.echo(json.dumps([r.as_dict() for r in results], indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(to_jsonable([r.as_dict() for r in results]), indent=2, ensure_ascii=False)
+        )
         return
     tables: list[Table] = [score_table(results)]
     for r in results:
@@ -258,6 +260,10 @@ def transform_cmd(
         apply_transformations(read_conllu(source, multiple_roots=multiple_roots), transforms),
         target,
     )
+    if n == 0:
+        from lingeval.core.errors import InputError
+
+        raise InputError("no sentences to transform", path=source)
     if str(target) != "-":
         click.echo(f"wrote {n} sentences to {Path(target)}", err=True)
 

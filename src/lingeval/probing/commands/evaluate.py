@@ -114,7 +114,8 @@ def _run(texts: list[str], spec: Any, o: dict[str, Any]) -> Any:
     "--out",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Also write sentence scores as TSV (input to `probe acceptability --scores`).",
+    help="Write sentence scores as TSV (input to `probe acceptability --scores`) and the "
+    "signature to OUT.sig.json; the table is then printed only with --format/--json/--csv.",
 )
 @scorer_options
 @output_options
@@ -163,9 +164,15 @@ def score_cmd(
     )
     for i, s in zip(ids, scores, strict=True):
         table.add(i, s.n_tokens, s.logprob, s.ppl, s.text)
+    fmt = resolve_format(fmt, as_json, as_csv)
     if out:
         write_scores(out, ids, scores, sig)
-    echo_tables([table], resolve_format(fmt, as_json, as_csv))
+        click.echo(
+            f"wrote {len(scores)} sentence scores to {out} (signature in {out}.sig.json)", err=True
+        )
+        if fmt == "text":  # the rows are in the file; a table is printed only when asked for
+            return
+    echo_tables([table], fmt)
 
 
 @click.command(name="acceptability")

@@ -81,9 +81,13 @@ def tiny_models_cmd(out_dir: str, corpus: str | None, seed: int) -> None:
     from lingeval.probing.tiny import build_tiny_causal, build_tiny_masked
 
     if corpus:
-        texts = [
-            ln.strip() for ln in Path(corpus).read_text(encoding="utf-8").splitlines() if ln.strip()
-        ]
+        from lingeval.core.textio import read_text
+
+        texts = [ln.strip() for ln in read_text(corpus).splitlines() if ln.strip()]
+        if not texts:
+            from lingeval.core.errors import InputError
+
+            raise InputError("no sentences to train the tokenizers on", path=corpus)
     else:
         sample = Path(__file__).resolve().parents[2] / "data" / "probing" / "sample-it.conllu"
         texts = [s.surface() for s in read_conllu(sample)]

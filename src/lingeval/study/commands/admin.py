@@ -56,7 +56,28 @@ def admin() -> None:
     "--admin-token",
     envvar="LINGEVAL_ADMIN_TOKEN",
     default=None,
-    help="Admin token (env LINGEVAL_ADMIN_TOKEN).",
+    help="Admin token, at least 16 characters (env LINGEVAL_ADMIN_TOKEN); default: a random "
+    "one, printed once.",
+)
+@click.option(
+    "--prolific-study-id",
+    default=None,
+    help="Your Prolific study id: entry links must carry it as STUDY_ID (default: not checked).",
+)
+@click.option(
+    "--min-item-seconds",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Flag participants whose median seconds per item is below this (default: the task "
+    "type's, 10 for reg; 0 = never).",
+)
+@click.option(
+    "--attention-items",
+    "attention_path",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Attention-check items (JSON, payload key 'attention': question -> expected answer), "
+    "added to every group.",
 )
 @click.option(
     "--stale-after",
@@ -94,13 +115,19 @@ def init_cmd(
     stale_after: int,
     consent_file: str | None,
     instructions_file: str | None,
+    prolific_study_id: str | None,
+    min_item_seconds: float | None,
+    attention_path: str | None,
 ) -> None:
     """Create study STUDY in DB from items and a design (made here when not given)."""
     from lingeval.study.design import make_design, read_design
-    from lingeval.study.storage import Store
+    from lingeval.study.storage import Store, new_admin_token
     from lingeval.study.tasks.base import load_items
 
     items = load_items(items_path)
+    checks = load_items(attention_path) if attention_path else []
+    generated = admin_token is None
+    admin_token = admin_token or new_admin_token()
     if design_path:
         design = read_design(design_path, per_group=per_group)
     else:
@@ -125,6 +152,9 @@ def init_cmd(
             instructions_text=(
                 Path(instructions_file).read_text(encoding="utf-8") if instructions_file else None
             ),
+            prolific_study_id=prolific_study_id,
+            min_item_s=min_item_seconds,
+            attention_items=checks,
         )
     except InputError as err:
         if err.path is None:  # a bad item: name the items file
@@ -134,6 +164,8 @@ def init_cmd(
         f"created study {info.id} in {store.safe_url}: {len(design.cells)} versions, {info.n_groups} groups, "
         f"{info.per_group} participants per group; completion code {info.completion_code}"
     )
+    if generated:
+        click.echo(f"admin token for {info.id}: {admin_token}  (keep it; it is stored hashed)")
 
 
 @admin.command(name="progress")

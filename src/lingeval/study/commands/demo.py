@@ -191,7 +191,12 @@ def demo_cmd(
             Path(f"{db}{suffix}").unlink(missing_ok=True)
         store = Store(db)
         store.create_study(
-            "demo", items, design, title="REG demo study", per_group=per_group, admin_token="demo"
+            "demo",
+            items,
+            design,
+            title="REG demo study",
+            per_group=per_group,
+            admin_token="demo-admin-token",
         )
         factory, how = _policies(items, seed)
         n = per_group * design.n_groups
@@ -202,7 +207,7 @@ def demo_cmd(
         )
         with BackgroundServer(store) as url:
             say(
-                f"serving on {url}/s/demo (admin {url}/admin/demo, token 'demo'); {n} participants: {how}"
+                f"serving on {url}/s/demo (admin {url}/admin/demo, token 'demo-admin-token'); {n} participants: {how}"
             )
             t1 = time.perf_counter()
             results = run_participants(

@@ -17,7 +17,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -44,6 +55,10 @@ class StudyRow(Base):
     # added in migration 0002: the experimenter's own consent and instruction texts
     consent_text: Mapped[str | None] = mapped_column(Text, nullable=True)
     instructions_text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # added in migration 0003: the Prolific study id the links must carry (optional), the
+    # median seconds per item below which a participant is flagged as implausibly fast
+    prolific_study_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    min_item_s: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ItemRow(Base):
@@ -72,9 +87,30 @@ class CellRow(Base):
     item_pk: Mapped[int] = mapped_column(ForeignKey("study_items.id", ondelete="CASCADE"))
 
 
+class GroupFillRow(Base):
+    """Per-group counters (migration 0003): group assignment reads these instead of scanning
+    the participants. ``active`` counts assigned, unfinished participants that still hold a
+    place (``ParticipantRow.holds_place``); ``completed`` counts finished ones."""
+
+    __tablename__ = "group_fill"
+
+    study_id: Mapped[str] = mapped_column(
+        ForeignKey("studies.id", ondelete="CASCADE"), primary_key=True
+    )
+    grp: Mapped[int] = mapped_column(Integer, primary_key=True)
+    active: Mapped[int] = mapped_column(Integer, default=0)
+    completed: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class ParticipantRow(Base):
     __tablename__ = "participants"
-    __table_args__ = (UniqueConstraint("study_id", "external_id", name="uq_participant_external"),)
+    __table_args__ = (
+        UniqueConstraint("study_id", "external_id", name="uq_participant_external"),
+        Index("ix_participants_admitted", "study_id", "consented_at"),
+        Index("ix_participants_client", "study_id", "client_key", "consented_at"),
+        Index("ix_participants_place", "study_id", "holds_place", "last_seen_at"),
+        Index("ix_participants_session", "session_hash", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     study_id: Mapped[str] = mapped_column(ForeignKey("studies.id", ondelete="CASCADE"), index=True)
@@ -89,6 +125,13 @@ class ParticipantRow(Base):
     step_shown_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # added in migration 0003: SHA-256 of the browser's random session secret (the cookie),
+    # a keyed hash of the client address (rate limits), whether the participant is counted in
+    # group_fill.active, and the number of failed attention checks
+    session_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    client_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    holds_place: Mapped[bool] = mapped_column(Boolean, default=False)
+    attention_failed: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class ResponseRow(Base):

@@ -69,10 +69,10 @@ class RegInstance:
 def read_instances(path: str | Path) -> list[RegInstance]:
     """Read a NeuralREG instance file (a JSON list of objects)."""
     p = Path(path)
+    from lingeval.core.textio import read_text
+
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=p) from None
+        data = json.loads(read_text(p))
     except json.JSONDecodeError as exc:
         raise InputError(f"invalid JSON: {exc.msg}", path=p, line=exc.lineno) from None
     if not isinstance(data, list):
@@ -101,10 +101,9 @@ def read_instances(path: str | Path) -> list[RegInstance]:
 def read_system_output(path: str | Path, *, expected: int | None = None) -> list[str]:
     """One RE per line (or a JSON list of strings); ``expected`` checks the count."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=p) from None
+    from lingeval.core.textio import read_text
+
+    text = read_text(p)
     if text.lstrip().startswith("["):
         try:
             data = json.loads(text)

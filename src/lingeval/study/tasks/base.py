@@ -41,6 +41,34 @@ __all__ = [
     "save_items",
 ]
 
+
+def bad_character(value: str) -> str | None:
+    """The first character that no answer may contain, or None: control characters (Unicode
+    category Cc, except tab, line feed and carriage return: NUL breaks PostgreSQL text, the
+    others break exports) and lone surrogates. Checked identically whatever the database."""
+    import unicodedata
+
+    for ch in value:
+        if ch in "\t\n\r":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            return ch
+    return None
+
+
+def control_char_errors(form: Mapping[str, str]) -> FieldError:
+    """A field error for every submitted value holding a :func:`bad_character`."""
+    errors = FieldError()
+    for name, value in form.items():
+        ch = bad_character(value)
+        if ch is not None:
+            errors[name] = (
+                f"Please remove the control character U+{ord(ch):04X} from this answer "
+                "(it cannot be stored)."
+            )
+    return errors
+
+
 # Longest accepted free text (characters); longer input is refused with a message.
 MAX_SHORT_TEXT = 300
 MAX_LONG_TEXT = 4000
@@ -106,10 +134,9 @@ class FieldError(dict[str, str]):
 def load_items(path: str | Path) -> list[StudyItem]:
     """Read items from a JSON file (a list of objects) or JSON Lines (one object per line)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise InputError(f"cannot read items: {err.strerror}", path=p) from None
+    from lingeval.core.textio import read_text
+
+    text = read_text(p)
     stripped = text.lstrip()
     items: list[StudyItem] = []
     if stripped.startswith("["):
@@ -117,6 +144,8 @@ def load_items(path: str | Path) -> list[StudyItem]:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise InputError(f"invalid JSON: {err.msg}", path=p, line=err.lineno) from None
+        if not isinstance(data, list):
+            raise InputError("expected a JSON list of items", path=p, line=1)
         for obj in data:
             items.append(StudyItem.from_dict(obj, path=p))
     else:
@@ -128,6 +157,8 @@ def load_items(path: str | Path) -> list[StudyItem]:
             except json.JSONDecodeError as err:
                 raise InputError(f"invalid JSON: {err.msg}", path=p, line=no) from None
             items.append(StudyItem.from_dict(obj, path=p, line=no))
+    if not items:
+        raise InputError("no items", path=p)
     check_unique(items, path=p)
     return items
 
@@ -174,6 +205,8 @@ class TaskType(ABC):
     consent: ClassVar[str] = ""
     #: what one item is called in the progress indicator ("Paragraph 3 of 15")
     unit: ClassVar[str] = "Item"
+    #: default median seconds per item below which a participant is flagged ``too_fast``
+    min_item_s: ClassVar[float] = 2.0
 
     @classmethod
     def template_file(cls) -> Path | None:

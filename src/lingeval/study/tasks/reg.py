@@ -31,6 +31,7 @@ Per item the participant answers (paper 002 4.2, Figure 1):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,7 +48,15 @@ from lingeval.study.tasks.base import (
     text,
 )
 
-__all__ = ["LIKERT7", "RATINGS", "RegTask", "example_items", "make_reg_item", "proper_name"]
+__all__ = [
+    "LIKERT7",
+    "RATINGS",
+    "RegTask",
+    "attention_item",
+    "example_items",
+    "make_reg_item",
+    "proper_name",
+]
 
 RATINGS = (
     ("clarity", "This paragraph is clear."),
@@ -79,15 +88,29 @@ If anything else in a paragraph strikes you, you can leave a comment. Your answe
 after each paragraph, so you can close the page and return to where you stopped."""
 
 
+_DISAMBIGUATION = re.compile(r"\s*\([^()]+\)$")
+
+
 def proper_name(identifier: str) -> str:
     """The proper name of an entity: its identifier with underscores as spaces (paper 002, 4.2).
 
-    Surrounding double quotes of WebNLG literals (``"Kuttikkattoor"``) are dropped.
+    Surrounding double quotes of WebNLG literals (``"Kuttikkattoor"``) are dropped, and so is
+    a trailing Wikipedia disambiguation (``Ceres_(dwarf_planet)`` -> ``Ceres``): participants
+    read names, not DBpedia identifiers.
     """
     name = identifier.replace("_", " ").strip()
     if len(name) >= 2 and name[0] == name[-1] == '"':
         name = name[1:-1].strip()
-    return name
+    return _DISAMBIGUATION.sub("", name) or name
+
+
+def shown_text(text: str, entity: str) -> str:
+    """An RE as participants see it: a trailing disambiguation copied from the entity's
+    identifier (``Ceres (dwarf planet)`` for ``Ceres_(dwarf_planet)``) is dropped."""
+    m = _DISAMBIGUATION.search(entity.replace("_", " ").strip())
+    if m and text.casefold().endswith(m.group(0).strip().casefold()):
+        return text[: len(text) - len(m.group(0).strip())].rstrip() or text
+    return text
 
 
 def make_reg_item(
@@ -115,10 +138,42 @@ def _ref_name(ref: Mapping[str, Any]) -> str:
     return str(ref.get("name") or proper_name(str(ref.get("entity", ""))))
 
 
+def _ref_text(ref: Mapping[str, Any]) -> str:
+    return shown_text(str(ref.get("text", "")), str(ref.get("entity", "")))
+
+
 def _asks(ref: Mapping[str, Any]) -> bool:
     if "ask_success" in ref:
         return bool(ref["ask_success"])
-    return str(ref.get("text", "")).strip().casefold() != _ref_name(ref).casefold()
+    return _ref_text(ref).strip().casefold() != _ref_name(ref).casefold()
+
+
+def attention_item(item_id: str, expect: Mapping[str, str]) -> StudyItem:
+    """An attention-check item: a short paragraph that tells the reader which ratings to give
+    (``expect``: rating question -> value, e.g. ``{"clarity": "1"}``). Pass it to
+    ``Store.create_study(attention_items=...)``; a participant who answers otherwise is
+    flagged ``attention_failed`` in the export and the analysis."""
+    statements = dict(RATINGS)
+    asks = []
+    for q, v in expect.items():
+        if q not in statements or str(v) not in LIKERT7:
+            raise InputError(f"attention item {item_id}: {q}={v!r} is not a rating of 1-7")
+        asks.append(f"select {v} for “{statements[q].rstrip('.')}”")
+    segments: list[Any] = [
+        "",
+        {"re": 0},
+        " checks that every question is read. To show that you read it, please "
+        + " and ".join(asks)
+        + ", and copy the highlighted expression unchanged into its box.",
+    ]
+    payload = {
+        "entity": "Attention_check",
+        "entity_name": "this study",
+        "segments": segments,
+        "refs": [{"text": "This paragraph", "entity": "Attention_check", "ask_success": False}],
+        "attention": {q: str(v) for q, v in expect.items()},
+    }
+    return StudyItem(item_id, "attention-check", "", payload)
 
 
 @registry.task_types("reg")
@@ -129,6 +184,9 @@ class RegTask(TaskType):
     template = "tasks/reg.html"
     unit = "Paragraph"
     instructions = INSTRUCTIONS
+    #: reading a paragraph, three ratings and a rewrite of every RE: under 10 s per item is
+    #: not plausible (paper 002, 4.3: 15 items took 41 minutes on average)
+    min_item_s = 10.0
 
     def validate_item(self, item: StudyItem) -> None:
         where = f"item {item.item_id}/{item.system}"
@@ -167,13 +225,13 @@ class RegTask(TaskType):
         p = item.payload
         refs = []
         for j, r in enumerate(p["refs"]):
-            refs.append({"index": j, "text": r["text"], "name": _ref_name(r), "ask": _asks(r)})
+            refs.append({"index": j, "text": _ref_text(r), "name": _ref_name(r), "ask": _asks(r)})
         parts: list[dict[str, Any]] = []
         for s in p["segments"]:
             if isinstance(s, str):
                 parts.append({"text": s, "re": None})
             elif "re" in s:
-                parts.append({"text": p["refs"][s["re"]]["text"], "re": s["re"]})
+                parts.append({"text": _ref_text(p["refs"][s["re"]]), "re": s["re"]})
             else:
                 parts.append({"text": s["text"], "re": None})
         return {

@@ -1,0 +1,258 @@
+"""Benchmark: quality of `lingeval conjuncts mine` on GUM-train (issue 15), and its cost.
+
+Data (nobody here wrote the text): ../shared/data/treebanks/GUM-train/en_gum-train.conllu,
+10,224 sentences of 12 genres. The miner re-parses the raw ``# text`` of each sentence with the
+default spaCy pipeline, as a user would; the gold trees are used only for the recall target.
+
+* **Precision** on hand labels of mined candidates (benchmarks/data/conjuncts/,
+  ``sent_id offset label note``, no GUM text): ``gum_mining_labels.tsv`` (200, seeded sample
+  of the first-stage output, **development data**: the second stage was tuned on them) and
+  ``gum_mining_labels_heldout.tsv`` (100 more, drawn and labelled after the rules were frozen,
+  never used for tuning). Task precision = (gapping + conjunction reduction) / labelled, with a
+  95 % Wilson interval; overall and per pattern, before and after the second stage; filter
+  loss = true candidates the second stage drops / true candidates.
+* **Recall** on GUM-train's gold verbal gaps (copy nodes / orphans of an elided verb in an
+  and/or/but coordination, :func:`lingeval.conjuncts.mining.quality.gold_gaps`): the share
+  whose conjunction the miner marks (before and after the second stage).
+* **Candidates per 1,000 sentences.**
+* **Throughput** against parsing alone (the peer: spaCy ``nlp.pipe``, same pipeline, batch size
+  and texts, Docs consumed and discarded), medians of ``--repeat`` interleaved runs, in-process,
+  plus one whole-process row (``lingeval conjuncts mine`` against a Python process that loads
+  the pipeline and parses the same file), loading included.
+
+    .venv/bin/python benchmarks/conjuncts_mining_quality.py [--repeat 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import ROOT, SHARED_DATA, run_measured, tool
+
+GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
+LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
+SPLITS = {
+    "development (200, tuned on)": LABELS / "gum_mining_labels.tsv",
+    "held-out (100, after freezing)": LABELS / "gum_mining_labels_heldout.tsv",
+}
+OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"
+
+
+def pct(k: int, n: int) -> float:
+    return 100.0 * k / n if n else float("nan")
+
+
+def mine_gum(out: Path) -> tuple[list[dict[str, Any]], int, float]:
+    """Every first-stage candidate of GUM-train with its evidence (``--no-filter``)."""
+    from lingeval.conjuncts.mining.miner import mine
+
+    start = time.perf_counter()
+    res = mine(GUM, out, filtered=False, restart=True)
+    seconds = time.perf_counter() - start
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    return recs, res.sentences, seconds
+
+
+def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
+    from lingeval.conjuncts.mining.quality import gold_gaps, precision_ci, read_labels
+
+    by_key = {(r["meta"]["source"]["sent_id"], r["offset"]): r for r in recs}
+    kept = [r for r in recs if r["meta"]["evidence"]["kept"]]
+    out: dict[str, Any] = {
+        "sentences": sentences,
+        "candidates_first_stage": len(recs),
+        "candidates_kept": len(kept),
+        "per_1000_first_stage": 1000.0 * len(recs) / sentences,
+        "per_1000_kept": 1000.0 * len(kept) / sentences,
+        "splits": {},
+    }
+    for name, path in SPLITS.items():
+        labels = read_labels(path)
+        found = [(lab, by_key.get((lab.sent_id, lab.offset))) for lab in labels]
+        present = [(lab, r) for lab, r in found if r is not None]
+        pos = sum(lab.positive for lab, _ in present)
+        kept_l = [(lab, r) for lab, r in present if r["meta"]["evidence"]["kept"]]
+        tp = sum(lab.positive for lab, _ in kept_l)
+        per_pattern: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+        by_label: dict[str, int] = defaultdict(int)
+        for lab, r in present:
+            by_label[lab.label] += 1
+            for n in r["meta"]["patterns"]:
+                row = per_pattern[n]
+                row[0] += lab.positive
+                row[1] += 1
+                if r["meta"]["evidence"]["kept"]:
+                    row[2] += lab.positive
+                    row[3] += 1
+        out["splits"][name] = {
+            "labelled": len(labels),
+            "still_mined": len(present),
+            "labels": dict(by_label),
+            "precision_first_stage": pct(pos, len(present)),
+            "ci_first_stage": precision_ci(pos, len(present)),
+            "kept": len(kept_l),
+            "precision_kept": pct(tp, len(kept_l)),
+            "ci_kept": precision_ci(tp, len(kept_l)),
+            "filter_loss": pct(pos - tp, pos),
+            "per_pattern": {
+                n: {
+                    "first_stage": [v[0], v[1]],
+                    "kept": [v[2], v[3]],
+                    "precision_kept": pct(v[2], v[3]),
+                    "ci_kept": precision_ci(v[2], v[3]),
+                }
+                for n, v in sorted(per_pattern.items())
+            },
+        }
+    gaps = gold_gaps(GUM)
+    flagged = [g for g in gaps if (g.sent_id, g.offset) in by_key]
+    kept_g = [g for g in flagged if by_key[(g.sent_id, g.offset)]["meta"]["evidence"]["kept"]]
+    out["gold_gaps"] = len(gaps)
+    out["recall_first_stage"] = pct(len(flagged), len(gaps))
+    out["recall_kept"] = pct(len(kept_g), len(gaps))
+    out["gaps_missed"] = [f"{g.sent_id}@{g.offset}" for g in gaps if g not in kept_g]
+    return out
+
+
+def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]:
+    from lingeval.conjuncts.mining.miner import mine
+    from lingeval.core.parsing import load_pipeline
+
+    nlp = load_pipeline()
+    nlp("Warm up the pipeline and the vocabulary.")
+    raw: list[float] = []
+    mined: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "input.txt"
+        path.write_text("\n".join(texts) + "\n", encoding="utf-8")
+        for rep in range(max(1, repeat)):
+            # ABBA order so that drifting load on a shared machine hits both sides
+            for which in ("raw", "mine") if rep % 2 == 0 else ("mine", "raw"):
+                start = time.perf_counter()
+                if which == "raw":
+                    for _doc in nlp.pipe(texts, batch_size=batch_size):
+                        pass
+                    raw.append(time.perf_counter() - start)
+                else:
+                    mine(path, Path(tmp) / "o.jsonl", batch_size=batch_size, restart=True)
+                    mined.append(time.perf_counter() - start)
+        # whole process, loading included
+        py = sys.executable
+        peer = (
+            "import sys\nfrom lingeval.core.parsing import load_pipeline\n"
+            "nlp = load_pipeline()\n"
+            f"texts = open({str(path)!r}, encoding='utf-8').read().splitlines()\n"
+            f"for _ in nlp.pipe(texts, batch_size={batch_size}): pass\n"
+        )
+        whole_raw = run_measured([py, "-c", peer]).seconds
+        whole_mine = run_measured(
+            [
+                tool("lingeval"),
+                "conjuncts",
+                "mine",
+                str(path),
+                "-o",
+                str(Path(tmp) / "w.jsonl"),
+                "--restart",
+                "--no-progress",
+                "--batch-size",
+                str(batch_size),
+            ]
+        ).seconds
+    r, m = statistics.median(raw), statistics.median(mined)
+    return {
+        "sentences": len(texts),
+        "raw_sent_per_s": len(texts) / r,
+        "mine_sent_per_s": len(texts) / m,
+        "ratio": r / m,
+        "runs": {"raw": raw, "mine": mined},
+        "whole_process_raw_s": whole_raw,
+        "whole_process_mine_s": whole_mine,
+        "whole_process_ratio": whole_raw / whole_mine,
+    }
+
+
+def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
+    print(f"GUM-train: {q['sentences']} sentences, parser {pipeline}")
+    print(
+        f"candidates: {q['candidates_first_stage']} first stage "
+        f"({q['per_1000_first_stage']:.1f} per 1,000 sentences), {q['candidates_kept']} kept "
+        f"({q['per_1000_kept']:.1f} per 1,000)"
+    )
+    print(
+        f"recall of gold verbal gaps ({q['gold_gaps']}): first stage "
+        f"{q['recall_first_stage']:.1f}%, after the second stage {q['recall_kept']:.1f}%"
+    )
+    print(f"  missed: {', '.join(q['gaps_missed'])}")
+    print()
+    head = f"{'labels':32} {'n':>4} {'first-stage prec':>18} {'kept':>5} {'task precision':>16} {'95% CI':>13} {'filter loss':>11}"
+    print(head)
+    for name, s in q["splits"].items():
+        lo, hi = s["ci_kept"]
+        print(
+            f"{name:32} {s['still_mined']:>4} {s['precision_first_stage']:>17.1f}% "
+            f"{s['kept']:>5} {s['precision_kept']:>15.1f}% {lo:>6.1f}-{hi:<5.1f} "
+            f"{s['filter_loss']:>10.1f}%"
+        )
+    for name, s in q["splits"].items():
+        print(f"\nper pattern, {name} (true/labelled; precision after the second stage)")
+        for n, v in s["per_pattern"].items():
+            lo, hi = v["ci_kept"]
+            print(
+                f"  {n:45} first {v['first_stage'][0]:>3}/{v['first_stage'][1]:<3} "
+                f"kept {v['kept'][0]:>3}/{v['kept'][1]:<3} {v['precision_kept']:>6.1f}% "
+                f"[{lo:5.1f}, {hi:5.1f}]"
+            )
+    if t:
+        print(
+            f"\nthroughput on {t['sentences']} GUM sentences (medians of {len(t['runs']['raw'])}): "
+            f"nlp.pipe {t['raw_sent_per_s']:.1f} sent/s, mine (both stages) "
+            f"{t['mine_sent_per_s']:.1f} sent/s, mine/raw {t['ratio']:.1%}"
+        )
+        print(
+            f"whole process (loading included): parse only {t['whole_process_raw_s']:.1f} s, "
+            f"lingeval conjuncts mine {t['whole_process_mine_s']:.1f} s, "
+            f"ratio {t['whole_process_ratio']:.1%}"
+        )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=3, help="timed runs per side (median)")
+    ap.add_argument("--timing-sentences", type=int, default=3000)
+    ap.add_argument("--batch-size", type=int, default=64)
+    ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    if not GUM.exists():
+        print(f"skipped: {GUM} is not present (third-party data)", file=sys.stderr)
+        return 0
+    from lingeval.core.conllu import read_conllu
+    from lingeval.core.parsing import load_pipeline, pipeline_id
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    recs, sentences, _ = mine_gum(OUT / "gum_candidates.jsonl")
+    q = quality(recs, sentences)
+    t = None
+    if not args.no_timing:
+        texts = [s.text.strip() for s in read_conllu(GUM, validate_tree=False)]
+        t = throughput(texts[: args.timing_sentences], args.repeat, args.batch_size)
+    pipeline = pipeline_id(load_pipeline())
+    if args.json:
+        print(json.dumps({"pipeline": pipeline, "quality": q, "throughput": t}, indent=1))
+    else:
+        show(q, t, pipeline)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

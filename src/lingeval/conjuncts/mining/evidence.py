@@ -1,0 +1,424 @@
+"""The second stage of mining: keep a candidate only when a verbal omission can be shown.
+
+The patterns (A.7 and :mod:`~lingeval.conjuncts.mining.robust`) read only the parse, and a small
+parser's errors make them fire on ordinary verb-phrase coordination and on coordinations the
+task of paper 000 (section 3.2) leaves alone. This stage reads the sentence around the marked
+conjunction and decides, for each candidate, one of:
+
+**kept** (a verb would be restored by the task's split):
+
+* ``gapping`` / ``argument-cluster`` / ``stripping``: the conjunct after the conjunction has
+  no verb and its phrases parallel the first clause (the resolver's omission detector,
+  :func:`lingeval.conjuncts.omission.detect_omission`); or a conjunction that no ``conj`` arc
+  claims, followed by a verbless stretch (a remnant the parser left unattached);
+* ``vp-ellipsis``: the conjunct is a subject and a bare auxiliary ("and we don't");
+* ``shared-auxiliary``: two auxiliaries share one verb ("cannot and have not denied");
+* ``reduction``: conjunction reduction. The two conjuncts of the marked conjunction are not
+  clauses of their own (non-verbal phrases, or non-finite verb phrases such as gerunds and
+  to-infinitives) and a verb above them governs both; the split writes that verb twice.
+
+**dropped**:
+
+* ``vp-coordination``: the second conjunct is a verb phrase with its own finite or
+  imperative verb, or a clause with its own subject; nothing verbal is omitted (the split
+  only restores a subject);
+* ``modifier``: coordinated adjectives before one noun ("a large and growing outbreak"; this
+  also drops distributive ones such as "ethnic, racial and gender diversity");
+* ``collective``: a collective reading (between X and Y, consist of, a relationship of X and
+  Y), where the split would change the meaning (section 3.2's closing clause);
+* ``fixed``: a fixed expression or general extender ("peace and quiet", "and all that");
+* ``discourse``: a sentence-initial or discourse conjunction ("Oh, and by the way");
+* ``no-verb``: no verb governs the coordination, so the split restores none.
+
+Each decision is an :class:`Evidence` with the reason and a short human-readable detail;
+the miner writes it to ``meta.evidence`` beside the fired patterns. Rules are hand-written and
+were developed on the GUM-train development sample (see docs/conjuncts-mining.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lingeval.conjuncts.mining.patterns import NON_VERB, VERB, SentView
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+__all__ = ["DROP_REASONS", "KEEP_REASONS", "Evidence", "judge"]
+
+KEEP_REASONS = (
+    "gapping",
+    "argument-cluster",
+    "stripping",
+    "vp-ellipsis",
+    "shared-auxiliary",
+    "reduction",
+)
+DROP_REASONS = ("vp-coordination", "modifier", "collective", "fixed", "discourse", "no-verb")
+
+FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
+_SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+_COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
+#: Word beginnings of predicates and nouns that take their conjuncts together.
+_COLLECTIVE_HEADS = (
+    "consist", "compris", "mix", "combin", "blend", "merg", "connect", "link", "compare",
+    "distinguish", "separat", "relationship", "relation", "difference", "ratio", "correlation",
+    "interaction", "balance", "gap", "contrast", "distance", "similarit", "overlap", "boundar",
+    "summit",
+)  # fmt: skip
+_FIXED_PAIRS = frozenset(
+    {
+        ("peace", "quiet"),
+        ("over", "above"),
+        ("shipping", "handling"),
+        ("men", "women"),
+        ("more", "more"),
+        ("less", "less"),
+        ("back", "forth"),
+        ("up", "down"),
+        ("rock", "roll"),
+        ("black", "white"),
+        ("pros", "cons"),
+        ("ladies", "gentlemen"),
+        ("bread", "butter"),
+        ("salt", "pepper"),
+        ("trial", "error"),
+        ("again", "again"),
+        ("over", "over"),
+        ("on", "off"),
+        ("by", "large"),
+        ("each", "every"),
+        ("in", "of"),
+    }
+)
+_EXTENDERS = (
+    ("all", "that", "stuff"),
+    ("all", "this", "stuff"),
+    ("stuff", "like", "that"),
+    ("all", "that"),
+    ("all", "this"),
+    ("stuff",),
+    ("so", "on"),
+    ("so", "forth"),
+    ("things", "like", "that"),
+    ("something",),
+    ("anything",),
+    ("everything",),
+    ("whatever",),
+    ("what", "not"),
+    ("the", "like"),
+    ("so",),
+    ("things",),
+    ("something", "like", "that"),
+    ("beyond",),
+    ("back",),
+    ("two",),
+    ("three",),
+)
+_DISCOURSE_AFTER = frozenset({"still", "anyway", "though", "then", "so", "yet", "also", "now"})
+_DISCOURSE_BEFORE = frozenset(
+    {"oh", "well", "right", "okay", "ok", "yes", "yeah", "no", "so", "um", "uh", "you", "know"}
+    | {"i", "mean", "like"}
+)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a candidate was kept or dropped: ``reason`` (one of :data:`KEEP_REASONS` or
+    :data:`DROP_REASONS`) and a one-line ``detail`` naming the words involved."""
+
+    kept: bool
+    reason: str
+    detail: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kept": self.kept, "reason": self.reason, "detail": self.detail}
+
+
+def _keep(reason: str, detail: str) -> Evidence:
+    return Evidence(True, reason, detail)
+
+
+def _drop(reason: str, detail: str) -> Evidence:
+    return Evidence(False, reason, detail)
+
+
+def _arc_of(s: SentView, c: int) -> tuple[int, int] | None:
+    """The ``conj`` arc ``(h, y)`` whose conjunction is ``c`` (the nearest to ``c``)."""
+    best: tuple[int, int] | None = None
+    for y, d in enumerate(s.dep):
+        if d != "conj" or s.head[y] < 0:
+            continue
+        h = s.head[y]
+        if s.cc_of(h, y) == c and (best is None or abs(y - c) < abs(best[1] - c)):
+            best = (h, y)
+    return best
+
+
+def _tag(s: SentView, i: int) -> str:
+    return s.tag[i] if s.tag else ""
+
+
+def _finite(s: SentView, v: int) -> bool:
+    """``v`` heads a finite (or imperative) verb phrase: a finite tag or auxiliary, or a subject
+    of its own (participles excepted: absolutes such as "the muscle swelling" are non-finite);
+    a bare base form without "to" counts as finite (imperative, or under the first conjunct's
+    modal: the split restores no verb)."""
+    auxes = s.kids(v, frozenset({"aux", "auxpass"}))
+    if any(s.words[k].lower() == "to" for k in auxes):
+        return False
+    if _tag(s, v) in FINITE or any(_tag(s, k) in FINITE | {"VB"} for k in auxes):
+        return True  # a finite auxiliary, or a bare one ("and get attracted")
+    if _tag(s, v) in ("VBG", "VBN"):
+        return False  # a participle, also with a subject of its own ("the muscle swelling")
+    if any(s.dep[k] in _SUBJ for k in s.children[v]):
+        return True
+    return _tag(s, v) == "VB" or not s.tag
+
+
+def _governing_verb(s: SentView, h: int) -> int | None:
+    """The nearest verb above ``h`` (``h`` itself excluded), walking up the tree."""
+    t = s.head[h]
+    steps = 0
+    while t >= 0 and steps <= len(s.words):
+        if s.pos[t] in VERB:
+            return t
+        t = s.head[t]
+        steps += 1
+    return None
+
+
+def _right_stretch(s: SentView, c: int) -> list[int]:
+    """Tokens after ``c`` up to the next ``;``/``:`` or the end (punctuation left out)."""
+    out = []
+    for k in range(c + 1, len(s.words)):
+        if s.words[k] in (";", ":"):
+            break
+        if s.pos[k] != "PUNCT":
+            out.append(k)
+    return out
+
+
+def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> int | None:
+    """The first verb after the conjunction when it heads a clause of its own at the level of
+    the conjunction: finite, with a subject between the conjunction and itself, attached as
+    root, conj, parataxis or ccomp, with no comma or other and/or/but before it, and not
+    governing the first conjunct."""
+    first = next((k for k in stretch if s.pos[k] in VERB), None)
+    if first is None or not stretch:
+        return None
+    k = first
+    while s.dep[k] in ("aux", "auxpass", "neg") and s.head[k] > k:
+        k = s.head[k]
+    c = stretch[0] - 1
+    while c >= 0 and not s.is_conjunction(c):
+        c -= 1
+    subjects = [j for j in s.children[k] if s.dep[j] in _SUBJ and c < j < k]
+    if any(
+        (s.is_conjunction(j) and not any(s.dominated_by(j, sj) for sj in subjects))
+        or s.words[j] == ","
+        for j in range(c + 1, k)
+    ):
+        return None  # (an and/or/but inside the new subject is fine: "the A1 and the A19 link")
+    if arc is not None and s.dominated_by(arc[0], k):
+        return None  # the verb governs the coordination ("Praying and weeping, he became ...")
+    if arc is None and any(s.dominated_by(j, k) for j in range(max(0, c - 3), c)):
+        return None
+    if not _finite(s, k) or s.dep[k] not in ("ROOT", "conj", "parataxis", "ccomp"):
+        return None
+    if not any(s.dep[j] in _SUBJ and c < j < k for j in s.children[k]):
+        return None
+    if arc is not None and k != arc[1] and s.dominated_by(k, arc[1]):
+        return None
+    return k
+
+
+def _prev_content(s: SentView, c: int) -> int | None:
+    """The nearest token before ``c`` that is not punctuation."""
+    return next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
+
+
+def _words(s: SentView, *idx: int) -> str:
+    return " ".join(repr(s.words[i]) for i in idx)
+
+
+def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence | None:
+    low = [w.lower() for w in s.words]
+    content_before = [k for k in range(c) if s.pos[k] not in ("PUNCT", "INTJ", "CCONJ")]
+    if not content_before or all(low[k] in _DISCOURSE_BEFORE for k in content_before):
+        return _drop("discourse", f"{s.words[c]!r} opens the sentence")
+    after = [k for k in range(c + 1, len(s.words)) if s.pos[k] != "PUNCT"]
+    nxt = after[0] if after else None
+    prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
+    if prev is not None and nxt is not None and (low[prev], low[nxt]) in _FIXED_PAIRS:
+        return _drop("fixed", f"fixed expression {s.words[prev]} {s.words[c]} {s.words[nxt]}")
+    if prev is not None and nxt is not None and low[prev] in ("hundred", "thousand", "million"):
+        return _drop("fixed", "a number word ('three hundred and sixty-five')")
+    if prev is not None and nxt is not None and low[prev] == low[nxt]:
+        return _drop("fixed", f"iteration {s.words[prev]} {s.words[c]} {s.words[nxt]}")
+    for ext in _EXTENDERS:
+        tail = [low[k] for k in after[: len(ext)]]
+        end = after[len(ext) - 1] + 1 if len(after) >= len(ext) else 0
+        if tuple(tail) == ext and (end >= len(s.words) or s.pos[end] == "PUNCT"):
+            return _drop("fixed", f"general extender {s.words[c]} {' '.join(tail)}")
+    # "is but a step": 'but' meaning 'only' right after a copula or verb
+    if low[c] == "but" and prev == c - 1 and s.pos[prev] == "AUX":
+        return _drop("fixed", "'but' means 'only' here")
+    # coordinated premodifiers of one noun ("a large and growing outbreak")
+    if (
+        prev is not None
+        and s.dep[prev] == "amod"
+        and s.pos[prev] in ("ADJ", "VERB")
+        and s.head[prev] > c
+        and s.pos[s.head[prev]] in ("NOUN", "PROPN")
+        and nxt is not None
+        and s.pos[nxt] in ("ADJ", "VERB", "ADV")
+    ):
+        return _drop("modifier", f"{s.words[prev]!r} and the next adjective premodify a noun")
+    if arc is None:
+        return None
+    h, y = arc
+    # collective readings
+    window = range(max(0, h - 12), h + 1)
+    for k in window:
+        if low[k] in _COLLECTIVE_PREP and s.dominated_by(h, k):
+            return _drop("collective", f"{s.words[k]!r} X {s.words[c]} Y")
+    # a range: "from X and Y to Z"
+    p = s.head[h]
+    if (
+        p >= 0
+        and low[p] == "from"
+        and s.pos[h] in NON_VERB
+        and any(low[j] == "to" for j in range(y + 1, min(y + 3, len(low))))
+    ):
+        return _drop("collective", f"a range from X {s.words[c]} Y to Z")
+    t = h
+    for step in range(4):
+        t = t if step == 0 else s.head[t]
+        if t < 0 or (step == 0 and s.pos[t] not in VERB):
+            continue
+        lemma = low[t]
+        if lemma.startswith(_COLLECTIVE_HEADS):
+            return _drop("collective", f"{s.words[t]!r} takes X {s.words[c]} Y together")
+        if s.pos[t] in VERB:
+            break
+    return None
+
+
+def _omission(doc: Doc | None, c: int) -> Evidence | None:
+    if doc is None:
+        return None
+    try:
+        from lingeval.conjuncts.omission import detect_omission
+    except ImportError:  # pragma: no cover - until the resolver's detector is available
+        return None
+    om = detect_omission(doc, c)
+    if om is None:
+        return None
+    return _keep(om.kind, "; ".join(om.evidence[-2:]))
+
+
+def judge(s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = None) -> Evidence:
+    """Decide whether the candidate conjunction ``c`` of sentence ``s`` shows a verbal omission.
+
+    ``patterns`` are the names that fired on it; ``doc`` is the parsed sentence as a spaCy Doc
+    (for the omission detector, which reads words and tags). See the module docstring.
+    """
+    arc = _arc_of(s, c)
+    bad = _non_candidate(s, c, arc)
+    if bad is not None:
+        return bad
+    found = _omission(doc, c)
+    if found is not None:
+        return found
+    if "variant-verb-read-as-noun" in patterns:
+        return _keep("gapping", "no verb in the sentence: the first clause's verb read as a noun")
+    if "variant-base-verb-conj-oprd" in patterns:
+        return _keep("gapping", "the gapped subject read as a base-form verb with a predicate")
+    if "extra-vp-ellipsis" in patterns:
+        return _keep("vp-ellipsis", "the conjunct is a subject and a bare auxiliary")
+    if "extra-shared-auxiliary" in patterns:
+        return _keep("shared-auxiliary", f"{s.words[c]!r} joins two auxiliaries of one verb")
+    stretch = _right_stretch(s, c)
+    content = [k for k in stretch if s.pos[k] not in ("INTJ", "CCONJ", "X", "SYM")]
+    if not content:
+        return _drop("discourse", "nothing but interjections after the conjunction")
+    if len(content) == 1 and s.words[content[0]].lower() in _DISCOURSE_AFTER:
+        return _drop("discourse", f"{s.words[c]} {s.words[content[0]]}: a discourse marker")
+    clause = _clause_in(s, stretch, arc)
+    if clause is not None:
+        return _drop(
+            "vp-coordination", f"a clause with its own subject and verb {s.words[clause]!r} follows"
+        )
+    if not any(p in VERB for p in s.pos):
+        return _drop("no-verb", "the sentence has no verb")
+    if arc is None:
+        first_verb = next((k for k in stretch if s.pos[k] in VERB), None)
+        if first_verb is None:
+            return _keep("stripping", "no conj arc; verbless remnant after the conjunction")
+        if first_verb == content[0]:
+            return _drop("vp-coordination", "no conj arc; a verb follows the conjunction")
+        v = _governing_verb(s, content[0])
+        if (
+            v is not None
+            and v > c
+            and _finite(s, v)
+            and any(s.dep[j] in _SUBJ and j > c for j in s.children[v])
+            and not any(s.dominated_by(j, v) for j in range(c) if s.pos[j] != "PUNCT")
+        ):
+            return _drop(
+                "vp-coordination", f"no conj arc; the words after it open a clause ({s.words[v]!r})"
+            )
+        fv = first_verb
+        while s.dep[fv] in ("aux", "auxpass", "neg") and s.head[fv] > fv:
+            fv = s.head[fv]
+        if s.pos[content[0]] in ("ADV", "ADP") and s.dep[fv] in ("relcl", "acl", "advcl", "pcomp"):
+            # "and again in Heidelberg, in April ..., with which Luther had opened ...": an
+            # adverb/PP remnant; the next verb is inside a relative or adverbial clause
+            return _keep("stripping", "no conj arc; adverb/PP remnant before a subordinate verb")
+        left = _prev_content(s, c)
+        gov = _governing_verb(s, content[0])
+        if gov is not None and gov > c and left is not None and s.dominated_by(left, gov):
+            # the verb after the remnant governs both sides ("From the 1880s onward X ..., and
+            # Lombok to the West were developed"): a coordination inside its arguments
+            return _keep("reduction", f"no conj arc; {s.words[gov]!r} governs both sides")
+        return _drop("vp-coordination", "no conj arc, and a verb follows: no omission shown")
+    h, y = arc
+    between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE]
+    if between and not any(s.dep[j] in _SUBJ for j in s.children[between[0]]):
+        return _drop("vp-coordination", f"a finite verb {s.words[between[0]]!r} shares the subject")
+    if s.pos[y] in VERB:
+        if _finite(s, y):
+            return _drop("vp-coordination", f"{s.words[y]!r} is a verb phrase of its own")
+        if _tag(s, y) == "VBN" and s.pos[h] not in VERB:
+            return _drop("modifier", f"the participle {s.words[y]!r} modifies like an adjective")
+        # a non-finite conjunct (gerund, participle, to-infinitive): the verb above restored
+        v = h if s.pos[h] in VERB and _finite(s, h) else _governing_verb(s, h)
+        if v is None:
+            return _drop("no-verb", "no verb governs the coordination")
+        return _keep(
+            "reduction", f"non-finite {_words(s, h, y)} under {s.words[v]!r}, restored in the split"
+        )
+    if (
+        s.pos[h] in VERB
+        and s.pos[y] == "NOUN"
+        and all(s.pos[k] == "ADV" for k in range(c + 1, y) if s.pos[k] != "PUNCT")
+        and not any(
+            s.dep[k] in ("det", "poss", "nummod", "amod", "compound", "nmod") for k in s.children[y]
+        )
+        and not s.words[y].lower().endswith(("ity", "ness", "tion", "ment", "ship", "ing"))
+        and any(k > y and s.dep[k] in ("prep", "xcomp", "acl", "dobj") for k in s.children[y])
+    ):
+        # a bare noun right after the conjunction, conjoined to a verb: most often a verb the
+        # small parser tagged as a noun ("and attempt to tag", "but only loads at ...")
+        return _drop("vp-coordination", f"{s.words[y]!r} is most likely a verb tagged as a noun")
+    if s.pos[h] in VERB and s.pos[y] in NON_VERB | {"ADP", "ADV", "PRON", "DET"}:
+        # a verb conjoined to a non-verb: the remnant of a gapped or stripped clause, or a
+        # second predicate of a shared copula/verb
+        return _keep("reduction", f"{s.words[y]!r} conjoined to the verb {s.words[h]!r}")
+    v = _governing_verb(s, h)
+    if v is None:
+        return _drop("no-verb", "no verb governs the coordination")
+    return _keep("reduction", f"{_words(s, h, y)} under {s.words[v]!r}, restored in the split")
