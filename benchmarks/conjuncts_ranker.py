@@ -66,6 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--c", type=float, default=1.0)
     ap.add_argument("--version", default="v1")
+    ap.add_argument(
+        "--dev-weights",
+        default="1,10,30",
+        help="weights of real development rows against synthetic ones, compared by CV; the "
+        "best (CV F1 on the development data) is used for the written model",
+    )
     ap.add_argument("--write", action="store_true", help="write the shipped model")
     ap.add_argument("--no-oracle", action="store_true")
     args = ap.parse_args(argv)
@@ -123,14 +129,17 @@ def main(argv: list[str] | None = None) -> int:
     options = MetricOptions(bootstrap=0)
     analyzer = SpacyAnalyzer(spec=options.spec)
     records = []
-    for k in range(args.folds):
+    weights = [float(w) for w in args.dev_weights.split(",")]
+    for k, w in ((k, w) for w in weights for k in range(args.folds)):
         rows = list(syn.rows)
         labels = list(syn.labels)
+        sample = [1.0] * len(rows)
         for row, label, g in zip(dev_rows.rows, dev_rows.labels, dev_rows.groups, strict=True):
             if fold_of[g] != k:
                 rows.append(row)
                 labels.append(label)
-        model = ranker.fit(rows, labels, version=f"cv{k}", c=args.c)
+                sample.append(w)
+        model = ranker.fit(rows, labels, version=f"cv{k}", c=args.c, weights=sample)
         train_dev = [ex for ex, f in zip(dev, fold_of, strict=True) if f != k]
         check = ranker.check_rows(train_dev, model)
         model.check = ranker.fit_check(syn_check[0] + check[0], syn_check[1] + check[1], c=args.c)
@@ -142,13 +151,20 @@ def main(argv: list[str] | None = None) -> int:
             held = [ex for ex, f in zip(dev, fold_of, strict=True) if f == k and ex.id in ids]
             if not held:
                 continue
-            kw = dict(source=name, options=options, analyzer=analyzer, system="rules-cv")
+            kw = dict(source=name, options=options, analyzer=analyzer, system=f"rules-cv-w{w:g}")
             records.extend(evaluate_examples(res, held, **kw))
             if not args.no_oracle:
                 records.extend(evaluate_examples(res, held, trees=trees, **kw))
-        print(f"fold {k + 1}/{args.folds} done ({time.perf_counter() - t0:.0f} s)")
+        print(f"weight {w:g} fold {k + 1}/{args.folds} done ({time.perf_counter() - t0:.0f} s)")
+    table = summarise(records, options)
+    cv_rows = table[(table.kind == "all") & (table.source == "ALL") & (table["mode"] == "parsed")]
+    best_w = max(
+        weights, key=lambda w: float(cv_rows[cv_rows.system == f"rules-cv-w{w:g}"].f1.iloc[0])
+    )
+    print(f"development rows weighted {best_w:g} (best cross-validated F1)")
     final_rows = [*syn.rows, *dev_rows.rows]
     final_labels = [*syn.labels, *dev_rows.labels]
+    final_weights = [1.0] * len(syn.rows) + [best_w] * len(dev_rows.rows)
     meta = {
         "synthetic_examples": syn.examples,
         "development_examples": len(dev),
@@ -158,8 +174,11 @@ def main(argv: list[str] | None = None) -> int:
         "folds": args.folds,
         "seed": args.seed,
         "c": args.c,
+        "dev_weight": best_w,
     }
-    final = ranker.fit(final_rows, final_labels, version=args.version, c=args.c, meta=meta)
+    final = ranker.fit(
+        final_rows, final_labels, version=args.version, c=args.c, weights=final_weights, meta=meta
+    )
     check = ranker.check_rows(dev, final)
     final.check = ranker.fit_check(syn_check[0] + check[0], syn_check[1] + check[1], c=args.c)
     records.extend(

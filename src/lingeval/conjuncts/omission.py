@@ -164,10 +164,10 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:
         return False
     a_np = (
-        a.tag_ in NP_END_TAGS
-        or a.text in {"%", ")"}
-        or a.i in doc.user_data.get("lingeval_nominal", ())
+        a.tag_ in NP_END_TAGS or a.text == "%" or a.i in doc.user_data.get("lingeval_nominal", ())
     )
+    if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
+        return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
         return True  # "Japanese | 0.3%"
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
@@ -538,8 +538,13 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     if not readings:
         return None
     pronoun_subject = subj is not None and doc[subj.end].tag_ == "PRP"
-    if pronoun_subject and doc[first.end].tag_ != "PRP" and readings[-1][0] == "argument-cluster":
-        readings.insert(0, readings.pop())  # "He visited Paris in May and Rome in June"
+    coordinated_subject = any(doc[i].tag_ == "CC" for i in range(lo, chain[0]))
+    if ((pronoun_subject and doc[first.end].tag_ != "PRP") or coordinated_subject) and readings[-1][
+        0
+    ] == "argument-cluster":
+        # "He visited Paris in May and Rome in June", "Rain and wind delayed the ferry on
+        # Friday and the train on Saturday": the cluster reading first
+        readings.insert(0, readings.pop())
     kind, parallels, why = readings[0]
     evidence.append(why)
     out = Omission(cc, kind, remnants, parallels, lo, end, chain, "", evidence)

@@ -56,6 +56,8 @@ FEATURES: tuple[str, ...] = (
     "ext_short",  # the right conjunct was cut at the parse's conj subtree
     "parse_heads",  # share of correlates whose head is the parse's conj/cc head
     "end_shift",  # tokens of shared material after the last correlate (log1p)
+    "num_np",  # share of remnants that are numbers replacing a noun phrase ("two" / "three airports")
+    "gap_subj_cc",  # gapping that replaces a coordinated subject ("Rain and wind")
     "end_adjunct",  # the last correlate ends before a shared adjunct of the verb
     "end_number",  # the last correlate is a number whose noun stays ("three [airports]")
     "end_parallel",  # the last correlate is the detector's parallel, material after it stays
@@ -206,14 +208,21 @@ def fit(
     *,
     version: str = DEFAULT_VERSION,
     c: float = 1.0,
+    weights: Sequence[float] | None = None,
     meta: dict[str, Any] | None = None,
 ) -> RankerModel:
-    """Fit an L2 logistic regression (scikit-learn, ``C = c``, balanced classes)."""
-    fitted = _logistic(vectorise(rows), labels, c)
+    """Fit an L2 logistic regression (scikit-learn, ``C = c``, balanced classes; optional
+    per-row ``weights``, e.g. real development rows counted more than synthetic ones)."""
+    fitted = _logistic(vectorise(rows), labels, c, weights)
     return RankerModel(version=version, features=list(FEATURES), **fitted, meta=dict(meta or {}))
 
 
-def _logistic(x: Sequence[Sequence[float]], labels: Sequence[int], c: float) -> dict[str, Any]:
+def _logistic(
+    x: Sequence[Sequence[float]],
+    labels: Sequence[int],
+    c: float,
+    weights: Sequence[float] | None = None,
+) -> dict[str, Any]:
     """Standardise ``x`` and fit an L2 logistic regression with balanced classes."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
@@ -223,7 +232,7 @@ def _logistic(x: Sequence[Sequence[float]], labels: Sequence[int], c: float) -> 
     scale = arr.std(axis=0)
     scale[scale < 1e-9] = 1.0
     clf = LogisticRegression(C=c, class_weight="balanced", max_iter=2000)
-    clf.fit((arr - mean) / scale, np.asarray(labels, dtype=int))
+    clf.fit((arr - mean) / scale, np.asarray(labels, dtype=int), sample_weight=weights)
     return {
         "mean": [round(float(v), 6) for v in mean],
         "scale": [round(float(v), 6) for v in scale],

@@ -1382,6 +1382,8 @@ def _nominal(
                 ):
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
+                    if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
+                        continue
                     expected = m if option == "cluster" else m - 1 - lead
                     pairs = list(zip(parts, corr[lead:] if lead else corr, strict=False))
                     feats = dict(base)
@@ -1412,7 +1414,19 @@ def _nominal(
                             "ext_short": float(ext != right),
                             "parse_heads": sum(_head_of(doc, c).i in parse_heads for c in corr)
                             / len(corr),
-                            "end_shift": math.log1p(end_shift) if end_kind == "end" else 0.0,
+                            "end_shift": math.log1p(end_shift),
+                            "num_np": sum(
+                                _category(doc, a) == "NUM" and _category(doc, b) == "NP"
+                                for a, b in pairs
+                            )
+                            / max(1, len(pairs)),
+                            "gap_subj_cc": float(
+                                option == "gapping"
+                                and subj is not None
+                                and any(
+                                    doc[i].tag_ == "CC" for i in range(subj.start, subj.end + 1)
+                                )
+                            ),
                             "end_adjunct": float(end_kind == "adjunct"),
                             "end_number": float(end_kind == "number"),
                             "end_parallel": float(end_kind == "parallel"),
@@ -1479,6 +1493,25 @@ def _nominal(
     if len(alternatives) > 1:
         best.details["alternatives"] = alternatives
     return best
+
+
+def _number_for_noun(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
+    """A bare number remnant aligned with a counted noun phrase ("two" / "three airports",
+    "0.3%" / "1.2% of the population"): the number replaces the number, the noun stays."""
+    for a, b in zip(parts, corr, strict=False):
+        bare = all(
+            doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(a.start, a.end + 1)
+        )
+        counted = doc[b.start].tag_ == "CD" or doc[b.start].text == "$"
+        if (
+            bare
+            and counted
+            and not all(
+                doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(b.start, b.end + 1)
+            )
+        ):
+            return True
+    return False
 
 
 def _subject_preference(
@@ -1874,6 +1907,13 @@ class RulesResolver(Resolver):
 
     def resolve(self, batch: Sequence[ConjunctExample]) -> list[list[str]]:
         return [r.sentences for r in self.analyse(batch)]
+
+    def resolve_docs(self, docs: Sequence[Doc], ccs: Sequence[int]) -> list[Resolution]:
+        """Resolve already parsed docs (for example gold trees: oracle mode), conjunction
+        ``ccs[i]`` of ``docs[i]``, with this resolver's ranker and re-parse check."""
+        out = [resolve_doc(doc, cc, ranker=self.ranker) for doc, cc in zip(docs, ccs, strict=True)]
+        self._recheck(out)
+        return out
 
 
 def _token_at(doc: Doc, offset: int) -> int | None:
