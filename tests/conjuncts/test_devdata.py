@@ -127,6 +127,46 @@ LIST = block(
 )
 
 
+# "We went to Rome in May and Oslo in June ." (GUM style): the elided "to" of the second
+# conjunct is a copy node attached to its remnant (7.2, DEPS 8:case); "We" is shared
+ELIDED_TO = block(
+    [
+        row("1", "We", "we", "PRON", "PRP", "2", "nsubj", "2:nsubj|7.1:nsubj"),
+        row("2", "went", "go", "VERB", "VBD", "0", "root", "0:root"),
+        row("3", "to", "to", "ADP", "IN", "4", "case", "4:case"),
+        row("4", "Rome", "Rome", "PROPN", "NNP", "2", "obl", "2:obl:to"),
+        row("5", "in", "in", "ADP", "IN", "6", "case", "6:case"),
+        row("6", "May", "May", "PROPN", "NNP", "2", "obl", "2:obl:in"),
+        row("7", "and", "and", "CCONJ", "CC", "8", "cc", "7.1:cc"),
+        row("7.1", "went", "go", "VERB", "VBD", "_", "_", "2:conj:and"),
+        row("7.2", "to", "to", "ADP", "IN", "_", "_", "8:case"),
+        row("8", "Oslo", "Oslo", "PROPN", "NNP", "2", "conj", "7.1:obl:to"),
+        row("9", "in", "in", "ADP", "IN", "10", "case", "10:case"),
+        row("10", "June", "June", "PROPN", "NNP", "8", "orphan", "7.1:obl:in"),
+        row("11", ".", ".", "PUNCT", ".", "2", "punct", "2:punct"),
+    ]
+)
+
+# "The firm employs 800 people in Spain and 200 abroad .": the number stands for the
+# number of the elided noun, the adverb for the prepositional phrase
+NUMBER = block(
+    [
+        row("1", "The", "the", "DET", "DT", "2", "det", "2:det"),
+        row("2", "firm", "firm", "NOUN", "NN", "3", "nsubj", "3:nsubj|8.1:nsubj"),
+        row("3", "employs", "employ", "VERB", "VBZ", "0", "root", "0:root"),
+        row("4", "800", "800", "NUM", "CD", "5", "nummod", "5:nummod"),
+        row("5", "people", "people", "NOUN", "NNS", "3", "obj", "3:obj"),
+        row("6", "in", "in", "ADP", "IN", "7", "case", "7:case"),
+        row("7", "Spain", "Spain", "PROPN", "NNP", "3", "obl", "3:obl"),
+        row("8", "and", "and", "CCONJ", "CC", "9", "cc", "8.1:cc"),
+        row("8.1", "employs", "employ", "VERB", "VBZ", "_", "_", "3:conj"),
+        row("9", "200", "200", "NUM", "CD", "3", "conj", "8.1:obj"),
+        row("10", "abroad", "abroad", "ADV", "RB", "9", "orphan", "8.1:advmod"),
+        row("11", ".", ".", "PUNCT", ".", "3", "punct", "3:punct"),
+    ]
+)
+
+
 def _examples(text: str) -> tuple[list, GappingReport]:
     from lingeval.conjuncts.gapping import extract_from_sentence
 
@@ -180,6 +220,25 @@ def test_list_of_three_with_agreement_and_spacing_from_the_text() -> None:
     assert ex.rewrites == ["Ann plays chess.", "Bo plays golf.", "The twins play tennis."]
     assert "list-3+" in ex.meta["shapes"]
     assert report.statuses == {"list#5.1": "extracted", "list#10.1": "extracted"}
+
+
+def test_elided_preposition_is_put_back_and_finds_its_correlate() -> None:
+    (ex,), report = _examples(ELIDED_TO)
+    assert ex.rewrites == ["We went to Rome in May.", "We went to Oslo in June."]
+    assert report.status_counts() == {
+        "extracted": 1,
+        "extracted (function word in a remnant)": 1,
+    }
+    assert ex.meta["phenomenon"] == "argument-cluster"
+
+
+def test_number_remnant_keeps_the_elided_noun() -> None:
+    (ex,), _ = _examples(NUMBER)
+    assert ex.rewrites == [
+        "The firm employs 800 people in Spain.",
+        "The firm employs 200 people abroad.",
+    ]
+    assert [p["correlate"] for p in ex.meta["alignment"]] == ["800", "in Spain"]
 
 
 def test_treebank_source_keeps_gold_trees(tmp_path: Path) -> None:
@@ -322,3 +381,34 @@ def test_derived_gold_agrees_with_the_hand_written_pud_gold(
     assert len(both) == 6
     agree = [s for s in both if hand[s] == derived[s]]
     assert len(agree) >= 5, [(hand[s], derived[s]) for s in both if s not in agree]
+
+
+def test_devdata_command_writes_one_file_per_source(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from lingeval.cli import main
+
+    shared = tmp_path / "shared"
+    thec = shared / "conjuncts" / "thec-eng-vp-ellipsis"
+    thec.mkdir(parents=True)
+    (thec / "VP_ellipsis.txt").write_text(THEC, encoding="utf-8")
+    bank = shared / "treebanks" / "GUM-train"
+    bank.mkdir(parents=True)
+    (bank / "en_gum-train.conllu").write_text(LIST + ELIDED_TO, encoding="utf-8")
+    out = tmp_path / "dev"
+    try:
+        main(["conjuncts", "devdata", "--shared", str(shared), "-o", str(out), "--json"])
+    except SystemExit as exc:
+        assert exc.code in (0, None)
+    (table,) = json.loads(capsys.readouterr().out)
+    rows = {r["source"]: r for r in table["rows"]}
+    assert set(rows) == {"gum", "thec", "thec-other"}
+    assert rows["gum"]["examples"] == 2 and rows["thec"]["examples"] == 2
+    assert rows["thec-other"]["examples"] == 1
+    assert sorted(p.name for p in out.iterdir()) == ["gum.jsonl", "thec-other.jsonl", "thec.jsonl"]
+    # the same as the Python API
+    api = load_sources(shared, names=["gum"])["gum"].examples
+    lines = (out / "gum.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(x)["rewrites"] for x in lines] == [e.rewrites for e in api]

@@ -269,14 +269,16 @@ def test_micro_and_macro_differ_and_empty_policies() -> None:
     inputs = [JOSH_IN, JOSH_IN, MET]
     refs = [[JOSH_G1, JOSH_G2], [JOSH_G1, JOSH_G2], [MET]]
     preds = [[JOSH_G1, JOSH_G2], [JOSH_IN], [MET]]  # perfect, copy (0/0 precision), perfect
-    micro = run(inputs, preds, refs).system  # type: ignore[attr-defined]
+    micro = run(inputs, preds, refs, aggregation="micro").system  # type: ignore[attr-defined]
     assert micro.precision == 100.0 and micro.recall == pytest.approx(200 / 3)
     macro = run(inputs, preds, refs, aggregation="macro").system  # type: ignore[attr-defined]
     assert macro.precision == pytest.approx(200 / 3) and macro.recall == pytest.approx(200 / 3)
     skip = run(inputs, preds, refs, aggregation="macro", empty="skip").system  # type: ignore[attr-defined]
     assert skip.precision == 100.0
     assert micro.f1 == pytest.approx(2 * 100 * (200 / 3) / (100 + 200 / 3))
-    none = run([JOSH_IN], [[JOSH_IN]], [[JOSH_G1, JOSH_G2]], empty="skip").system  # type: ignore[attr-defined]
+    none = run(
+        [JOSH_IN], [[JOSH_IN]], [[JOSH_G1, JOSH_G2]], aggregation="micro", empty="skip"
+    ).system  # type: ignore[attr-defined]
     assert math.isnan(none.precision) and none.recall == 0.0
     # no verb anywhere: N'_H and N'_G are both empty
     verbless = ["Tea and cake.", ["Tea.", "Cake."]]
@@ -407,6 +409,14 @@ def test_macro_calibration_1_equals_the_share_of_non_rewritable_examples() -> No
     share = 100.0 * sum(not e.rewritable for e in exs) / len(exs)
     assert c1.precision == c1.recall == c1.f1 == pytest.approx(share) == pytest.approx(25.0)
     assert c1.exact_match == pytest.approx(share)
+    # ... and that is the default, named as the paper's in the signature
+    default = baselines(exs, options=MetricOptions(bootstrap=0), analyzer=TableAnalyzer(PARSES))
+    assert default.calibration_1.f1 == pytest.approx(share)
+    assert default.signature.options["aggregation"] == "macro(paper)"
+    micro = MetricOptions(bootstrap=0, aggregation="micro")
+    c1_micro = baselines(exs, options=micro, analyzer=TableAnalyzer(PARSES)).calibration_1
+    assert c1_micro.precision == 100.0 and c1_micro.f1 != pytest.approx(share)
+    assert micro.signature("p").options["aggregation"] == "micro"
 
 
 def test_plot_scores_writes_a_png(tmp_path: Path) -> None:

@@ -11,26 +11,12 @@ import pytest
 
 from lingeval.conjuncts.mining.patterns import (
     PAPER_PATTERNS,
-    SentView,
     default_pattern_names,
     get_patterns,
     match_sentence,
 )
 from lingeval.conjuncts.mining.robust import ROBUST_PATTERNS
-
-
-def tree(spec: str) -> SentView:
-    words, pos, dep, head, idx = [], [], [], [], []
-    offset = 0
-    for item in spec.split():
-        w, p, d, h = item.rsplit("/", 3)
-        words.append(w)
-        pos.append(p)
-        dep.append(d)
-        head.append(int(h) - 1)
-        idx.append(offset)
-        offset += len(w) + 1
-    return SentView(" ".join(words), words, pos, dep, head, idx)
+from tests.conjuncts.test_patterns import tree
 
 
 def fired(spec: str, name: str) -> set[str]:

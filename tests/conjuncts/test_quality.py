@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from lingeval.conjuncts.example import ConjunctExample
+from lingeval.conjuncts.metric import MetricOptions
 from lingeval.conjuncts.quality import error_shapes, evaluate_examples, gold_shapes, summarise
 from lingeval.conjuncts.resolvers.base import Resolver
 from lingeval.conjuncts.resolvers.rules import Resolution
@@ -59,7 +60,8 @@ def test_slices_and_error_shapes() -> None:
     table = summarise(records)
     row = table[(table.source == "fx") & (table.kind == "all")].iloc[0]
     assert row["n"] == 3 and row["exact_match"] == pytest.approx(100 / 3)
-    assert row["scope"] == "development" and row["aggregation"] == "micro"
+    # the table names the metric's aggregation (the default one here)
+    assert row["scope"] == "development" and row["aggregation"] == MetricOptions().aggregation
     assert 0 < row["f1"] < 100 and not math.isnan(row["macro_f1"])
     rules = table[(table.source == "fx") & (table.kind == "rule")].set_index("group")
     assert rules.loc["gapping", "exact_match"] == 100.0 and rules.loc["unchanged", "n"] == 1
@@ -117,3 +119,51 @@ def test_evaluate_sources_names_its_aggregation() -> None:
     assert row["exact_match"] == 0.0 and row["unchanged_pred"] == 3
     with pytest.raises(ValueError, match="gold trees"):
         evaluate_sources("copy", {"fx": EXAMPLES}, oracle=True)
+
+
+def test_sentence_folds_keep_a_sentence_together() -> None:
+    from lingeval.conjuncts.quality import sentence_folds
+
+    exs = [_ex(f"s{i}-{j}", f"A{i} likes x and B y.", ["A likes x.", "B likes y."], sent_id=f"s{i}") for i in range(7) for j in range(2)]  # fmt: skip
+    folds = sentence_folds(exs, k=3)
+    assert sorted(len(f) for f in folds) == [4, 4, 6]
+    for fold in folds:
+        ids = {e.meta["sent_id"] for e in fold}
+        assert all(
+            {e.meta["sent_id"] for e in other}.isdisjoint(ids)
+            for other in folds
+            if other is not fold
+        )
+    with pytest.raises(ValueError):
+        sentence_folds(exs, k=1)
+
+
+class Memoriser(Resolver):
+    """Returns the gold of the examples it was fitted on, the input otherwise."""
+
+    name = "memo"
+
+    def __init__(self, train: list[ConjunctExample]) -> None:
+        self.known = {e.sentence: e.rewrites for e in train}
+
+    def resolve(self, batch: Sequence[ConjunctExample]) -> list[list[str]]:
+        return [self.known.get(e.sentence, [e.sentence]) for e in batch]
+
+
+def test_cross_validation_never_scores_an_example_with_its_own_fold() -> None:
+    from lingeval.conjuncts.quality import cross_validate
+
+    seen: list[int] = []
+
+    def fit(train: list[ConjunctExample]) -> Resolver:
+        seen.append(len(train))
+        return Memoriser(train)
+
+    records = cross_validate(fit, {"fx": EXAMPLES}, k=3)
+    assert sorted(r.example.id for r in records) == ["a", "b", "c"]
+    assert sorted(seen) == [2, 2, 2]
+    # a memoriser is perfect on its training data and useless on unseen sentences
+    assert all(r.prediction == [r.example.sentence] for r in records)
+    assert (
+        summarise(records).query("kind == 'all' and source == 'fx'").iloc[0]["exact_match"] == 0.0
+    )

@@ -207,3 +207,38 @@ def test_the_shipped_reg_sample_fits_the_engine() -> None:
     systems = {it.system for it in items}
     design = make_design(items, len(systems), seed=0)
     assert len(design.cells) == len(items)
+
+
+def test_wikipedia_disambiguation_is_not_shown_to_participants() -> None:
+    """WebNLG identifiers carry Wikipedia disambiguation (issue 12): participants read names."""
+    from lingeval.study.tasks.reg import shown_text
+
+    assert proper_name("Ceres_(dwarf_planet)") == "Ceres"
+    assert proper_name("Alan_Bean") == "Alan Bean"
+    assert shown_text("Ceres (dwarf planet)", "Ceres_(dwarf_planet)") == "Ceres"
+    assert shown_text("the planet (dwarf)", "Ceres_(dwarf_planet)") == "the planet (dwarf)"
+    item = make_reg_item(
+        "c1",
+        "rule",
+        "seen",
+        "Ceres_(dwarf_planet)",
+        ["", 0, " was discovered by ", 1, "."],
+        [("Ceres (dwarf planet)", "Ceres_(dwarf_planet)"), ("Giuseppe Piazzi", "Giuseppe_Piazzi")],
+    )
+    task = RegTask()
+    assert task.stimulus_text(item) == "Ceres was discovered by Giuseppe Piazzi."
+    view = task.view(item)
+    assert view["entity_name"] == "Ceres" and not view["refs"][0]["ask"]
+    answers, errors = task.parse(
+        item,
+        {
+            "familiarity": "no",
+            "clarity": "5",
+            "grammaticality": "5",
+            "coherence": "5",
+            "rewrite-0": "Ceres",
+            "rewrite-1": "Piazzi",
+        },
+    )
+    assert not errors
+    assert {a.reference for a in answers if a.question == "rewrite"} == {"Ceres", "Giuseppe Piazzi"}

@@ -262,7 +262,7 @@ def test_registry() -> None:
     assert get(registry.reg_systems, "human")().generate([_inst("X_Y", "", "", "the x")]) == [
         "the x"
     ]
-    with pytest.raises(LingevalError, match="known: human, ml, rule"):
+    with pytest.raises(LingevalError, match="known: human, ml, names, rule"):
         make_system("neural-magic")
 
 

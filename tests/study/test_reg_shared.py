@@ -57,19 +57,30 @@ def test_paper_strata_items(pool: RegPool) -> None:
 
 
 def test_systems_on_real_instances(pool: RegPool) -> None:
-    seen = pool.instances["seen"]
-    rule = Counter(
-        form_label(type(x)(x.entity, x.category, (), (), tuple(o.split())))
-        for x, o in zip(seen, RuleSystem(pool.resources).generate(seen), strict=True)
-    )
-    assert rule["description"] == 0 and rule["pronoun"] > 0
-    assert pool.train is not None and pool.train.name == "dev.json"
+    """Both systems fitted on dev.json only, scored on the held-out test instances against
+    the corpus REs and the always-name baseline (docs/study-analysis.md has the full table)."""
+    from lingeval.study.reg.evaluate import FORMS, score_outputs
     from lingeval.study.reg.instances import read_instances
 
-    ml = MLSystem(pool.resources).fit(read_instances(pool.train))
-    gold = [form_label(x) for x in seen]
-    pred = ml.predict_forms(seen)
-    accuracy = sum(g == p for g, p in zip(gold, pred, strict=True)) / len(gold)
+    assert pool.train is not None and pool.train.name == "dev.json"
+    dev = read_instances(pool.train)
+    ml = MLSystem(pool.resources).fit(dev)
+    rule = RuleSystem(pool.resources).fit(dev)
+    for subset in ("seen", "unseen"):
+        xs = pool.instances[subset]
+        ents, refs = [x.entity for x in xs], [x.refex_text for x in xs]
+        base = score_outputs(ents, refs, [x.entity.replace("_", " ") for x in xs])
+        for system in (ml, rule):
+            s = score_outputs(ents, refs, system.generate(xs))
+            assert s.form_accuracy > base.form_accuracy + 0.5, (subset, system.name)
+            assert s.string_accuracy > base.string_accuracy + 4, (subset, system.name)
+            assert s.possessive_accuracy > 40, (subset, system.name)
+            assert s.distribution["pronoun"] > 3 and s.distribution["name"] < 95
+    pred = ml.predict_forms(pool.instances["seen"])
+    assert {"name", "pronoun", "description"} <= set(pred) <= set(FORMS)
+    gold = [form_label(x) for x in pool.instances["seen"]]
     majority = Counter(gold).most_common(1)[0][1] / len(gold)
-    assert accuracy > majority + 0.01
-    assert set(pred) == {"name", "pronoun", "description"}
+    accuracy = sum(g == p for g, p in zip(gold, pred, strict=True)) / len(gold)
+    assert accuracy > majority + 0.03
+    # entity knowledge from data: the United States is an "it" whatever its type file says
+    assert ml.realiser.resources.pronoun_class("United_States") == "neutral"

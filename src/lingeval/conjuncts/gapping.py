@@ -71,7 +71,7 @@ from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
-from lingeval.core.detok import detokenize, ptb_form
+from lingeval.core.detok import detokenize, detokenize_with_offsets, ptb_form
 
 __all__ = ["GappingReport", "extract_from_sentence", "extract_gapping", "sentence_text"]
 
@@ -79,6 +79,8 @@ COORD_RELS = ("conj", "parataxis")
 SUBJ_RELS = {"nsubj", "csubj", "expl"}
 NEG_WORDS = {"not", "n't", "never", "n’t"}
 END_ADVERBS = {"too", "also", "either", "neither", "well"}  # "as well": head "well"
+#: Sentence adverbs that hold for every conjunct: never a remnant's correlate.
+MODAL_ADVERBS = {"probably", "perhaps", "maybe", "possibly", "certainly", "surely", "likely", "really", "actually", "usually", "rather", "quite", "indeed", "clearly", "obviously", "apparently"}  # fmt: skip
 TRAILING_PUNCT = {"...", "…", ",", ";", ":", "--", "-"}
 FOCUS_ADVERBS = {"even", "only", "just", "especially", "particularly", "mainly", "mostly"}
 #: Universal relations that may stand for one another when no same-relation correlate exists.
@@ -158,27 +160,13 @@ def sentence_text(sentence: Sentence) -> tuple[str, dict[int, int]]:
             pos = k + len(w.form)
         if len(offsets) == len(words):
             return text, offsets
-    return _join(sentence, [w.id for w in words], spacing=False)
+    return _join(sentence)
 
 
-def _join(
-    sentence: Sentence, ids: list[int], forms: dict[int, str] | None = None, *, spacing: bool
-) -> tuple[str, dict[int, int]]:
-    """Detokenise the words ``ids`` (in that order); offsets of the words in the result."""
-    words = {w.id: w for w in sentence.words}
-    forms = forms or {}
-    toks = [forms.get(i, words[i].form) for i in ids]
-    spaces: list[bool | None] = []
-    for a, b in pairwise(ids):
-        spaces.append(words[a].space_after if spacing and b == a + 1 else None)
-    spaces.append(None)
-    offsets: dict[int, int] = {}
-    text = ""
-    for k, i in enumerate(ids):
-        prefix = detokenize(toks[: k + 1], spaces[: k + 1])
-        offsets[i] = len(prefix) - len(ptb_form(toks[k]))
-        text = prefix
-    return text, offsets
+def _join(sentence: Sentence) -> tuple[str, dict[int, int]]:
+    """The words detokenised by the PTB rules; offsets of the words in the result."""
+    text, offsets = detokenize_with_offsets([w.form for w in sentence.words])
+    return text, {w.id: k for w, k in zip(sentence.words, offsets, strict=True)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -361,8 +349,11 @@ def _remnant_span(g: _Graph, rid: int, exclude: set[int]) -> list[int]:
     while ids and g.words[ids[0]].upos == "PUNCT" and ids[0] != rid:
         ids.pop(0)
     while ids and g.words[ids[-1]].upos == "PUNCT" and ids[-1] != rid:
-        if g.words[ids[-1]].form in {"''", '"', "'", "’"} and len(ids) > 1:
+        last = g.words[ids[-1]].form
+        if last in {"''", '"', "'", "’"} and len(ids) > 1:
             break
+        if last in closing and any(g.words[i].form in opening for i in ids):
+            break  # "Viva Maria! (1965)": the bracket closes one the remnant opened
         ids.pop()
     return ids
 
@@ -397,7 +388,19 @@ def _is_plural(g: _Graph, wid: int) -> bool | None:
     low = w.form.lower()
     if low in {"they", "we", "you", "these", "those", "both"}:
         return True
-    if low in {"he", "she", "it", "this", "that", "one", "each", "everyone"}:
+    if low in {
+        "he",
+        "she",
+        "it",
+        "this",
+        "that",
+        "one",
+        "each",
+        "everyone",
+        "another",
+        "either",
+        "neither",
+    }:
         return False
     if any(g.words[c].base_deprel == "conj" for c in g.children.get(wid, [])):
         return True
@@ -561,6 +564,7 @@ def _realise_gap(
                 and c not in chain
                 and c not in removed
                 and not _is_wh(g.words[c])
+                and g.words[c].form.lower() not in MODAL_ADVERBS
             ]
             same = [c for c in kids if _base(g.words[c].deprel) == base]
             if not same:
@@ -710,8 +714,12 @@ def _clean(tokens: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]
             continue
         if t[2] in {".", "!", "?", ")"} and out and out[-1][2] in punct:
             out.pop()
-        if t[2] == "." and out and out[-1][2] in ("...", "…", ".", "?", "!"):
-            continue
+        if (
+            t[2] == "."
+            and out
+            and (out[-1][2] in ("...", "…", "?", "!") or out[-1][2].endswith("."))
+        ):
+            continue  # "in the U.S." ends the sentence too
         out.append(t)
     while out and out[-1][2] in punct:
         out.pop()
@@ -812,6 +820,17 @@ def extract_from_sentence(
             continue
         no_antecedent = any(g.original.get(c) is None for c in members)
         x = int(head)
+        antecedent_top = g.original.get(tops[0])
+        if (
+            antecedent_top is not None
+            and antecedent_top != x
+            and x in g.subtree(antecedent_top)
+            and g.words[antecedent_top].upos in ("VERB", "AUX")
+        ):
+            # "allocating the part of rent ... to all citizens, and the part derived from
+            # public services to ...": the copy of "allocating" hangs on "part" (conj); the
+            # clause that is split is the verb's
+            x = antecedent_top
         gaps: list[_Gap] = []
         remnant_ids: set[int] = set()
         cc_ids: set[int] = set()
@@ -844,6 +863,21 @@ def extract_from_sentence(
                 )
             remnant_ids.update(r for r, _, _ in rems)
             gaps.append(_Gap(t, grp, rems, sorted(set(ccs))))
+        # a conjunct of the head whose orphans are a gap's remnants is that gap's promoted
+        # remnant even when the enhanced graph forgot to attach it to the copy (GUM: "with the
+        # silver medal going to Poland and the bronze to Armenia")
+        for gp in gaps:
+            own = {r for r, _, _ in gp.remnants}
+            for w in g.children.get(x, []):
+                if w in remnant_ids or g.words[w].base_deprel != rel:
+                    continue
+                if not any(c in own for c in g.children.get(w, [])):
+                    continue
+                gp.remnants.append((w, _infer_relation(g, x, w, gp), gp.top))
+                remnant_ids.add(w)
+                gp.ccs.extend(
+                    c for c in g.children.get(w, []) if g.words[c].base_deprel == "cc" and c < w
+                )
         covered_orphans.update(remnant_ids)
         conj_kids = [
             c
@@ -851,33 +885,64 @@ def extract_from_sentence(
             if g.words[c].base_deprel == rel and c not in remnant_ids
         ]
         full = set(g.subtree(x))
+        # a "remnant" outside the coordination that has another head as well is context shared
+        # by every conjunct ("every weekday she rose at seven and biked ..., and then back"):
+        # it stays where it is
+        context = {
+            r
+            for r in remnant_ids
+            if r not in full and any(h.isdigit() and int(h) not in full for h, _ in g.edeps[str(r)])
+        }
+        if context:
+            remnant_ids -= context
+            for gp in gaps:
+                gp.remnants = [t for t in gp.remnants if t[0] not in context]
         # a remnant that is also an enhanced dependent of a word of the first conjunct (a
         # shared subject) stays in the first conjunct; the others belong to their gap only
         region = _conj_region(g, x, rel)
+        inside = {i for r in remnant_ids for i in g.subtree(r) if i != r}
         shared = {
             r
             for r in remnant_ids
             if r in full
             and r not in region
             and any(
-                h.isdigit() and int(h) in full and int(h) not in region for h, _ in g.edeps[str(r)]
+                h.isdigit() and int(h) in full and int(h) not in region | inside
+                for h, _ in g.edeps[str(r)]
             )
         }
         own_words = {i for r in remnant_ids - shared for i in g.subtree(r)}
+        own_cc = (
+            {c for c in g.children.get(x, []) if g.words[c].base_deprel == "cc" and c < x}
+            if g.words[x].base_deprel in COORD_RELS
+            else set()
+        )
         template = sorted(
             full
             - region
             - own_words
             - cc_ids
             - {c for c in g.children.get(x, []) if g.words[c].deprel == "cc:preconj"}
+            - own_cc
         )
         template = sorted(set(template) | shared)
         for gp in gaps:
-            own = [r for r, _, _ in gp.remnants if r not in shared]
-            gp.start = min(own) if own else int(float(gp.top))
+            own_ids = [r for r, _, _ in gp.remnants if r not in shared]
+            gp.start = min(own_ids) if own_ids else int(float(gp.top))
+            if any(r in shared and _base(rl) in SUBJ_RELS for r, rl, _ in gp.remnants):
+                # the subject is shared, so a second "subject" remnant is a mislabelled object
+                # ("The chain has 90 outlets in Japan, seven in the U.S.": seven 4.1:nsubj)
+                gp.remnants = [
+                    (r, "obj" if r not in shared and _base(rl) in SUBJ_RELS else rl, c)
+                    for r, rl, c in gp.remnants
+                ]
         exclude = (remnant_ids | cc_ids) - shared
         exclude |= set(conj_kids)
-        outside = [w.id for w in sentence.words if w.id not in full and w.id not in remnant_ids]
+        outside = [
+            w.id
+            for w in sentence.words
+            if (w.id not in full or w.id in own_cc) and w.id not in remnant_ids
+        ]
         # every candidate conjunction: cc of the gaps first, then of the other conjuncts
         gap_ccs = [c for gp in gaps for c in gp.ccs if g.words[c].form.lower() in CONJUNCTIONS]
         other_ccs = [
@@ -945,6 +1010,14 @@ def extract_from_sentence(
             )
         ]
         conj_kids = [k for k in conj_kids if k not in others]
+        # "..., and so on": not a conjunct to spell out; it goes with the marked conjunction
+        etc = [
+            k
+            for k in conj_kids
+            if {g.words[i].form.lower() for i in g.subtree(k) if g.words[i].upos != "PUNCT"}
+            <= {"so", "on", "forth", "etc", "etc.", "and", "or"}
+        ]
+        conj_kids = [k for k in conj_kids if k not in etc]
         outside = sorted(set(outside) | {i for k in others for i in g.subtree(k)})
         conjuncts: list[tuple[int, list[tuple[float, int, str]], _Gap | None]] = [
             (x, [(float(i), i, g.words[i].form) for i in template], None)
@@ -1022,6 +1095,20 @@ def extract_from_sentence(
     if use_orphans:
         out.extend(_from_orphans(sentence, text, offsets, sid, covered_orphans, report))
     return out
+
+
+def _infer_relation(g: _Graph, x: int, w: int, gap: _Gap) -> str:
+    """The relation of a promoted remnant the enhanced graph left unattached: ``obl`` with a
+    preposition, else the subject when the gap has none and the first conjunct has one, else
+    ``obj``."""
+    if _case_lemma(g, w):
+        return "obl"
+    has_subject = any(_base(rl) in SUBJ_RELS for _, rl, _ in gap.remnants)
+    if not has_subject and any(
+        _base(g.words[c].deprel) in SUBJ_RELS for c in g.children.get(x, [])
+    ):
+        return "nsubj"
+    return "obj"
 
 
 def _conj_region(g: _Graph, x: int, rel: str) -> set[int]:

@@ -86,10 +86,16 @@ CONJUNCTION_ORDER = ("and", "but", "or")
 
 @dataclass(frozen=True)
 class MetricOptions:
-    """Every option that changes a number; all of them enter the signature."""
+    """Every option that changes a number; all of them enter the signature.
+
+    ``aggregation`` defaults to the paper's: ``macro`` (mean of per-example P, R, F1) with
+    ``empty="zero"`` (0/0 = 0), the only choice that reproduces Table 3's Calibration_1
+    (P = R = F1 = the share of non-rewritable examples); ``micro`` sums counts over examples.
+    The signature names it as ``aggregation:macro(paper)`` or ``aggregation:micro``.
+    """
 
     spec: NucleusSpec = field(default_factory=NucleusSpec)
-    aggregation: str = "micro"
+    aggregation: str = "macro"
     empty: str = "zero"
     em_order: str = "aligned"
     em_case: bool = True
@@ -125,7 +131,7 @@ class MetricOptions:
                 "labels": self.spec.labels,
                 "aux": self.spec.aux,
                 "identity": "subtract-unless-1:<=1",
-                "aggregation": self.aggregation,
+                "aggregation": "macro(paper)" if self.aggregation == "macro" else "micro",
                 "empty": self.empty,
                 "em": f"{self.em_order}-nopunct-{'cased' if self.em_case else 'uncased'}",
                 "bootstrap": self.bootstrap,

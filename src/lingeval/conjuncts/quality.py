@@ -6,8 +6,9 @@ with the verb-nucleus metric (paper 000, section 6; :mod:`lingeval.conjuncts.met
 keeping per-example statistics (:class:`Record`). :func:`summarise` aggregates records into
 a tidy :mod:`pandas` table: one row per (source, mode, system, slice kind, slice) with
 ``n``, micro P/R/F1, macro F1, exact match and Calibration_k F1 of the same examples.
-:func:`evaluate_sources` does both for several sources. Records of several cross-validation
-folds can be concatenated before :func:`summarise` (folds by sentence).
+:func:`evaluate_sources` does both for several sources. :func:`cross_validate` scores a
+fitted resolver with k folds by sentence (:func:`sentence_folds`): each example by the model
+fitted without its fold.
 
 Slices (``kind``): ``all``; ``phenomenon`` (``meta.phenomenon``); ``rule`` (the rule the
 resolver reports, ``unchanged:*`` collapsed to ``unchanged``); ``shape`` (the issue-11
@@ -23,10 +24,9 @@ Every number here is a development number: the data were seen while building the
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -50,10 +50,12 @@ __all__ = [
     "GAP_PHENOMENA",
     "POOLS",
     "Record",
+    "cross_validate",
     "error_shapes",
     "evaluate_examples",
     "evaluate_sources",
     "predict",
+    "sentence_folds",
     "summarise",
 ]
 
@@ -381,5 +383,70 @@ def evaluate_sources(
     return summarise(records, options)
 
 
-def nan_to_none(value: float) -> float | None:
-    return None if isinstance(value, float) and math.isnan(value) else value
+def sentence_folds(
+    examples: Sequence[ConjunctExample], k: int = 5, seed: int = 13
+) -> list[list[ConjunctExample]]:
+    """``k`` folds with every sentence in exactly one fold (examples of the same treebank
+    sentence, ``meta.sent_id``, or of the same text stay together); groups are shuffled with
+    ``seed`` and dealt out so the folds differ in size by at most one group."""
+    import random
+
+    if k < 2:
+        raise ValueError("cross-validation needs k >= 2 folds")
+    groups: dict[str, list[ConjunctExample]] = {}
+    for ex in examples:
+        key = f"{ex.meta.get('source', '')}|{ex.meta.get('sent_id') or ex.sentence}"
+        groups.setdefault(key, []).append(ex)
+    keys = sorted(groups)
+    random.Random(seed).shuffle(keys)
+    folds: list[list[ConjunctExample]] = [[] for _ in range(k)]
+    for n, key in enumerate(keys):
+        folds[n % k].extend(groups[key])
+    return folds
+
+
+def cross_validate(
+    fit: Callable[[list[ConjunctExample]], Resolver],
+    sources: Mapping[str, Sequence[ConjunctExample]],
+    *,
+    k: int = 5,
+    seed: int = 13,
+    trees: Mapping[str, Sentence] | None = None,
+    options: MetricOptions | None = None,
+    analyzer: Analyzer | None = None,
+    system: str = "fitted",
+) -> list[Record]:
+    """Records of a fitted resolver, each example scored by the model fitted without its fold.
+
+    The examples of all sources are pooled and split into ``k`` folds by sentence
+    (:func:`sentence_folds`); for each fold, ``fit(training examples)`` builds a resolver from
+    the other folds' examples (plus whatever the caller adds, e.g. synthetic data), which is
+    then run on the fold (on gold trees too when ``trees`` is given). Summarise the records
+    with :func:`summarise`: every number is cross-validated.
+    """
+    pooled = [ex for exs in sources.values() for ex in exs]
+    origin = {id(ex): name for name, exs in sources.items() for ex in exs}
+    folds = sentence_folds(pooled, k, seed)
+    out: list[Record] = []
+    for n, held in enumerate(folds):
+        if not held:
+            continue
+        train = [ex for m, fold in enumerate(folds) if m != n for ex in fold]
+        resolver = fit(train)
+        by_source: dict[str, list[ConjunctExample]] = {}
+        for ex in held:
+            by_source.setdefault(origin[id(ex)], []).append(ex)
+        for name, exs in by_source.items():
+            for tree_map in [None, trees] if trees is not None else [None]:
+                out.extend(
+                    evaluate_examples(
+                        resolver,
+                        exs,
+                        source=name,
+                        trees=tree_map,
+                        options=options,
+                        analyzer=analyzer,
+                        system=system,
+                    )
+                )
+    return out

@@ -112,6 +112,17 @@ nucleus_options = stack_options(
 )
 
 
+def plot_option(what: str, *, dest: str = "plot") -> Callable[[F], F]:
+    """``--plot FILE``: also draw ``what``; the suffix picks the format (.png, .svg, .pdf)."""
+    return click.option(
+        "--plot",
+        dest,
+        type=click.Path(dir_okay=False),
+        default=None,
+        help=f"Also draw {what} (.png, .svg or .pdf by the file suffix).",
+    )
+
+
 def cache_dir_option(cache_dir: str | None, no_cache: bool) -> Any:
     """The parse-cache directory chosen by ``--cache-dir``/``--no-cache`` (None: no cache)."""
     if no_cache:

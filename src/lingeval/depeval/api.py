@@ -275,23 +275,28 @@ class SensitivityReport:
 
     def plot(self, path: str | Path) -> Path:
         """Bar chart: score change per transformation for attachment, undirected and NED."""
-        from lingeval.core.plots import grouped_bars
+        from lingeval.core.plots import grouped_bar_panels
 
         measures = ("directed", "undirected", "ned")
-        groups: list[str] = []
-        series: dict[str, list[float]] = {_SHORT[m]: [] for m in measures}
-        for name, per_sys in self.transformed.items():
-            for sysname, res in per_sys.items():
-                groups.append(name if len(per_sys) == 1 else f"{name}\n{Path(sysname).name}")
-                for m in measures:
-                    series[_SHORT[m]].append(res.score(m) - self.baseline[sysname].score(m))
+        groups = list(self.transformed)
+        systems = list(self.baseline)
+        panels: dict[str, dict[str, list[float]]] = {}
+        for sysname in systems:
+            title = Path(sysname).name if len(systems) > 1 else ""
+            panels[title] = {
+                _SHORT[m]: [
+                    self.transformed[t][sysname].score(m) - self.baseline[sysname].score(m)
+                    for t in groups
+                ]
+                for m in measures
+            }
         sig = self.table().signature
-        return grouped_bars(
+        return grouped_bar_panels(
             groups,
-            series,
+            panels,
             path,
-            title="Score change when a convention of the gold is switched",
-            ylabel="points (transformed - original)",
+            title="Score change when a convention of the gold is switched (points)",
+            ylabel="transformed - original",
             caption=sig.format() if sig else "",
         )
 

@@ -304,18 +304,32 @@ def run_participants(
     policy_factory: Callable[[int], Policy] | None = None,
     pid_prefix: str = "SIM",
     progress: bool = False,
+    consent_in_order: bool = False,
     **kwargs: Any,
 ) -> list[SimResult]:
     """Run ``n`` simulated participants, at most ``concurrency`` at a time (thread pool).
 
     Results come back in participant order; ``progress`` shows a tqdm bar on stderr.
+    ``consent_in_order``: participants 0, 1, ... consent one after the other before anyone
+    answers (then answer concurrently), so group assignment and presentation order do not
+    depend on thread timing: with per-participant seeded policies the stored answers are the
+    same at any ``concurrency`` (reproducible demos).
     """
+    sims: dict[int, SimParticipant] = {}
 
-    def one(i: int) -> SimResult:
+    def make(i: int) -> SimParticipant:
         policy = policy_factory(i) if policy_factory else random_policy(i)
-        sim = SimParticipant(
+        return SimParticipant(
             base_url, study_id, pid=f"{pid_prefix}{i:04d}", policy=policy, **kwargs
         )
+
+    if consent_in_order:
+        for i in range(n):
+            sims[i] = make(i)
+            sims[i].run(max_items=0)  # entry, consent, instructions: stops at the first item
+
+    def one(i: int) -> SimResult:
+        sim = sims.get(i) or make(i)
         try:
             return sim.run()
         finally:

@@ -42,7 +42,7 @@ from lingeval.study.design import Cell, Design
 from lingeval.study.tasks.base import ParsedAnswer, StudyItem, bad_character, get_task_type
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from sqlalchemy.engine import Connection, Engine
     from sqlalchemy.orm import Session
 
 __all__ = [
@@ -223,6 +223,75 @@ class ParticipantSummary:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+_BY_SESSION: Any = None
+
+
+def _by_session() -> Any:
+    """The session lookup of every participant request as a prebuilt textual statement (its
+    SQLAlchemy construction cost more than the query itself)."""
+    global _BY_SESSION
+    if _BY_SESSION is None:
+        from sqlalchemy import JSON, Integer, text
+        from sqlalchemy.types import DateTime
+
+        _BY_SESSION = text(
+            "SELECT p.id, p.study_id, p.external_id, p.source, p.grp, p.consented_at, "
+            'p.completed_at, p."order", (SELECT COUNT(*) FROM responses r '
+            "WHERE r.participant_id = p.id) AS done FROM participants p "
+            "WHERE p.session_hash = :h AND p.study_id = :s"
+        ).columns(
+            consented_at=DateTime(timezone=True),
+            completed_at=DateTime(timezone=True),
+            order=JSON,
+            done=Integer,
+        )
+    return _BY_SESSION
+
+
+_SUBMIT: dict[str, Any] = {}
+
+
+def _prepare_submit() -> None:
+    """The statements of :meth:`Store.submit`, built once (textual: cheaper than building
+    SQLAlchemy constructs per answer). Portable SQL: SQLite >= 3.35 and PostgreSQL."""
+    if _SUBMIT:
+        return
+    from sqlalchemy import JSON, Boolean, Integer, text
+    from sqlalchemy.types import DateTime
+
+    _SUBMIT["load"] = text(
+        'SELECT p.study_id, p.grp, p."order", p.last_seen_at, p.holds_place, '
+        "p.attention_failed, (SELECT COUNT(*) FROM responses r WHERE r.participant_id = p.id) "
+        "AS done FROM participants p WHERE p.id = :p"
+    ).columns(order=JSON, last_seen_at=DateTime(timezone=True), holds_place=Boolean, done=Integer)
+    _SUBMIT["response"] = text(
+        "INSERT INTO responses (participant_id, cell_id, step, submitted_at, duration_s) "
+        "VALUES (:p, :c, :s, :at, :d) RETURNING id"
+    ).bindparams(_at())
+    _SUBMIT["answer"] = text(
+        "INSERT INTO answers (response_id, question, target, reference, value) "
+        "VALUES (:r, :q, :t, :ref, :v)"
+    )
+    _SUBMIT["participant"] = text(
+        "UPDATE participants SET last_seen_at = :at, step_shown_at = NULL, "
+        "attention_failed = :f, holds_place = :h, completed_at = COALESCE(:done, completed_at) "
+        "WHERE id = :p"
+    ).bindparams(_at(), _at("done"), _bool("h"))
+
+
+def _at(name: str = "at") -> Any:
+    from sqlalchemy import bindparam
+    from sqlalchemy.types import DateTime
+
+    return bindparam(name, type_=DateTime(timezone=True))
+
+
+def _bool(name: str) -> Any:
+    from sqlalchemy import Boolean, bindparam
+
+    return bindparam(name, type_=Boolean)
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Create or upgrade the schema with the packaged alembic migrations."""
     from alembic import command
@@ -267,12 +336,16 @@ class Store:
 
             @event.listens_for(engine, "begin")
             def _on_begin(conn: Any) -> None:
-                write = conn.get_execution_options().get("lingeval_write", False)
-                conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+                opts = conn.get_execution_options()
+                if opts.get("lingeval_single", False):
+                    return  # one SELECT: atomic on its own, no BEGIN/COMMIT round trip
+                conn.exec_driver_sql("BEGIN IMMEDIATE" if opts.get("lingeval_write") else "BEGIN")
 
         else:
             engine = create_engine(self.url, pool_size=10, max_overflow=20, pool_pre_ping=True)
         self.engine = engine
+        self._write_engine = engine.execution_options(lingeval_write=True)
+        self._single_engine = engine.execution_options(lingeval_single=True)
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._write_sessions = sessionmaker(
             engine.execution_options(lingeval_write=True), expire_on_commit=False
@@ -309,6 +382,18 @@ class Store:
             return
         with self._sessions() as s, s.begin():
             yield s
+
+    @contextmanager
+    def connection(self, *, write: bool = False, single: bool = False) -> Iterator[Connection]:
+        """A Core transaction (the hot request paths: no ORM unit of work), with the same
+        locking as :meth:`session`. ``single``: the block runs one SELECT (SQLite then skips
+        the BEGIN/COMMIT round trip)."""
+        if write and self.is_sqlite:
+            with self._lock, self._write_engine.begin() as conn:
+                yield conn
+            return
+        with (self._single_engine if single else self.engine).begin() as conn:
+            yield conn
 
     # --- studies ---------------------------------------------------------------------------
 
@@ -808,28 +893,23 @@ class Store:
     def participant(self, study_id: str, token: str | None) -> Participant | None:
         """The participant whose browser holds ``token`` (its random session secret), or None
         for a missing, unknown, replaced or forged token. One indexed query."""
-        from sqlalchemy import func, select
-
-        from lingeval.study.db.models import ParticipantRow, ResponseRow
-
         if not token or len(token) > 128:
             return None
-        done = (
-            select(func.count())
-            .select_from(ResponseRow)
-            .where(ResponseRow.participant_id == ParticipantRow.id)
-            .scalar_subquery()
+        with self.connection(single=True) as conn:
+            r = conn.execute(_by_session(), {"h": hash_token(token), "s": study_id}).one_or_none()
+        if r is None:
+            return None
+        return Participant(
+            id=r.id,
+            study_id=r.study_id,
+            external_id=r.external_id,
+            source=r.source,
+            group=r.grp,
+            consented=r.consented_at is not None,
+            completed=r.completed_at is not None,
+            order=tuple(int(c) for c in r.order) if r.order else (),
+            done=int(r.done),
         )
-        with self.session() as s:
-            found = s.execute(
-                select(ParticipantRow, done).where(
-                    ParticipantRow.session_hash == hash_token(token),
-                    ParticipantRow.study_id == study_id,
-                )
-            ).one_or_none()
-            if found is None:
-                return None
-            return self._participant(found[0], s, done=found[1])
 
     def _sweep_stale(self, s: Session, study: Any, now: datetime) -> None:
         """Participants inactive for ``stale_after_s`` stop holding a place (bounded batch per
@@ -977,16 +1057,12 @@ class Store:
         with a control character (refused identically on every database). The time taken for
         the item is the time since the previous submit (or consent for the first item).
         """
-        from sqlalchemy import func, select, update
+        from sqlalchemy import update
         from sqlalchemy.exc import IntegrityError
 
-        from lingeval.study.db.models import (
-            AnswerRow,
-            GroupFillRow,
-            ParticipantRow,
-            ResponseRow,
-        )
+        from lingeval.study.db.models import GroupFillRow
 
+        _prepare_submit()
         for a in answers:
             for text in (a.question, a.target, a.reference, a.value):
                 if bad_character(text) is not None:
@@ -994,56 +1070,65 @@ class Store:
                         f"the answer to {a.question!r} contains a control character"
                     )
         try:
-            with self.session(write=True) as s:
-                row = s.get(ParticipantRow, participant.id)
+            with self.connection(write=True) as conn:
+                row = conn.execute(_SUBMIT["load"], {"p": participant.id}).one_or_none()
                 if row is None or row.order is None:
                     raise LingevalError("please give your consent first")
-                done = s.execute(
-                    select(func.count())
-                    .select_from(ResponseRow)
-                    .where(ResponseRow.participant_id == row.id)
-                ).scalar_one()
+                done, order = int(row.done), row.order
                 if step < done:
                     return False
-                if step > done or step >= len(row.order):
+                if step > done or step >= len(order):
                     raise LingevalError("this page is not the current one; please reload")
                 now = utcnow()
                 since = _utc(row.last_seen_at)
-                cell_id = int(row.order[step])
-                resp = ResponseRow(
-                    participant_id=row.id,
-                    cell_id=cell_id,
-                    step=step,
-                    submitted_at=now,
-                    duration_s=(now - since).total_seconds() if since else None,
-                )
-                s.add(resp)
-                s.flush()
-                s.add_all(
-                    AnswerRow(
-                        response_id=resp.id,
-                        question=a.question,
-                        target=a.target,
-                        reference=a.reference,
-                        value=a.value,
+                cell_id = int(order[step])
+                resp_id = conn.execute(
+                    _SUBMIT["response"],
+                    {
+                        "p": participant.id,
+                        "c": cell_id,
+                        "s": step,
+                        "at": now,
+                        "d": (now - since).total_seconds() if since else None,
+                    },
+                ).scalar_one()
+                if answers:
+                    conn.execute(
+                        _SUBMIT["answer"],
+                        [
+                            {
+                                "r": resp_id,
+                                "q": a.question,
+                                "t": a.target,
+                                "ref": a.reference,
+                                "v": a.value,
+                            }
+                            for a in answers
+                        ],
                     )
-                    for a in answers
-                )
+                failed = row.attention_failed or 0
                 expect = self._item(cell_id).payload.get("attention")
                 if isinstance(expect, dict):
                     given = {a.question: a.value for a in answers}
-                    if any(given.get(q) != str(v) for q, v in expect.items()):
-                        row.attention_failed = (row.attention_failed or 0) + 1
-                row.last_seen_at = now
+                    failed += any(given.get(q) != str(v) for q, v in expect.items())
                 active, completed = 0, 0
-                if not row.holds_place and row.grp is not None:  # came back after going stale
-                    row.holds_place, active = True, 1
-                if step + 1 >= len(row.order):
-                    row.completed_at = now
-                    row.holds_place = False
-                    active, completed = active - 1, 1
+                holds = bool(row.holds_place)
+                if not holds and row.grp is not None:  # came back after going stale
+                    holds, active = True, 1
+                if step + 1 >= len(order):
+                    holds, active, completed = False, active - 1, 1
+                conn.execute(
+                    _SUBMIT["participant"],
+                    {
+                        "p": participant.id,
+                        "at": now,
+                        "f": failed,
+                        "h": holds,
+                        "done": now if completed else None,
+                    },
+                )
                 if (active or completed) and row.grp is not None:
-                    s.execute(
+                    conn.execute(
                         update(GroupFillRow)
                         .where(GroupFillRow.study_id == row.study_id, GroupFillRow.grp == row.grp)
                         .values(

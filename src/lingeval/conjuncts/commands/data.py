@@ -1,4 +1,4 @@
-"""``lingeval conjuncts convert | split | extract-gapping``: task data on the command line."""
+"""``lingeval conjuncts convert | split | extract-gapping | devdata``: task data on the command line."""
 
 from __future__ import annotations
 
@@ -209,4 +209,75 @@ def extract_gapping_cmd(
     echo_tables([table], resolve_format(fmt, as_json, as_csv))
 
 
-COMMANDS = [convert_cmd, split_cmd, extract_gapping_cmd]
+@click.command("devdata")
+@click.option(
+    "--shared",
+    type=click.Path(file_okay=False, exists=True),
+    required=True,
+    help="The shared data folder (../shared/data): treebanks and ellipsis corpora.",
+)
+@click.option(
+    "--bench-data",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="benchmarks/data/conjuncts of a checkout (adds paper, written, synthetic).",
+)
+@click.option(
+    "--sources", default=None, help="Comma-separated subset (default: every available source)."
+)
+@click.option(
+    "--output-dir",
+    "-o",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write one JSONL of gold examples per source here (keep it out of version control).",
+)
+@output_options
+def devdata_cmd(
+    shared: str,
+    bench_data: str | None,
+    sources: str | None,
+    output_dir: str | None,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Gold development data derived from real ellipsis corpora (issue 11).
+
+    Example: lingeval conjuncts devdata --shared ../shared/data -o devdata/
+    """
+    from pathlib import Path
+
+    from lingeval.conjuncts.data import write_jsonl
+    from lingeval.conjuncts.devdata import load_sources
+    from lingeval.core.report import Table
+    from lingeval.core.signature import Signature
+
+    names = [n.strip() for n in sources.split(",")] if sources else None
+    found = load_sources(Path(shared), Path(bench_data) if bench_data else None, names=names)
+    table = Table(
+        ["source", "examples", "phenomena", "copy nodes"],
+        title="Development data (development numbers only: not held out)",
+        signature=Signature("conjuncts-devdata", {"sources": ",".join(found)}),
+    )
+    for name, src in found.items():
+        counts: dict[str, int] = {}
+        for ex in src.examples:
+            ph = str(ex.meta.get("phenomenon", "other"))
+            counts[ph] = counts.get(ph, 0) + 1
+        status = src.report.status_counts() if src.report else {}
+        table.add(
+            name,
+            len(src.examples),
+            ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])),
+            ", ".join(f"{k} {v}" for k, v in status.items()) or "-",
+        )
+        if output_dir:
+            Path(output_dir).mkdir(parents=True, exist_ok=True)
+            write_jsonl(src.examples, Path(output_dir) / f"{name}.jsonl")
+    if output_dir:
+        table.notes.append(f"wrote {len(found)} files to {output_dir}")
+    echo_tables([table], resolve_format(fmt, as_json, as_csv))
+
+
+COMMANDS = [convert_cmd, split_cmd, extract_gapping_cmd, devdata_cmd]

@@ -16,6 +16,7 @@ from lingeval.core.cliutils import (
     nucleus_options,
     output_options,
     parsing_options,
+    plot_option,
     resolve_format,
 )
 
@@ -57,9 +58,10 @@ def metric_options(func: F) -> F:
         click.option(
             "--aggregation",
             type=click.Choice(["micro", "macro"]),
-            default="micro",
+            default="macro",
             show_default=True,
-            help="micro: sum counts over examples; macro: mean of per-example scores.",
+            help="macro: mean of per-example scores, the paper's (reproduces Table 3's "
+            "Calibration_1 with --empty zero); micro: sum counts over examples.",
         ),
         click.option(
             "--empty",
@@ -85,12 +87,7 @@ def metric_options(func: F) -> F:
         ),
         click.option("--seed", type=int, default=12345, show_default=True, help="Bootstrap seed."),
         parsing_options,
-        click.option(
-            "--plot",
-            type=click.Path(dir_okay=False),
-            default=None,
-            help="Also draw P/R/F1 bars as a PNG file.",
-        ),
+        plot_option("P/R/F1 bars with the F1 CI"),
         output_options,
     ]
     for opt in reversed(opts):

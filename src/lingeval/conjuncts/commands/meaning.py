@@ -25,6 +25,7 @@ from lingeval.core.cliutils import (
     nucleus_options,
     output_options,
     parsing_options,
+    plot_option,
     resolve_format,
 )
 from lingeval.core.errors import LingevalError
@@ -303,7 +304,7 @@ def meaning_simulate_cmd(
 )
 @click.option("--confidence", type=float, default=0.95, show_default=True)
 @click.option("--notes", "with_notes", is_flag=True, help="Also list the judges' notes.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Bar chart (PNG).")
+@plot_option("a bar chart of the shares")
 @click.option(
     "--versions",
     "versions_path",
@@ -428,7 +429,7 @@ def meaning_analyze_cmd(
     default=None,
     help="Keep the items, key, study database and answer export in this directory.",
 )
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Bar chart (PNG).")
+@plot_option("a bar chart of the shares")
 @output_options
 def meaning_demo_cmd(
     per_group: int,

@@ -217,6 +217,15 @@ def _pattern(
     return deco
 
 
+def fronted_preps(s: SentView) -> Iterator[tuple[int, int]]:
+    """``(a, v)`` for every preposition ``a`` attached by ``prep`` to a verb ``v`` after it."""
+    for a, p in enumerate(s.pos):
+        if p == "ADP" and s.dep[a] == "prep":
+            v = s.head[a]
+            if v > a and s.pos[v] in VERB:
+                yield a, v
+
+
 def _pos_conj(
     s: SentView, head_pos: frozenset[str], dep_pos: frozenset[str]
 ) -> Iterator[int | None]:
@@ -357,12 +366,7 @@ def _p07(s: SentView) -> Iterator[int | None]:
     "and Lombok to the West were developed.",
 )
 def _p08(s: SentView) -> Iterator[int | None]:
-    for a, p in enumerate(s.pos):
-        if p != "ADP" or s.dep[a] != "prep":
-            continue
-        v = s.head[a]
-        if v <= a or s.pos[v] not in VERB:
-            continue
+    for a, v in fronted_preps(s):
         if not any(s.pos[k] == "ADV" for k in s.kids(a, "advmod")):
             continue
         ccs = [c for c in range(a + 1, v) if s.is_conjunction(c)]

@@ -31,6 +31,7 @@ from lingeval.conjuncts.mining.patterns import (
     MiningPattern,
     SentView,
     _pattern,
+    fronted_preps,
 )
 
 __all__ = ["ROBUST_PATTERNS", "conj_ccs"]
@@ -289,12 +290,7 @@ def _v_pp(s: SentView) -> Iterator[int | None]:
     "East, and Lombok to the West were developed.",
 )
 def _v_onward(s: SentView) -> Iterator[int | None]:
-    for a, p in enumerate(s.pos):
-        if p != "ADP" or s.dep[a] != "prep":
-            continue
-        v = s.head[a]
-        if v <= a or s.pos[v] not in VERB:
-            continue
+    for a, v in fronted_preps(s):
         two_objects = len(s.kids(a, "pobj")) > 1
         onward = any(
             s.words[k].lower() in _ONWARD and k != a and s.dominated_by(k, a)

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import echo_tables, output_options, plot_option, resolve_format
 from lingeval.core.report import Table, to_jsonable
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -132,12 +132,7 @@ def score_cmd(
 @click.argument("gold_a", type=_file)
 @click.argument("gold_b", type=_file)
 @options_decorator
-@click.option(
-    "--plot",
-    "plot_path",
-    type=click.Path(dir_okay=False),
-    help="Also draw a bar chart (.png/.svg/.pdf).",
-)
+@plot_option("a bar chart", dest="plot_path")
 @output_options
 def compare_cmd(
     gold_a: str,
@@ -167,12 +162,7 @@ def compare_cmd(
     help="Transformation name (repeatable; chain with '+'). Default: every registered one.",
 )
 @options_decorator
-@click.option(
-    "--plot",
-    "plot_path",
-    type=click.Path(dir_okay=False),
-    help="Also draw a bar chart (.png/.svg/.pdf).",
-)
+@plot_option("a bar chart", dest="plot_path")
 @output_options
 def sensitivity_cmd(
     gold: str,

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from lingeval.core.cliutils import echo_tables, output_options, resolve_format
+from lingeval.core.cliutils import echo_tables, output_options, plot_option, resolve_format
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -206,12 +206,7 @@ def score_cmd(
     default=None,
     help="Human 1-5 ratings, CSV/TSV (long or wide).",
 )
-@click.option(
-    "--plot",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Write a PNG of perplexity by condition.",
-)
+@plot_option("perplexity by condition")
 @click.option(
     "--sentences",
     "sentences_out",
@@ -307,12 +302,7 @@ def acceptability_cmd(
     default=None,
     help="Human choices, CSV/TSV (long or wide); values are options or 'none'.",
 )
-@click.option(
-    "--plot",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Write a PNG of the target's rank distribution.",
-)
+@plot_option("the target's rank distribution")
 @click.option(
     "--choose",
     is_flag=True,

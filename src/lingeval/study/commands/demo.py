@@ -45,6 +45,39 @@ def demo_items() -> tuple[list[StudyItem], str]:
     return example_items(8, ("human", "rule", "ml")), "lingeval.study.tasks.reg.example_items"
 
 
+def planted_effects() -> dict[str, Any]:
+    """The system effects planted in the demo's simulated participants (synthetic data)."""
+    from lingeval.study.simulate import SystemEffect
+
+    return {
+        "human": SystemEffect(shift=0.6, p_yes=0.9, p_maybe=0.07, p_rewrite=0.15),
+        "rule": SystemEffect(shift=-0.1, p_yes=0.93, p_maybe=0.05, p_rewrite=0.25),
+        "ml": SystemEffect(shift=0.0, p_yes=0.8, p_maybe=0.15, p_rewrite=0.25),
+    }
+
+
+def planted_table(systems: list[str]) -> Any:
+    """What the simulated participants were told to do, so that a reader can check that the
+    analysis recovers it (systems without a planted effect get the simulator's defaults)."""
+    from lingeval.core.report import Table
+    from lingeval.study.simulate import SimulationSpec
+
+    spec = SimulationSpec(effects=planted_effects())
+    t = Table(
+        ["system", "rating_shift", "p_yes", "p_maybe", "p_rewrite"],
+        title="Planted effects of the simulated participants (synthetic answers, not people): "
+        "the analysis below should find them",
+    )
+    for name in systems:
+        eff = spec.effect(name)
+        t.add(name, eff.shift, eff.p_yes, eff.p_maybe, eff.p_rewrite)
+    t.notes.append(
+        "rating_shift moves every 1-5 rating (scale points); p_* are the answer probabilities "
+        "of referential success (yes/maybe) and of rewriting an RE"
+    )
+    return t
+
+
 def _policies(items: list[StudyItem], seed: int) -> Any:
     """A policy factory: the materials side's simulator with planted effects when present
     (answers depend on the system of the version shown), else random answers."""
@@ -54,18 +87,14 @@ def _policies(items: list[StudyItem], seed: int) -> Any:
     try:
         import random
 
-        from lingeval.study.simulate import SimulatedParticipant, SimulationSpec, SystemEffect
+        from lingeval.study.simulate import SimulatedParticipant, SimulationSpec
     except ImportError:
         return (lambda i: random_policy(seed + i)), "random answers"
     task = RegTask()
     by_text: dict[str, StudyItem] = {}
     for it in items:
         by_text.setdefault(" ".join(task.stimulus_text(it).split()), it)
-    effects = {
-        "human": SystemEffect(shift=0.6, p_yes=0.9, p_maybe=0.07, p_rewrite=0.15),
-        "rule": SystemEffect(shift=-0.1, p_yes=0.93, p_maybe=0.05, p_rewrite=0.25),
-        "ml": SystemEffect(shift=0.0, p_yes=0.8, p_maybe=0.15, p_rewrite=0.25),
-    }
+    effects = planted_effects()
     spec = SimulationSpec(effects=effects, seed=seed)
 
     def factory(i: int) -> Any:
@@ -168,6 +197,7 @@ def demo_cmd(
     from lingeval.study.design import make_design
     from lingeval.study.simclient import run_participants
     from lingeval.study.storage import Store
+    from lingeval.study.web.app import ServeSettings
     from lingeval.study.web.server import BackgroundServer
 
     if per_group < 1 or concurrency < 1:
@@ -205,7 +235,9 @@ def demo_cmd(
         say(
             f"design: {len(design.cells)} versions in {design.n_groups} groups; {per_group} participants per group"
         )
-        with BackgroundServer(store) as url:
+        # every simulated participant comes from 127.0.0.1: no admission limits here
+        local = ServeSettings(new_per_address=(0, 0), new_per_study=(0, 0))
+        with BackgroundServer(store, settings=local) as url:
             say(
                 f"serving on {url}/s/demo (admin {url}/admin/demo, token 'demo-admin-token'); {n} participants: {how}"
             )
@@ -218,6 +250,7 @@ def demo_cmd(
                 policy_factory=factory,
                 pid_prefix="DEMO",
                 progress=fmt == "text",
+                consent_in_order=True,  # same groups and orders at any --concurrency
             )
             t_http = time.perf_counter() - t1
         completed = sum(r.completion_code is not None for r in results)
@@ -249,7 +282,8 @@ def demo_cmd(
         t2 = time.perf_counter()
         tables, why = ([], "--no-analysis") if no_analysis else _analysis_tables(export)
         t_analysis = time.perf_counter() - t2
-        echo_tables([run, *tables], fmt)
+        planted = [planted_table(systems)] if "planted effects" in how else []
+        echo_tables([run, *planted, *tables], fmt)
         if why:
             say(f"(no analysis: {why})")
         if keep:

@@ -205,7 +205,9 @@ def systems_cmd(
     )
     names: list[str] = []
     for name in sorted(registry.reg_systems.get_all()):
-        t.add(name, "registered", "lingeval" if name in ("human", "rule", "ml") else "plugin")
+        t.add(
+            name, "registered", "lingeval" if name in ("human", "names", "rule", "ml") else "plugin"
+        )
         names.append(name)
     for name, sysobj in sorted(pool.output_systems().items()):
         t.add(name, "outputs", ", ".join(f"{k}: {v}" for k, v in sorted(sysobj.files.items())))
@@ -304,6 +306,103 @@ def generate_cmd(
         click.echo(f"wrote {len(lines)} REs to {out}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+@reg_group.command(name="score")
+@click.option(
+    "--instances",
+    "instances_dir",
+    type=click.Path(exists=True, file_okay=False),
+    required=True,
+    help="Directory with test_seen.json / test_unseen.json (NeuralREG), gender.json, entity_types.json.",
+)
+@click.option(
+    "--train",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Training instances for 'rule' and 'ml' [default: dev.json in the instances directory].",
+)
+@click.option(
+    "--outputs",
+    type=click.Path(exists=True, file_okay=False),
+    default=None,
+    help="A system_outputs directory: every system in it is scored too.",
+)
+@click.option(
+    "--systems",
+    default="names,rule,ml",
+    show_default=True,
+    help="Comma-separated registered systems to run and score.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@output_options
+def score_cmd(
+    instances_dir: str,
+    train: str | None,
+    outputs: str | None,
+    systems: str,
+    seed: int,
+    fmt: str,
+    as_json: bool,
+    as_csv: bool,
+) -> None:
+    """Score REG systems against the corpus REs: form, string and possessive-slot accuracy
+    and the form distribution, per subset (seen / unseen)."""
+    from lingeval.core.report import Table
+    from lingeval.core.signature import Signature
+    from lingeval.study.reg.evaluate import FORMS, score_systems
+    from lingeval.study.reg.instances import read_instances
+    from lingeval.study.reg.systems import RegResources, load_output_systems, make_system
+
+    d = Path(instances_dir)
+    insts = {
+        sub: read_instances(d / f"test_{sub}.json")
+        for sub in ("seen", "unseen")
+        if (d / f"test_{sub}.json").is_file()
+    }
+    if not insts:
+        raise LingevalError(f"{d}: no test_seen.json or test_unseen.json")
+    tr = Path(train) if train else d / "dev.json"
+    res = RegResources.from_dir(d)
+    outs: dict[str, dict[str, list[str]]] = {}
+    for name in [s.strip() for s in systems.split(",") if s.strip()]:
+        options: dict[str, Any] = {"resources": res, "seed": seed}
+        if name in ("rule", "ml"):
+            if not tr.is_file():
+                raise LingevalError(
+                    f"{name!r} needs training instances: --train FILE (or dev.json)"
+                )
+            options["train"] = tr
+        system = make_system(name, **options)
+        outs[name] = {sub: system.generate(xs, subset=sub) for sub, xs in insts.items()}
+    if outputs:
+        for name, osys in load_output_systems(outputs).items():
+            outs[name] = {
+                sub: osys.generate(xs, subset=sub) for sub, xs in insts.items() if sub in osys.files
+            }
+    rows = score_systems(insts, outs)
+    t = Table(
+        ["system", "subset", "REs", "form acc", "string acc", "possessive acc", "possessive slots"]
+        + [f"{f} %" for f in FORMS],
+        title="REG systems against the corpus REs (percent; form = name/pronoun/description/demonstrative)",
+        signature=Signature(
+            "study-reg-score",
+            {"train": tr.name if tr.is_file() else "none", "seed": seed, "match": "casefold"},
+        ),
+        digits=1,
+    )
+    for r in rows:
+        t.add(
+            r["system"],
+            r["subset"],
+            r["n"],
+            r["form_accuracy"],
+            r["string_accuracy"],
+            r["possessive_accuracy"],
+            r["n_possessive"],
+            *[r[f"{f}_pct"] for f in FORMS],
+        )
+    echo_tables([t], resolve_format(fmt, as_json, as_csv))
 
 
 COMMANDS = [reg_group]

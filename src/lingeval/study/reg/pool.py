@@ -82,6 +82,9 @@ class RegPool:
                 return ml.fit(read_instances(self.train))
             # no training file: train on the pool's own corpus REs (demo only)
             return ml.fit([x for xs in self.instances.values() for x in xs])
+        if name == "rule":
+            train = read_instances(self.train) if self.train is not None else None
+            return make_system(name, resources=self.resources, train=train, seed=seed)
         if name.startswith("outputs:") or name in registry.reg_systems.get_all():
             return make_system(name, resources=self.resources)
         known = sorted({*registry.reg_systems.get_all(), *found})

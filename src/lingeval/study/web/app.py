@@ -77,7 +77,7 @@ from lingeval.study.storage import (
     StudyFull,
     StudyInfo,
 )
-from lingeval.study.tasks.base import control_char_errors, get_task_type
+from lingeval.study.tasks.base import TaskType, control_char_errors, get_task_type
 
 __all__ = ["ServeSettings", "create_app"]
 
@@ -387,6 +387,7 @@ def create_app(
             ]
         ),
         autoescape=True,
+        auto_reload=False,  # templates are package files: no stat() per render
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -396,6 +397,14 @@ def create_app(
     task_static = _task_static_dirs()
     throttle = LoginThrottle(settings.login_failures, settings.login_lockout_s)
     studies: dict[str, tuple[float, StudyInfo]] = {}
+    task_types: dict[str, TaskType] = {}
+
+    def task_of(study: StudyInfo) -> TaskType:
+        """The study's task type (one instance per name: the registry lookup is slow)."""
+        task = task_types.get(study.task_type)
+        if task is None:
+            task = task_types[study.task_type] = get_task_type(study.task_type)
+        return task
 
     @app.get("/static/tasks/{task}/{filename}")
     def task_static_file(task: str, filename: str) -> Response:
@@ -684,7 +693,7 @@ def create_app(
         if study is None or p is None:
             return no_session(study_id)
         _, total = store.progress_of(p)
-        template = study.instructions_text or get_task_type(study.task_type).instructions
+        template = study.instructions_text or task_of(study).instructions
         text = template.replace("{n}", str(total))
         return page(
             "instructions.html",
@@ -703,7 +712,7 @@ def create_app(
         step = store.next_step(p, refresh=False)
         if step is None:
             return go(f"/s/{study.id}/done")
-        task = get_task_type(study.task_type)
+        task = task_of(study)
         return page(
             "item.html",
             status=status,
@@ -749,7 +758,7 @@ def create_app(
             return go(f"/s/{study_id}/next")  # already stored (double submit): nothing to do
         if step_no != step.step:
             return message("This page is not the current one; please reload.", 409)
-        task = get_task_type(study.task_type)
+        task = task_of(study)
         bad = control_char_errors({k: v for k, v in values.items() if k not in ("csrf", "step")})
         answers, parse_errors = task.parse(step.item, values)
         errors = {**parse_errors, **bad}
