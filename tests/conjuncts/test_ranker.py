@@ -57,7 +57,7 @@ def test_gapping_copies_the_verb_group_for_the_new_subject(docs: list) -> None:
     gaps = [ex for ex in out if ex.meta["phenomenon"] == "synthetic-gapping"]
     assert gaps
     for ex in gaps:
-        first, second = ex.rewrites
+        _first, second = ex.rewrites
         tail = ex.sentence[ex.offset + 4 :].rstrip(".")
         new_subject = tail.split()[0]
         assert second.lower().startswith(new_subject.lower())
