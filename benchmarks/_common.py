@@ -16,10 +16,11 @@ BIN = Path(sys.executable).parent
 
 @dataclass
 class Run:
-    """Wall time (s) and peak resident memory (MiB) of one child process."""
+    """Wall time (s), peak resident memory (MiB) and CPU time (user + system, s) of one child."""
 
     seconds: float
     peak_mib: float
+    cpu_seconds: float = 0.0
 
 
 def run_measured(cmd: list[str]) -> Run:
@@ -38,7 +39,7 @@ def run_measured(cmd: list[str]) -> Run:
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"command failed: {' '.join(cmd)}")
-    return Run(elapsed, usage.ru_maxrss / 1024)
+    return Run(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 def tool(name: str) -> str:

@@ -31,3 +31,14 @@ def test_known_spacing_wins_over_the_rules() -> None:
 
 def test_symbols() -> None:
     assert ptb_form("-LCB-") == "{" and ptb_form("word") == "word"
+
+
+def test_offsets_point_at_each_token() -> None:
+    from lingeval.core.detok import detokenize_with_offsets
+
+    tokens = ["``", "It", "costs", "$", "5", "-LRB-", "net", "-RRB-", ",", "''", "he", "said", "."]
+    text, offsets = detokenize_with_offsets(tokens)
+    assert text == '"It costs $5 (net)," he said.'
+    assert [text[o : o + len(ptb_form(t))] for t, o in zip(tokens, offsets, strict=True)] == [
+        ptb_form(t) for t in tokens
+    ]

@@ -70,7 +70,7 @@ def test_review_round_trip_through_the_web_survey(tmp_path: Path) -> None:
         "rev",
         study_items,
         make_design(study_items, 1, seed=0, per_group=len(study_items)),
-        admin_token="tok-123456",
+        admin_token="review-admin-token-0123",
         task_type="grammaticality",
     )
     from lingeval.study.web.app import create_app

@@ -71,7 +71,7 @@ from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
-from lingeval.core.detok import detokenize, ptb_form
+from lingeval.core.detok import detokenize, detokenize_with_offsets, ptb_form
 
 __all__ = ["GappingReport", "extract_from_sentence", "extract_gapping", "sentence_text"]
 
@@ -79,6 +79,8 @@ COORD_RELS = ("conj", "parataxis")
 SUBJ_RELS = {"nsubj", "csubj", "expl"}
 NEG_WORDS = {"not", "n't", "never", "n’t"}
 END_ADVERBS = {"too", "also", "either", "neither", "well"}  # "as well": head "well"
+#: Sentence adverbs that hold for every conjunct: never a remnant's correlate.
+MODAL_ADVERBS = {"probably", "perhaps", "maybe", "possibly", "certainly", "surely", "likely", "really", "actually", "usually", "rather", "quite", "indeed", "clearly", "obviously", "apparently"}  # fmt: skip
 TRAILING_PUNCT = {"...", "…", ",", ";", ":", "--", "-"}
 FOCUS_ADVERBS = {"even", "only", "just", "especially", "particularly", "mainly", "mostly"}
 #: Universal relations that may stand for one another when no same-relation correlate exists.
@@ -158,27 +160,13 @@ def sentence_text(sentence: Sentence) -> tuple[str, dict[int, int]]:
             pos = k + len(w.form)
         if len(offsets) == len(words):
             return text, offsets
-    return _join(sentence, [w.id for w in words], spacing=False)
+    return _join(sentence)
 
 
-def _join(
-    sentence: Sentence, ids: list[int], forms: dict[int, str] | None = None, *, spacing: bool
-) -> tuple[str, dict[int, int]]:
-    """Detokenise the words ``ids`` (in that order); offsets of the words in the result."""
-    words = {w.id: w for w in sentence.words}
-    forms = forms or {}
-    toks = [forms.get(i, words[i].form) for i in ids]
-    spaces: list[bool | None] = []
-    for a, b in pairwise(ids):
-        spaces.append(words[a].space_after if spacing and b == a + 1 else None)
-    spaces.append(None)
-    offsets: dict[int, int] = {}
-    text = ""
-    for k, i in enumerate(ids):
-        prefix = detokenize(toks[: k + 1], spaces[: k + 1])
-        offsets[i] = len(prefix) - len(ptb_form(toks[k]))
-        text = prefix
-    return text, offsets
+def _join(sentence: Sentence) -> tuple[str, dict[int, int]]:
+    """The words detokenised by the PTB rules; offsets of the words in the result."""
+    text, offsets = detokenize_with_offsets([w.form for w in sentence.words])
+    return text, {w.id: k for w, k in zip(sentence.words, offsets, strict=True)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -400,7 +388,19 @@ def _is_plural(g: _Graph, wid: int) -> bool | None:
     low = w.form.lower()
     if low in {"they", "we", "you", "these", "those", "both"}:
         return True
-    if low in {"he", "she", "it", "this", "that", "one", "each", "everyone"}:
+    if low in {
+        "he",
+        "she",
+        "it",
+        "this",
+        "that",
+        "one",
+        "each",
+        "everyone",
+        "another",
+        "either",
+        "neither",
+    }:
         return False
     if any(g.words[c].base_deprel == "conj" for c in g.children.get(wid, [])):
         return True
@@ -564,6 +564,7 @@ def _realise_gap(
                 and c not in chain
                 and c not in removed
                 and not _is_wh(g.words[c])
+                and g.words[c].form.lower() not in MODAL_ADVERBS
             ]
             same = [c for c in kids if _base(g.words[c].deprel) == base]
             if not same:
@@ -819,6 +820,17 @@ def extract_from_sentence(
             continue
         no_antecedent = any(g.original.get(c) is None for c in members)
         x = int(head)
+        antecedent_top = g.original.get(tops[0])
+        if (
+            antecedent_top is not None
+            and antecedent_top != x
+            and x in g.subtree(antecedent_top)
+            and g.words[antecedent_top].upos in ("VERB", "AUX")
+        ):
+            # "allocating the part of rent ... to all citizens, and the part derived from
+            # public services to ...": the copy of "allocating" hangs on "part" (conj); the
+            # clause that is split is the verb's
+            x = antecedent_top
         gaps: list[_Gap] = []
         remnant_ids: set[int] = set()
         cc_ids: set[int] = set()
@@ -873,25 +885,45 @@ def extract_from_sentence(
             if g.words[c].base_deprel == rel and c not in remnant_ids
         ]
         full = set(g.subtree(x))
+        # a "remnant" outside the coordination that has another head as well is context shared
+        # by every conjunct ("every weekday she rose at seven and biked ..., and then back"):
+        # it stays where it is
+        context = {
+            r
+            for r in remnant_ids
+            if r not in full and any(h.isdigit() and int(h) not in full for h, _ in g.edeps[str(r)])
+        }
+        if context:
+            remnant_ids -= context
+            for gp in gaps:
+                gp.remnants = [t for t in gp.remnants if t[0] not in context]
         # a remnant that is also an enhanced dependent of a word of the first conjunct (a
         # shared subject) stays in the first conjunct; the others belong to their gap only
         region = _conj_region(g, x, rel)
+        inside = {i for r in remnant_ids for i in g.subtree(r) if i != r}
         shared = {
             r
             for r in remnant_ids
             if r in full
             and r not in region
             and any(
-                h.isdigit() and int(h) in full and int(h) not in region for h, _ in g.edeps[str(r)]
+                h.isdigit() and int(h) in full and int(h) not in region | inside
+                for h, _ in g.edeps[str(r)]
             )
         }
         own_words = {i for r in remnant_ids - shared for i in g.subtree(r)}
+        own_cc = (
+            {c for c in g.children.get(x, []) if g.words[c].base_deprel == "cc" and c < x}
+            if g.words[x].base_deprel in COORD_RELS
+            else set()
+        )
         template = sorted(
             full
             - region
             - own_words
             - cc_ids
             - {c for c in g.children.get(x, []) if g.words[c].deprel == "cc:preconj"}
+            - own_cc
         )
         template = sorted(set(template) | shared)
         for gp in gaps:
@@ -906,7 +938,11 @@ def extract_from_sentence(
                 ]
         exclude = (remnant_ids | cc_ids) - shared
         exclude |= set(conj_kids)
-        outside = [w.id for w in sentence.words if w.id not in full and w.id not in remnant_ids]
+        outside = [
+            w.id
+            for w in sentence.words
+            if (w.id not in full or w.id in own_cc) and w.id not in remnant_ids
+        ]
         # every candidate conjunction: cc of the gaps first, then of the other conjuncts
         gap_ccs = [c for gp in gaps for c in gp.ccs if g.words[c].form.lower() in CONJUNCTIONS]
         other_ccs = [
@@ -974,6 +1010,14 @@ def extract_from_sentence(
             )
         ]
         conj_kids = [k for k in conj_kids if k not in others]
+        # "..., and so on": not a conjunct to spell out; it goes with the marked conjunction
+        etc = [
+            k
+            for k in conj_kids
+            if {g.words[i].form.lower() for i in g.subtree(k) if g.words[i].upos != "PUNCT"}
+            <= {"so", "on", "forth", "etc", "etc.", "and", "or"}
+        ]
+        conj_kids = [k for k in conj_kids if k not in etc]
         outside = sorted(set(outside) | {i for k in others for i in g.subtree(k)})
         conjuncts: list[tuple[int, list[tuple[float, int, str]], _Gap | None]] = [
             (x, [(float(i), i, g.words[i].form) for i in template], None)

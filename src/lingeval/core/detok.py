@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["PTB_SYMBOLS", "detokenize", "ptb_form"]
+__all__ = ["PTB_SYMBOLS", "detokenize", "detokenize_with_offsets", "ptb_form"]
 
 PTB_SYMBOLS = {
     "-LRB-": "(",
@@ -55,7 +55,16 @@ def ptb_form(token: str) -> str:
 
 def detokenize(tokens: Sequence[str], spaces: Sequence[bool | None] | None = None) -> str:
     """Join PTB tokens into text (rules in the module docstring)."""
+    return detokenize_with_offsets(tokens, spaces)[0]
+
+
+def detokenize_with_offsets(
+    tokens: Sequence[str], spaces: Sequence[bool | None] | None = None
+) -> tuple[str, list[int]]:
+    """:func:`detokenize`, with the character offset of every token in the text."""
     out: list[str] = []
+    offsets: list[int] = []
+    length = 0
     quote_open = False
     prev_no_space_after = True  # nothing before the first token
     for i, raw in enumerate(tokens):
@@ -80,10 +89,13 @@ def detokenize(tokens: Sequence[str], spaces: Sequence[bool | None] | None = Non
             )
         if space:
             out.append(" ")
+            length += 1
+        offsets.append(length)
         out.append(form)
+        length += len(form)
         if kind == "open":
             quote_open = True
         elif kind == "close":
             quote_open = False
         prev_no_space_after = kind == "open" or form in _NO_SPACE_AFTER
-    return "".join(out)
+    return "".join(out), offsets

@@ -182,6 +182,7 @@ def load_model(
             f"network access and pass its local folder, e.g. --model /path/to/{name_or_path.rsplit('/', 1)[-1]}"
         ) from None
     model.eval()
+    _fuse_activations(model)
     if fp16:
         if device == "cpu":
             raise LingevalError("--fp16 needs a GPU (cuda or mps); on CPU use full precision")
@@ -234,6 +235,35 @@ def _progress(total: int, desc: str, enabled: bool, unit: str = "sent") -> Any:
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit=unit, disable=not enabled, leave=False)
+
+
+def _target_logprobs(logits: Any, targets: Any) -> Any:
+    """``log softmax(logits)[row, target]`` for each row (nats), as one fused kernel.
+
+    ``-cross_entropy(reduction="none")`` is the same quantity as ``logits[t] - logsumexp``
+    (to ~2e-6) and about twice as fast on CPU, because log-softmax is computed in one pass.
+    """
+    import torch.nn.functional as F
+
+    return -F.cross_entropy(logits, targets, reduction="none")
+
+
+def _fuse_activations(model: Any) -> None:
+    """Replace GPT-2's Python-level ``gelu_new`` with PyTorch's fused tanh GELU, in place.
+
+    Same formula, ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``, one kernel instead of
+    six (outputs equal to ~2e-7). Applied only to models this module loads itself.
+    """
+    import torch
+
+    try:
+        from transformers.activations import NewGELUActivation
+    except ImportError:  # pragma: no cover
+        return
+    for module in list(model.modules()):
+        for name, child in list(module.named_children()):
+            if type(child) is NewGELUActivation:
+                setattr(module, name, torch.nn.GELU(approximate="tanh"))
 
 
 class _Base:
@@ -331,8 +361,14 @@ class CausalLMScorer(_Base):
         return head, body
 
     def _predicting_logits(self, ids: Any, mask: Any, sel: Any) -> Any:
+        """Float32 logits at the positions ``sel`` that predict a real token.
+
+        For the plain decoder architectures (``_PLAIN_HEAD_CAUSAL``) no attention mask is
+        passed: padding is on the right, so with causal attention no real token ever sees a
+        pad, and the model takes its fused causal path instead of building a padding mask.
+        """
         if self._head is not None:
-            hidden = self._body(input_ids=ids, attention_mask=mask)[0]
+            hidden = self._body(input_ids=ids, use_cache=False)[0]
             return self._head(hidden[:, :-1][sel]).float()
         logits = self.model(input_ids=ids, attention_mask=mask).logits
         return logits[:, :-1][sel].float()
@@ -349,19 +385,28 @@ class CausalLMScorer(_Base):
             },
         )
 
-    def encode(self, text: str) -> list[int]:
-        """Token ids actually fed to the model (prefix and EOS according to the policy)."""
-        ids: list[int] = list(self.tokenizer(text, add_special_tokens=False)["input_ids"])
+    def _policy(self, ids: list[int]) -> list[int]:
         if self.first_token == "bos":
             ids = [self.prefix_id, *ids]
         if self.eos:
             ids.append(self.tokenizer.eos_token_id)
         return ids
 
-    def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:
-        """Per-token log-probabilities (nats) of the scored tokens of each text."""
+    def encode(self, text: str) -> list[int]:
+        """Token ids actually fed to the model (prefix and EOS according to the policy)."""
+        return self._policy(list(self.tokenizer(text, add_special_tokens=False)["input_ids"]))
+
+    def encode_batch(self, texts: Sequence[str]) -> list[list[int]]:
+        """:meth:`encode` of every text in one tokenizer call (the fast tokenizers batch in Rust)."""
+        if not texts:
+            return []
+        batch = self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+        return [self._policy(list(ids)) for ids in batch]
+
+    def _logprobs(self, texts: Sequence[str]) -> tuple[list[list[int]], list[list[float]]]:
+        """Token ids fed to the model and the log-probabilities (nats) of the scored ones."""
         torch = _require_torch()
-        encoded = [self.encode(t) for t in texts]
+        encoded = self.encode_batch(texts)
         lengths = [len(e) for e in encoded]
         for i, n in enumerate(lengths):
             if n < 2:
@@ -371,38 +416,46 @@ class CausalLMScorer(_Base):
                     f"sentence {i + 1} has {n} tokens, more than the model's {self.max_length}"
                 )
         order = sorted(range(len(texts)), key=lambda i: lengths[i])
-        out: list[TokenScores | None] = [None] * len(texts)
+        out: list[list[float]] = [[] for _ in texts]
         bar = _progress(len(texts), "scoring", self.progress)
         with torch.inference_mode():
             for batch in _chunks_by_budget(order, lengths, self.batch_size, self.max_tokens):
                 width = max(lengths[i] for i in batch)
-                ids = torch.full((len(batch), width), self.pad_id, dtype=torch.long)
-                mask = torch.zeros((len(batch), width), dtype=torch.long)
-                for r, i in enumerate(batch):
-                    ids[r, : lengths[i]] = torch.tensor(encoded[i])
-                    mask[r, : lengths[i]] = 1
+                ids = torch.tensor(
+                    [encoded[i] + [self.pad_id] * (width - lengths[i]) for i in batch],
+                    dtype=torch.long,
+                )
+                mask = torch.tensor(
+                    [[1] * lengths[i] + [0] * (width - lengths[i]) for i in batch],
+                    dtype=torch.long,
+                )
                 ids, mask = ids.to(self.device), mask.to(self.device)
                 sel = mask[:, 1:].bool()
                 rows = self._predicting_logits(ids, mask, sel)  # (N, V), float32
                 targets = ids[:, 1:][sel]
-                lp = rows.gather(1, targets[:, None]).squeeze(1) - torch.logsumexp(rows, dim=1)
+                lp = _target_logprobs(rows, targets)
                 lp_list = lp.cpu().tolist()
                 pos = 0
                 for i in batch:
                     n = lengths[i] - 1
-                    toks = self.tokenizer.convert_ids_to_tokens(encoded[i][1:])
-                    out[i] = TokenScores(list(toks), lp_list[pos : pos + n])
+                    out[i] = lp_list[pos : pos + n]
                     pos += n
                 bar.update(len(batch))
         bar.close()
-        return [o for o in out if o is not None]
+        return encoded, out
+
+    def token_scores(self, texts: Sequence[str]) -> list[TokenScores]:
+        """Per-token log-probabilities (nats) of the scored tokens of each text."""
+        encoded, lps = self._logprobs(texts)
+        return [
+            TokenScores(list(self.tokenizer.convert_ids_to_tokens(e[1:])), lp)
+            for e, lp in zip(encoded, lps, strict=True)
+        ]
 
     def sentence_scores(self, texts: Sequence[str]) -> list[SentenceScore]:
         """Sentence log-probability and perplexity exp(-(1/n) sum log p) of each text."""
-        return [
-            SentenceScore(t, math.fsum(s.logprobs), len(s.logprobs))
-            for t, s in zip(texts, self.token_scores(texts), strict=True)
-        ]
+        _encoded, lps = self._logprobs(texts)
+        return [SentenceScore(t, math.fsum(lp), len(lp)) for t, lp in zip(texts, lps, strict=True)]
 
 
 class MaskedLMScorer(_Base):
@@ -508,9 +561,7 @@ class MaskedLMScorer(_Base):
                     rows.to(self.device),
                     cols.to(self.device),
                 )
-                lp = logits.gather(1, targets.to(self.device)[:, None]).squeeze(
-                    1
-                ) - torch.logsumexp(logits, dim=1)
+                lp = _target_logprobs(logits, targets.to(self.device))
                 for k, v in zip(batch, lp.cpu().tolist(), strict=True):
                     scores[k] = v
                 bar.update(len(batch))

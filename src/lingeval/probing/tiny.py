@@ -77,8 +77,13 @@ def build_tiny_masked(
     intermediate_size: int = 64,
     max_position_embeddings: int = 512,
     seed: int = 0,
+    vocab: Sequence[str] | None = None,
 ) -> Path:
-    """Save a BERT masked LM (random weights) and a WordPiece tokenizer to ``out_dir``."""
+    """Save a BERT masked LM (random weights) and a WordPiece tokenizer to ``out_dir``.
+
+    The WordPiece vocabulary is trained on ``corpus``, or is exactly ``vocab`` (after the five
+    special tokens) when given, so that a test knows how words split (``tutta ##via``).
+    """
     import torch
     from tokenizers import (
         Tokenizer,
@@ -95,14 +100,19 @@ def build_tiny_masked(
     hf_logging.disable_progress_bar()
 
     specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    if vocab is None:
+        tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    else:
+        fixed = {t: i for i, t in enumerate(dict.fromkeys([*specials, *vocab]))}
+        tok = Tokenizer(models.WordPiece(vocab=fixed, unk_token="[UNK]"))
     tok.normalizer = normalizers.BertNormalizer(lowercase=False)
     tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
     tok.decoder = decoders.WordPiece()
-    trainer = trainers.WordPieceTrainer(
-        vocab_size=vocab_size, special_tokens=specials, show_progress=False
-    )
-    tok.train_from_iterator(list(corpus), trainer)
+    if vocab is None:
+        trainer = trainers.WordPieceTrainer(
+            vocab_size=vocab_size, special_tokens=specials, show_progress=False
+        )
+        tok.train_from_iterator(list(corpus), trainer)
     cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
     tok.post_processor = processors.TemplateProcessing(
         single="[CLS] $A [SEP]",

@@ -4,7 +4,8 @@ definiteness, a/an).
 
 * **Possessive slot**: a slot before the possessed noun (``X 's capital``) takes ``X's`` /
   *his*, *her*, *its*, *their*. Decided by a logistic-regression classifier over the
-  neighbouring tokens (next two tokens, their suffixes and shape, previous token), trained on
+  neighbouring tokens (next two tokens, their part-of-speech tags, suffixes and shape,
+  previous token and tag), trained on
   the corpus REs (label: the RE ends in ``'s`` or is *his/its/their/whose*); unfitted, a rule:
   the next token is a lower-case word that is not a verb, preposition or conjunction.
 * **Pronoun**: the entity's pronoun class (:meth:`RegResources.pronoun_class`), possessive in
@@ -31,9 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from lingeval.study.reg.discourse import PREPOSITIONS, PRONOUNS, Context, RegResources
-from lingeval.study.reg.evaluate import is_possessive, normalise, re_form
+from lingeval.study.reg.evaluate import identifier_name, is_possessive, normalise, re_form
 from lingeval.study.reg.instances import RegInstance
-from lingeval.study.tasks.reg import proper_name
 
 __all__ = ["Realiser", "a_an", "strip_possessive"]
 
@@ -102,6 +102,10 @@ def _possessive_features(
     nxt, nxt2 = ctx.next_token, ctx.next2_token
     c = counts if counts is not None else Counter()
     return {
+        "nt=" + ctx.next_tag: 1,
+        "n2t=" + ctx.next2_tag: 1,
+        "nt_n2t=" + ctx.next_tag + "_" + ctx.next2_tag: 1,
+        "pt=" + ctx.prev_tag: 1,
         "ndet=" + _rate_bin(nxt, "det", c): 1,
         "nent=" + _rate_bin(nxt, "entity", c): 1,
         "n2det=" + _rate_bin(nxt2, "det", c): 1,
@@ -118,7 +122,7 @@ def _possessive_features(
 
 
 def _name_features(entity: str, resources: RegResources, category: str) -> dict[str, Any]:
-    words = normalise(_PAREN.sub(" ", proper_name(entity))).split()
+    words = normalise(_PAREN.sub(" ", identifier_name(entity))).split()
     f: dict[str, Any] = {"w=" + w: 1 for w in words}
     if words:
         f["first=" + words[0]] = 1
@@ -243,14 +247,19 @@ class Realiser:
         self._words: Counter[tuple[str, str]] = Counter()
 
     # ---------------------------------------------------------------- fitting
-    def fit(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
-        """Learn every component from training instances and their contexts."""
-        self.resources = self.resources.with_training(instances)
+    def fit_possessive(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
+        """Learn the possessive-slot classifier only (label: the corpus RE is possessive)."""
         self._words = word_contexts(instances)
         self._possessive = Classifier(self.seed).fit(
             [_possessive_features(c, self._words) for c in ctxs],
             [is_possessive(x.refex_text, her=False) for x in instances],
         )
+        return self
+
+    def fit(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
+        """Learn every component from training instances and their contexts."""
+        self.resources = self.resources.with_training(instances)
+        self.fit_possessive(instances, ctxs)
         names: dict[str, Counter[str]] = {}
         descs: dict[str, Counter[str]] = {}
         cat_descs: dict[str, Counter[str]] = {}
@@ -267,7 +276,7 @@ class Realiser:
             if not text:
                 continue
             if form == "name":
-                pn = proper_name(x.entity)
+                pn = identifier_name(x.entity)
                 words = normalise(text).split()
                 art = _article_of(words)
                 names.setdefault(x.entity, Counter())[_bare(text)] += 1
@@ -360,7 +369,7 @@ class Realiser:
     ) -> str:
         """The proper-name RE (see the module docstring); ``short`` and ``article`` are the
         classifiers' decisions when already computed (:meth:`realise_all`)."""
-        pn = proper_name(x.entity)
+        pn = identifier_name(x.entity)
         if short is None:
             short = (
                 "," in pn
@@ -430,7 +439,7 @@ class Realiser:
         article: list[str | None] = [None] * len(instances)
         idx = [i for i, f in enumerate(forms) if f != "pronoun"]
         if self._short is not None:
-            comma = [i for i in idx if "," in proper_name(instances[i].entity)]
+            comma = [i for i in idx if "," in identifier_name(instances[i].entity)]
             if comma:
                 pred = self._short.predict([_short_features(ctxs[i], instances[i]) for i in comma])
                 for i, v in zip(comma, pred, strict=True):
