@@ -56,7 +56,8 @@ def serve(db: str, port: int) -> subprocess.Popen[bytes]:
             "--port",
             str(port),
             "--admin-token",
-            "bench",
+            "bench-admin-token",
+            *("--new-per-address", "0", "--new-per-study", "0"),  # all clients on 127.0.0.1
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
