@@ -171,15 +171,26 @@ def lean_answers(html: str) -> dict[str, str]:
     return data
 
 
+RETRIES: list[int] = []
+
+
 def lean_session(c: httpx.Client, pid: str, lat: list[float]) -> tuple[int, bool]:
     """One participant from the entry link to the completion page, every request timed;
     returns (items acknowledged, completed)."""
 
     def req(method: str, url: str, **kw: object) -> httpx.Response:
-        t = time.perf_counter()
-        r = c.request(method, url, **kw)  # type: ignore[arg-type]
-        lat.append(time.perf_counter() - t)
-        return r
+        for attempt in range(5):  # like a browser: retry a reset keep-alive connection (a
+            t = time.perf_counter()  # repeated POST is stored once: double-submit safe)
+            try:
+                r = c.request(method, url, **kw)  # type: ignore[arg-type]
+            except httpx.TransportError:
+                if attempt == 4:
+                    raise
+                RETRIES.append(1)
+                continue
+            lat.append(time.perf_counter() - t)
+            return r
+        raise AssertionError("unreachable")
 
     r = req("GET", f"/s/bench?PROLIFIC_PID={pid}&STUDY_ID=b&SESSION_ID=s{pid}")
     r = req("GET", r.headers["location"])
@@ -503,6 +514,7 @@ def main() -> None:
             bench_burst(root)
         if "body" in parts:
             bench_body(root)
+    print(f"client retries after a reset connection: {len(RETRIES)}")
     print(f"loadavg at end: {os.getloadavg()[0]:.1f}")
 
 

@@ -136,6 +136,33 @@ def acknowledged_marks(results: list[SimResult], prefix: str) -> set[str]:
     return marks
 
 
+def retrying_run_in_background(
+    url: str, prefix: str
+) -> tuple[threading.Thread, list[list[SimResult]]]:
+    """12 marking participants (6 items each), retrying through crashes, in a thread; the
+    results land in the returned list when the thread ends."""
+    out: list[list[SimResult]] = []
+
+    def run() -> None:
+        out.append(
+            run_participants(
+                url,
+                "lb",
+                12,
+                concurrency=12,
+                pid_prefix=prefix,
+                policy_factory=lambda i: marking_policy(f"{prefix}{i:04d}"),
+                think=lambda: 0.05,
+                max_retries=200,
+                retry_wait=0.1,
+            )
+        )
+
+    t = threading.Thread(target=run)
+    t.start()
+    return t, out
+
+
 @pytest.fixture
 def server(tmp_path: Path):  # type: ignore[no-untyped-def]
     """A server over SQLite (the default store)."""
@@ -189,25 +216,7 @@ def test_fifty_concurrent_participants_lose_nothing(any_server: Server) -> None:
 def test_killing_the_server_loses_no_acknowledged_response(server: Server) -> None:
     make_db(server.db, n_items=6, groups=3)  # 6 items per participant
     server.start()
-    out: list[list[SimResult]] = []
-
-    def run() -> None:
-        out.append(
-            run_participants(
-                server.url,
-                "lb",
-                12,
-                concurrency=12,
-                pid_prefix="K",
-                policy_factory=lambda i: marking_policy(f"K{i:04d}"),
-                think=lambda: 0.05,
-                max_retries=200,
-                retry_wait=0.1,
-            )
-        )
-
-    t = threading.Thread(target=run)
-    t.start()
+    t, out = retrying_run_in_background(server.url, "K")
     # wait until some responses were stored, then kill -9 in the middle of the run
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and sum(exported_marks(server.url).values()) < 15:
@@ -243,25 +252,7 @@ def test_killing_one_of_two_workers_loses_nothing(backend: str, tmp_path: Path) 
         while len(server.workers()) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert len(server.workers()) == 2
-        out: list[list[SimResult]] = []
-
-        def run() -> None:
-            out.append(
-                run_participants(
-                    server.url,
-                    "lb",
-                    12,
-                    concurrency=12,
-                    pid_prefix="W",
-                    policy_factory=lambda i: marking_policy(f"W{i:04d}"),
-                    think=lambda: 0.05,
-                    max_retries=200,
-                    retry_wait=0.1,
-                )
-            )
-
-        t = threading.Thread(target=run)
-        t.start()
+        t, out = retrying_run_in_background(server.url, "W")
         while time.monotonic() < deadline + 60 and sum(exported_marks(server.url).values()) < 15:
             time.sleep(0.05)
         victim = server.workers()[0]

@@ -22,6 +22,7 @@ from lingeval.study.simclient import parse_item_page
 from lingeval.study.storage import Store
 from lingeval.study.tasks.reg import example_items
 from tests.study.test_storage import PG_URL, pg_store_url
+from tests.study.test_web import good_answers
 
 ADMIN = "admin-secret-token-1"
 PID_LINK = "/s/s1?PROLIFIC_PID={pid}&STUDY_ID=st&SESSION_ID={session}"
@@ -72,18 +73,6 @@ def consent(c: TestClient, url: str) -> str:
     r = c.post("/s/s1/consent", data={"csrf": csrf, "consent": "yes"})
     assert r.url.path.endswith("/instructions"), r.text
     return c.get("/s/s1/item").text
-
-
-def good_answers(html: str, comment: str = "") -> dict[str, str]:
-    page = parse_item_page(html)
-    data = page.hidden()
-    for name, f in page.fields.items():
-        if f.kind == "radio":
-            data[name] = f.options[-1]
-        elif f.original is not None:
-            data[name] = f.original
-    data["comment"] = comment
-    return data
 
 
 # --- finding 1: the PID alone opened a participant's session ----------------------------------

@@ -223,6 +223,21 @@ class ParticipantSummary:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def _to_participant(row: Any, done: int) -> Participant:
+    """A :class:`Participant` from a participants row (ORM object or result row)."""
+    return Participant(
+        id=row.id,
+        study_id=row.study_id,
+        external_id=row.external_id,
+        source=row.source,
+        group=row.grp,
+        consented=row.consented_at is not None,
+        completed=row.completed_at is not None,
+        order=tuple(int(c) for c in row.order) if row.order else (),
+        done=int(done),
+    )
+
+
 _BY_SESSION: Any = None
 
 
@@ -321,7 +336,11 @@ class Store:
         self._cells_cache: dict[tuple[str, int], tuple[int, ...]] = {}
         if self.is_sqlite:
             engine = create_engine(
-                self.url, connect_args={"timeout": 30, "check_same_thread": False}
+                self.url,
+                connect_args={"timeout": 30, "check_same_thread": False},
+                # every thread-pool thread and the event loop may hold one: never wait for one
+                pool_size=64,
+                max_overflow=64,
             )
 
             @event.listens_for(engine, "connect")
@@ -883,17 +902,7 @@ class Store:
                 if row.id is not None
                 else 0
             )
-        return Participant(
-            id=row.id,
-            study_id=row.study_id,
-            external_id=row.external_id,
-            source=row.source,
-            group=row.grp,
-            consented=row.consented_at is not None,
-            completed=row.completed_at is not None,
-            order=tuple(int(c) for c in row.order) if row.order else (),
-            done=int(done),
-        )
+        return _to_participant(row, done)
 
     def participant(self, study_id: str, token: str | None) -> Participant | None:
         """The participant whose browser holds ``token`` (its random session secret), or None
@@ -902,19 +911,7 @@ class Store:
             return None
         with self.connection(single=True) as conn:
             r = conn.execute(_by_session(), {"h": hash_token(token), "s": study_id}).one_or_none()
-        if r is None:
-            return None
-        return Participant(
-            id=r.id,
-            study_id=r.study_id,
-            external_id=r.external_id,
-            source=r.source,
-            group=r.grp,
-            consented=r.consented_at is not None,
-            completed=r.completed_at is not None,
-            order=tuple(int(c) for c in r.order) if r.order else (),
-            done=int(r.done),
-        )
+        return None if r is None else _to_participant(r, r.done)
 
     def _sweep_stale(self, s: Session, study: Any, now: datetime) -> None:
         """Participants inactive for ``stale_after_s`` stop holding a place (bounded batch per
