@@ -1316,6 +1316,7 @@ class _Candidate:
 MAX_CANDIDATES = 96
 MAX_BUILT = 8
 MAX_ALTERNATIVES = 4  # analyses of a detected omission re-parsed and checked
+CHECK_MARGIN = 2.0  # ... when their score is within this of the best (log-odds units)
 
 
 def _overlaps(a: Span, b: Span) -> bool:
@@ -1504,6 +1505,8 @@ def _nominal(
         built = _build(an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext)
         if built is None or tuple(built.sentences) in seen:
             continue
+        if alternatives and c.score < alternatives[0][0] - CHECK_MARGIN:
+            break  # a clear first choice: no re-parse
         seen.add(tuple(built.sentences))
         built.details["score"] = round(c.score, 3)
         alternatives.append((c.score, built))
