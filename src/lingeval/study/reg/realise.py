@@ -215,6 +215,37 @@ class Classifier:
             return [self.constant] * len(X)
         return [v.item() if hasattr(v, "item") else v for v in self.model.predict(X)]
 
+    def probability(self, X: list[dict[str, Any]], label: Any) -> list[float]:
+        """P(label | x) for each row (0 or 1 for a constant classifier)."""
+        if self.model is None:
+            return [float(self.constant == label)] * len(X)
+        classes = list(self.model.classes_)
+        if label not in classes:
+            return [0.0] * len(X)
+        return [float(p) for p in self.model.predict_proba(X)[:, classes.index(label)]]
+
+
+def adjust_to_prior(
+    probs: Sequence[float], train_prior: float, *, rounds: int = 100
+) -> list[float]:
+    """Posteriors re-estimated for the class prior of new data (Saerens, Latinne and
+    Decaestecker 2002): EM alternates the prior ``q`` (mean posterior) and the posteriors
+    ``p q / pi / (p q / pi + (1 - p)(1 - q) / (1 - pi))``, ``pi`` the training prior."""
+    if not probs or not 0 < train_prior < 1:
+        return list(probs)
+    q = train_prior
+    post = list(probs)
+    for _ in range(rounds):
+        post = [
+            (p * q / train_prior) / (p * q / train_prior + (1 - p) * (1 - q) / (1 - train_prior))
+            for p in probs
+        ]
+        new_q = sum(post) / len(post)
+        if abs(new_q - q) < 1e-6:
+            break
+        q = new_q
+    return post
+
 
 def text_folds(instances: Sequence[RegInstance], k: int) -> list[int]:
     """Fold of each instance: texts dealt round-robin into ``k`` folds."""
@@ -230,10 +261,19 @@ def text_folds(instances: Sequence[RegInstance], k: int) -> list[int]:
 class Realiser:
     """Form + slot context -> RE (see the module docstring). Usable unfitted (rules only)."""
 
-    def __init__(self, resources: RegResources | None = None, *, seed: int = 0, folds: int = 5):
+    def __init__(
+        self,
+        resources: RegResources | None = None,
+        *,
+        seed: int = 0,
+        folds: int = 5,
+        adapt_prior: bool = True,
+    ):
         self.resources = resources or RegResources()
         self.seed = seed
         self.folds = folds
+        self.adapt_prior = adapt_prior
+        self._possessive_prior = 0.0
         self.fitted = False
         self._articles: dict[str, Counter[str]] = {}
         self._possessive: Classifier | None = None
@@ -250,10 +290,11 @@ class Realiser:
     def fit_possessive(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
         """Learn the possessive-slot classifier only (label: the corpus RE is possessive)."""
         self._words = word_contexts(instances)
+        y = [is_possessive(x.refex_text, her=False) for x in instances]
         self._possessive = Classifier(self.seed).fit(
-            [_possessive_features(c, self._words) for c in ctxs],
-            [is_possessive(x.refex_text, her=False) for x in instances],
+            [_possessive_features(c, self._words) for c in ctxs], y
         )
+        self._possessive_prior = sum(y) / max(len(y), 1)
         return self
 
     def fit(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
@@ -331,12 +372,17 @@ class Realiser:
         self, ctxs: Sequence[Context], instances: Sequence[RegInstance] = ()
     ) -> list[bool]:
         """Is each slot possessive? (classifier when fitted, else the rule). The word
-        statistics of the training texts are extended with those of ``instances``' texts
-        (unlabelled input, no corpus RE is read)."""
+        statistics of the training texts are extended with those of ``instances``' texts,
+        and with ``adapt_prior`` (batches of 100 slots or more) the posteriors are adjusted
+        to the batch's share of possessive slots by EM (:func:`adjust_to_prior`; unlabelled
+        input, no corpus RE is read)."""
         if self._possessive is not None:
             words = self._words + word_contexts(instances) if instances else self._words
             X = [_possessive_features(c, words) for c in ctxs]
-            return [bool(v) for v in self._possessive.predict(X)]
+            probs = self._possessive.probability(X, True)
+            if self.adapt_prior and len(X) >= 100:
+                probs = adjust_to_prior(probs, self._possessive_prior)
+            return [p >= 0.5 for p in probs]
         return [
             c.next_token.isalpha()
             and c.next_token not in _NOT_NOUN
