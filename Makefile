@@ -58,7 +58,8 @@ demo: $(VENV)/.installed
 	@echo
 	@echo "== 5. A whole REG human study: design, web survey on localhost, SIMULATED participants, analysis =="
 	@echo "   The participants are simulated with planted system effects (table before the analysis); the analysis should recover them."
-	@$(LINGEVAL) study demo
+	@echo "   (40 simulated participants, about a minute; letters: systems sharing no letter differ significantly)"
+	@$(LINGEVAL) study demo --per-group 10 | $(call SHOW,36); $(MORE)
 
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -q

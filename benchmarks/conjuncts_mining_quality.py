@@ -6,10 +6,11 @@ default spaCy pipeline, as a user would; the gold trees are used only for the re
 
 * **Precision** on hand labels of mined candidates (benchmarks/data/conjuncts/,
   ``sent_id offset label note``, no GUM text), seeded samples of the first-stage output:
-  ``gum_mining_labels.tsv`` (200) and ``gum_mining_labels_dev2.tsv`` (100) are **development
-  data** (the second stage was tuned on them; dev2 was first drawn as a held-out sample and
-  then used for tuning too); ``gum_mining_labels_test.tsv`` (100) was drawn and labelled
-  after the rules were frozen and never used for tuning. Task precision = (gapping +
+  ``gum_mining_labels.tsv`` (200), ``gum_mining_labels_dev2.tsv`` (100) and
+  ``gum_mining_labels_dev3.tsv`` (100) are **development data** (the second stage was tuned
+  on them; dev2 and dev3 were each first drawn as a held-out sample, scored once, then used
+  for tuning too); ``gum_mining_labels_test.tsv`` (100) was drawn and labelled after the
+  rules were frozen for the last time and never used for tuning. Task precision = (gapping +
   conjunction reduction) / labelled, with a 95 % Wilson interval; overall and per pattern,
   before and after the second stage; filter loss = true candidates the second stage drops /
   true candidates.
@@ -45,6 +46,7 @@ LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
 SPLITS = {
     "development 1 (200, tuned on)": LABELS / "gum_mining_labels.tsv",
     "development 2 (100, tuned on)": LABELS / "gum_mining_labels_dev2.tsv",
+    "development 3 (100, tuned on)": LABELS / "gum_mining_labels_dev3.tsv",
     "test (100, after freezing)": LABELS / "gum_mining_labels_test.tsv",
 }
 OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"

@@ -132,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 )
     table = summarise(records, options)
+    from lingeval.conjuncts.quality import fitted_sources
+
+    fitted = {name: sorted(fitted_sources(res)) for name, res in resolvers.items()}
+    fitted = {k: v for k, v in fitted.items() if v}
     shapes = error_shapes(records)
     cols = ["source", "system", "mode", "n", "precision", "recall", "f1", "macro_f1", "exact_match", "calk_f1", "unchanged_pred", "unchanged_gold"]  # fmt: skip
     print(
@@ -143,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         cols,
         "per source (ALL = every source pooled, REAL = the third-party sources schuster+gum+ewt+pud+thec)",
     )
+    for name, srcs in fitted.items():
+        print(
+            f"\n**{name} was fitted on {', '.join(srcs)}: its rows for those sources (and the pools"
+            " containing them) are IN-SAMPLE, neither held out nor cross-validated (scope column);"
+            " cross-validated figures: benchmarks/conjuncts_ranker.py or quality.cross_validate.**"
+        )
     side = table[
         (table.kind == "all")
         & table.system.str.startswith("rules")
@@ -193,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     payload = {
         "scope": "development",
         "note": "development numbers: data looked at while building the resolvers",
+        "fitted_on": fitted,
         "signature": signature,
         "sources": {n: len(s.examples) for n, s in sources.items()},
         "copy_nodes": {

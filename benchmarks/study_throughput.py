@@ -20,7 +20,7 @@ the server, so all figures are floors. Reported, in one run:
 4. **150 MB unauthenticated POST** (chunked, no Content-Length) and one announcing 150 MB:
    the server's resident memory growth (MiB) and its answer.
 
-Run: .venv/bin/python benchmarks/study_throughput.py [--items 6] [--repeats 3] [--flood 10000]
+Run: .venv/bin/python benchmarks/study_throughput.py [--items 15] [--repeats 3] [--flood 10000]
      [--only ratio,flood,burst,body] [--workers 1]
 """
 
@@ -479,7 +479,9 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--n", default="20,100,300", help="concurrent participants")
-    ap.add_argument("--items", type=int, default=6, help="items per participant")
+    ap.add_argument(
+        "--items", type=int, default=15, help="items per participant (paper 002, 4.3: 15)"
+    )
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument(
         "--min-requests", type=int, default=2000, help="at least this many requests per run"

@@ -83,7 +83,8 @@ def _commands() -> Iterator[tuple[str, click.Command]]:
 
 
 def _is_file(p: click.Parameter) -> bool:
-    return isinstance(p.type, click.Path) and getattr(p.type, "file_okay", True) is not False
+    """A path parameter (a file, or a folder: given a file, click names it in one line too)."""
+    return isinstance(p.type, click.Path)
 
 
 def _flag(p: click.Parameter) -> list[str]:
@@ -214,3 +215,116 @@ def test_a_subprocess_run_shows_no_traceback(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert "byte-order mark" in run.stderr and str(bad) in run.stderr
     assert "Traceback" not in run.stderr
+
+
+# --- the individual fixes -----------------------------------------------------------------
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, argv, catch_exceptions=True)
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit):
+        from lingeval.core.errors import LingevalError
+
+        assert isinstance(exc, LingevalError), repr(exc)
+        return exc.exit_code, result.stdout, str(exc)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_shared_reader_names_file_line_and_the_bom(tmp_path: Path) -> None:
+    from lingeval.core.errors import InputError
+    from lingeval.core.textio import open_text, read_text
+
+    bad = tmp_path / "x.txt"
+    bad.write_bytes(b"one\ntwo\nthr\xffee\n")
+    with pytest.raises(InputError, match=r"x.txt:3: not UTF-8 text"):
+        read_text(bad)
+    with pytest.raises(InputError, match=r"x.txt:3: not UTF-8 text"), open_text(bad) as fh:
+        list(fh)
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(b"\xef\xbb\xbfa\r\nb\n")
+    assert read_text(bom) == "a\r\nb\n"
+    with open_text(bom) as fh:
+        assert list(fh) == ["a\n", "b\n"]
+    with pytest.raises(InputError, match="no such file"):
+        read_text(tmp_path / "none.txt")
+
+
+def test_pipe_guarded_yields_none_for_over_long_texts() -> None:
+    spacy = pytest.importorskip("spacy")
+    from lingeval.core.parsing import pipe_guarded
+
+    nlp = spacy.blank("en")
+    nlp.max_length = 20
+    skipped: list[int] = []
+    docs = list(pipe_guarded(nlp, ["short one", "x" * 21, "also short"], skipped=skipped))
+    assert docs[1] is None and skipped == [1]
+    assert [d.text for d in docs if d is not None] == ["short one", "also short"]
+
+
+def test_resolve_split_markup_errors_name_file_and_line(tmp_path: Path) -> None:
+    code, _, err = _run(["conjuncts", "resolve", "Josh likes wine and </SPLIT> Jane water."])
+    assert code == 2 and err.startswith(
+        "argument 1: expected exactly one <SPLIT> ... </SPLIT> span"
+    )
+    f = tmp_path / "in.txt"
+    f.write_text("Tea and coffee.\nTea <SPLIT> and coffee.\nTea </SPLIT> and coffee.\n")
+    code, _, err = _run(["conjuncts", "resolve", "-i", str(f)])
+    assert code == 2 and f"{f}:2:" in err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n")
+    code, _, err = _run(["conjuncts", "resolve", "-i", str(empty)])
+    assert code == 2 and f"{empty}: no sentences to resolve" in err
+
+
+def test_resolve_skip_bad_lines_counts_them(tmp_path: Path) -> None:
+    pytest.importorskip("spacy")
+    f = tmp_path / "in.txt"
+    f.write_text("Tea and coffee.\nTea <SPLIT> and coffee.\nTea </SPLIT> and coffee.\n")
+    code, out, err = _run(["conjuncts", "resolve", "-i", str(f), "--skip-bad-lines", "-r", "copy"])
+    assert code == 0 and "skipped 2 malformed line(s) (first: line 2" in err
+    assert out.strip() == "Tea and coffee."
+
+
+def test_depeval_json_has_null_not_nan_and_names_the_short_file(tmp_path: Path) -> None:
+    import json
+
+    gold = tmp_path / "gold.conllu"
+    gold.write_text("1\t.\t.\tPUNCT\t.\t_\t0\troot\t_\t_\n\n")
+    code, out, _ = _run(["depeval", "score", str(gold), str(gold), "--punct", "upos", "--json"])
+    assert code == 0 and "NaN" not in out
+    assert json.loads(out)[0]["scores"]["directed"]["percent"] is None  # 0 words left: no score
+    empty = tmp_path / "empty.conllu"
+    empty.write_text("")
+    code, _, err = _run(["depeval", "score", str(empty), str(gold)])
+    assert code == 2 and err.startswith(f"{empty}: has only 0 sentence(s) (empty)")
+
+
+def test_depeval_names_the_multiple_roots_option_and_warns_on_missing_xpos(tmp_path: Path) -> None:
+    two = tmp_path / "two.conllu"
+    two.write_text("1\tA\ta\tX\t_\t_\t0\troot\t_\t_\n2\tB\tb\tX\t_\t_\t0\troot\t_\t_\n\n")
+    code, _, err = _run(["depeval", "score", str(two), str(two)])
+    assert code == 2 and "--multiple-roots" in err
+    one = tmp_path / "one.conllu"
+    one.write_text("1\tA\ta\tX\t_\t_\t0\troot\t_\t_\n\n")
+    code, _, err = _run(["depeval", "score", str(one), str(one), "--punct", "xpos-ptb"])
+    assert code == 0 and "no XPOS tags" in err and str(one) in err
+
+
+def test_probe_score_refuses_conllu_and_study_analyze_names_the_line(tmp_path: Path) -> None:
+    conllu = tmp_path / "it.conllu"
+    conllu.write_text("# sent_id = 1\n# text = Ciao.\n1\tCiao\tciao\tINTJ\t_\t_\t0\troot\t_\t_\n\n")
+    code, _, err = _run(["probe", "score", str(conllu), "-m", "it", "--kind", "unigram"])
+    assert code == 2 and f"{conllu}:1: looks like CoNLL-U" in err
+    answers = tmp_path / "answers.csv"
+    answers.write_text(
+        "participant_id,item_id,system,subset,question,target,reference,value\n"
+        "p1,i1,A,seen,clarity,,,5\np1,i1,A,seen,grammaticality,,,five\n"
+    )
+    code, _, err = _run(["study", "analyze", str(answers)])
+    assert code == 2 and f"{answers}:3: rating 'grammaticality'" in err
+
+
+def test_seq2seq_path_that_is_not_a_folder(tmp_path: Path) -> None:
+    code, _, err = _run(["conjuncts", "resolve", "-r", f"seq2seq:{tmp_path}/nope", "Tea and milk."])
+    assert code == 2 and f"{tmp_path}/nope: no such directory" in err

@@ -265,6 +265,10 @@ John didn’t go to the wedding , but Karen did ___ .
 John didn’t go to the wedding , but Karen did go to the wedding .
 # source 2
 
+The man stole the car , but ___ not ___ the diamonds .
+----
+The man stole the car , but did not steal the diamonds .
+
 I visited everyone that you did ___ .
 ----
 I visited everyone that you did visit .
@@ -284,21 +288,25 @@ def test_thec_split_at_the_conjunction_before_the_gap(tmp_path: Path) -> None:
     assert [e.marked() for e in coord.examples] == [
         "Susan read War and Peace <SPLIT> but </SPLIT> Mary did not.",
         "John didn’t go to the wedding, <SPLIT> but </SPLIT> Karen did.",
+        "The man stole the car, <SPLIT> but </SPLIT> not the diamonds.",
     ]
     assert coord.examples[0].rewrites == [
         "Susan read War and Peace.",
         "Mary did not read War and Peace.",
     ]
+    assert coord.examples[2].rewrites == [
+        "The man stole the car.",
+        "The man did not steal the diamonds.",
+    ]
     assert coord.examples[1].rewrites == [
         "John didn’t go to the wedding.",
         "Karen did go to the wedding.",
     ]
-    assert all(e.meta["phenomenon"] == "vp-ellipsis" for e in coord.examples)
+    assert [e.meta["phenomenon"] for e in coord.examples] == ["vp-ellipsis"] * 3
     # the dialogue answer is kept apart; the relative clause has no conjunction at all
     (answer,) = other.examples
-    assert answer.meta["coordination"] is False and answer.meta["context"] == [
-        "B: You won't come back."
-    ]
+    assert answer.meta["coordination"] is False
+    assert answer.meta["context"] == ["B: You won't come back."]
     assert "1 THEC items without any and/or/but" in other.notes[0]
 
 
@@ -405,7 +413,7 @@ def test_devdata_command_writes_one_file_per_source(
     (table,) = json.loads(capsys.readouterr().out)
     rows = {r["source"]: r for r in table["rows"]}
     assert set(rows) == {"gum", "thec", "thec-other"}
-    assert rows["gum"]["examples"] == 2 and rows["thec"]["examples"] == 2
+    assert rows["gum"]["examples"] == 2 and rows["thec"]["examples"] == 3
     assert rows["thec-other"]["examples"] == 1
     assert sorted(p.name for p in out.iterdir()) == ["gum.jsonl", "thec-other.jsonl", "thec.jsonl"]
     # the same as the Python API

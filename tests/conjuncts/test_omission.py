@@ -39,7 +39,7 @@ def test_gapping_with_the_subject_and_object_as_parallels() -> None:
     assert texts(doc, om.remnants) == ["Jane", "water"]
     assert texts(doc, om.parallels) == ["Josh", "wine"]
     assert om.score == 1.0
-    assert "no verb after the conjunction" in om.evidence
+    assert "no finite verb after the conjunction" in om.evidence
 
 
 def test_coordinated_object_is_not_an_omission() -> None:

@@ -167,3 +167,12 @@ def test_cross_validation_never_scores_an_example_with_its_own_fold() -> None:
     assert (
         summarise(records).query("kind == 'all' and source == 'fx'").iloc[0]["exact_match"] == 0.0
     )
+
+
+def test_sources_a_resolver_was_fitted_on_are_marked_in_sample() -> None:
+    resolver = Scripted()
+    resolver.fitted_sources = {"fx"}  # type: ignore[attr-defined]
+    table = summarise(evaluate_examples(resolver, EXAMPLES, source="fx"))
+    assert set(table.scope) == {"development, in-sample (the resolver was fitted on it)"}
+    other = summarise(evaluate_examples(resolver, EXAMPLES, source="other"))
+    assert set(other.scope) == {"development"}

@@ -73,3 +73,22 @@ def test_doc_has_words_spaces_and_annotations() -> None:
     doc0 = sentence_to_doc(_tree(0), spaces=[True] * 11 + [False, False])
     assert str(doc0[1].morph) == "Number=Sing"
     assert doc0.text.endswith("ready.")
+
+
+FLAT = """\
+1\tthe\tthe\tDET\tDT\t_\t3\tdet\t_\t_
+2\tcouncil\tcouncil\tNOUN\tNN\t_\t3\tnsubj\t_\t_
+3\tmet\tmeet\tVERB\tVBD\t_\t0\troot\t_\t_
+4\tMikhail\tMikhail\tPROPN\tNNP\t_\t3\tobj\t_\t_
+5\tSergeyevich\tSergeyevich\tPROPN\tNNP\t_\t4\tflat\t_\t_
+6\tGorbachev\tGorbachev\tPROPN\tNNP\t_\t4\tflat\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t.\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_names_are_head_final_compounds() -> None:
+    (tree,) = parse_conllu_string(FLAT)
+    out = {w.form: (w.head, w.deprel) for w in ud_to_clearnlp(tree).words}
+    assert out["Gorbachev"] == (3, "dobj")
+    assert out["Mikhail"] == (6, "compound") and out["Sergeyevich"] == (6, "compound")

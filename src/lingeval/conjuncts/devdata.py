@@ -228,6 +228,12 @@ def thec_examples(paths: Sequence[Path]) -> tuple[DevSource, DevSource]:
                 hit = re.search(rf"\b{re.escape(first)}\b", left)
                 if hit and hit.start() > 0:
                     right = left[: hit.start()] + right
+                elif _AUX.match(first):
+                    # "..., but ___ not ___ the diamonds" -> "did not steal the diamonds": the
+                    # first part's subject (from a parse of that part)
+                    subject = _subject_of(left)
+                    if subject:
+                        right = f"{subject} {right[:1].lower()}{right[1:]}"
             meta["phenomenon"] = _thec_phenomenon(elliptical, m.group(0))
             final = gold[-1] if gold and gold[-1] in ".!?" else "."
             if left and left[-1] not in ".!?":
@@ -258,6 +264,22 @@ _AUX = re.compile(
 )
 _MARKERS = {"too", "also", "as", "well", "either", "neither", "so"}
 _QUANTIFIERS = {"some", "many", "few", "several", "all", "any", "one", "two", "three", "four", "five", "six", "most", "both", "each"}  # fmt: skip
+
+
+def _subject_of(clause: str) -> str | None:
+    """The subject phrase of a clause's main verb, from the default spaCy pipeline."""
+    from lingeval.core.parsing import load_pipeline
+
+    doc = load_pipeline()(clause)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    subj = (
+        next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+        if root is not None
+        else None
+    )
+    if subj is None:
+        return None
+    return doc[subj.left_edge.i : subj.right_edge.i + 1].text
 
 
 def _thec_phenomenon(elliptical: str, conjunction: str) -> str:

@@ -121,6 +121,8 @@ def _is_verb(doc: Doc, i: int) -> bool:
         and doc[i - 1].tag_ in {"DT", "PRP$", "JJ", "RBR", "CD"}
     ):
         return False  # "the acquired company", "a more considered 54"
+    if tok.tag_ == "VBG" and i > 0 and doc[i - 1].tag_ == "IN":
+        return False  # a gerund after a preposition: "by adding up these weights"
     if tok.tag_ in {"VBN", "VBG"} and i + 1 < len(doc) and doc[i + 1].tag_ in {"NN", "NNS"}:
         return i > 0 and doc[i - 1].tag_ in {"NN", "NNS", "NNP", "PRP"}  # "rising prices"
     return True
@@ -149,14 +151,23 @@ def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
     return "NP", ""
 
 
+QUANTIFIER_NOUNS = {"others", "some", "many", "most", "all", "few", "several", "both", "each"}
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
+    if k in doc.user_data.get("lingeval_nominal", ()):
+        return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
     if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:
         return False
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:
         return False
-    a_np = a.tag_ in NP_END_TAGS or a.text in {"%", ")"}
+    a_np = (
+        a.tag_ in NP_END_TAGS or a.text == "%" or a.i in doc.user_data.get("lingeval_nominal", ())
+    )
+    if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
+        return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
         return True  # "Japanese | 0.3%"
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
@@ -168,7 +179,15 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
         return False  # one name
     if a.tag_ in {"NN", "NNS"} and b.tag_ in {"NN", "NNS"}:
-        return False  # a compound noun
+        return a.lower_ in QUANTIFIER_NOUNS  # a compound noun, unless "others | rice"
+    if a.tag_ in {"NN", "NNS"} and b.tag_ in {"NNP", "NNPS"}:
+        return False  # "sodium dodecyl": taggers mix common and proper nouns in terms
+    if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NN", "NNS"}:
+        # "Lee | treasurer": a name then a common noun, unless the name is inside a term
+        k0 = k - 1
+        while k0 - 1 >= 0 and doc[k0 - 1].tag_ in {"NNP", "NNPS"}:
+            k0 -= 1
+        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ"})
     if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
         return False  # "40,000 visitors", "21 %"
     if a.tag_ == "CD" and b.tag_ == "CD":
@@ -184,7 +203,8 @@ def chunk_phrases(doc: Doc, start: int, end: int) -> list[Phrase]:
     s = start
     k = start + 1
     while k <= end + 1:
-        cut = k > end or doc[k].text == "," or _boundary_between(doc, k)
+        infinitive = doc[s].tag_ == "TO" and s < end and doc[s + 1].tag_ == "VB"
+        cut = k > end or doc[k].text == "," or (not infinitive and _boundary_between(doc, k))
         if cut:
             e = k - 1
             while e >= s and doc[e].is_punct and doc[e].text not in {"%", ")"}:
@@ -249,10 +269,26 @@ def _clause_follows(doc: Doc, k: int, last: int) -> bool:
     return False
 
 
+OPENERS = SUBORDINATORS | {"that", "with"}
+
+
 def _left_start(doc: Doc, cc: int) -> int:
-    """First token of the clause that ends before the conjunction."""
+    """First token of the clause that ends before the conjunction.
+
+    The clause starts after ``;``/``:``/a dash, or after the nearest subordinator, relative
+    word or absolute "with" ("..., with management getting 10% control and British Air 15%")
+    that has a verb between it and the conjunction.
+    """
+    verb_seen = False
     for k in range(cc - 1, -1, -1):
-        if doc[k].text in CLAUSE_PUNCT:
+        tok = doc[k]
+        if tok.text in CLAUSE_PUNCT:
+            return k + 1
+        if _is_verb(doc, k):
+            verb_seen = True
+        if verb_seen and k > 0 and (tok.lower_ in OPENERS or tok.tag_ in {"WDT", "WP", "WRB"}):
+            if tok.lower_ == "that" and tok.tag_ == "DT":
+                continue
             return k + 1
     return 0
 
@@ -265,12 +301,22 @@ def _last_content(doc: Doc) -> int:
 
 
 def _verb_chain(doc: Doc, lo: int, hi: int) -> list[int]:
-    """The first verb group of ``[lo, hi]`` and the to-infinitive verbs chained after it."""
+    """The last finite verb group of ``[lo, hi]`` (else its first verb) and the verbs
+    chained after it ("seems to want to start to learn")."""
     verbs = [i for i in range(lo, hi + 1) if _is_verb(doc, i)]
     if not verbs:
         return []
-    chain = [verbs[0]]
-    k = verbs[0] + 1
+    finite = [i for i in verbs if doc[i].tag_ in FINITE_TAGS]
+    head = verbs[0]
+    if finite:
+        head = finite[-1]
+        while head - 1 >= lo and (
+            doc[head - 1].tag_ in FINITE_TAGS or doc[head - 1].lower_ in {"not", "n't"}
+        ):
+            head -= 1  # "would have", "did not"
+        head = next(i for i in verbs if i >= head)
+    chain = [head]
+    k = head + 1
     while k <= hi:
         tok = doc[k]
         if _is_verb(doc, k) or tok.tag_ in {"TO", "RB", "RP"} or tok.dep_ in {"neg", "prt"}:
@@ -280,6 +326,26 @@ def _verb_chain(doc: Doc, lo: int, hi: int) -> list[int]:
             continue
         break
     return chain
+
+
+def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
+    """``NP , NP ,`` inside a remnant group is one noun phrase with its apposition."""
+    out: list[Phrase] = []
+    for ph in phrases:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.category == "NP"
+            and ph.category == "NP"
+            and ph.start == prev.end + 2
+            and doc[prev.end + 1].text == ","
+            and ph.end + 1 < len(doc)
+            and doc[ph.end + 1].text == ","
+        ):
+            out[-1] = Phrase(prev.start, ph.end, "NP")
+            continue
+        out.append(ph)
+    return out
 
 
 def _compatible(a: Phrase, b: Phrase) -> bool:
@@ -327,14 +393,43 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
     if start > last:
         return None
     end = _right_end(doc, start, last)
+    # the longest extent that parallels the first clause; material after a shorter one
+    # (", via X and Y", ", the sources say") is shared by every conjunct
+    ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == ","][:4]]
+    for e in ends:
+        found = _detect_extent(doc, cc, start, e, last)
+        if found is not None:
+            return found
+    return None
+
+
+def _nonfinite_remnant(doc: Doc, i: int, start: int) -> bool:
+    """A verb inside an infinitival remnant ("and Jennie [to write a play]"), or a noun the
+    tagger took for a present-tense verb after a plural remnant ("and others [rice]")."""
+    tok = doc[i]
+    if tok.tag_ == "VB" and i - 1 > start and doc[i - 1].tag_ == "TO":
+        return True
+    if tok.tag_ in {"VBP", "VBZ"} and i > start and doc[i - 1].tag_ in {"NNS", "NNPS", "NN"}:
+        left = [t for t in doc[:start] if t.tag_ in FINITE_TAGS]
+        if left and all(t.tag_ in {"VBD"} for t in left[-1:]):
+            from lemminflect import getAllLemmas
+
+            if getAllLemmas(tok.lower_, upos="NOUN"):  # a past clause: "rice" is a noun
+                doc.user_data.setdefault("lingeval_nominal", set()).add(i)
+                return True
+    return False
+
+
+def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omission | None:
     while end >= start and doc[end].is_punct and doc[end].text not in {"%", ")"}:
         end -= 1
     if end < start:
         return None
     evidence = [f"right conjunct: tokens {start}-{end}"]
-    if any(_is_verb(doc, i) for i in range(start, end + 1)):
+    verbs_right = [i for i in range(start, end + 1) if _is_verb(doc, i)]
+    if any(not _nonfinite_remnant(doc, i, start) for i in verbs_right):
         return None
-    evidence.append("no verb after the conjunction")
+    evidence.append("no finite verb after the conjunction")
     # stripping markers: "and Kim too", "and Kim as well", "but not Kim"
     marker = ""
     words = [doc[i].lower_ for i in range(start, end + 1)]
@@ -347,9 +442,11 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
             break
     if not marker and doc[start].lower_ in {"not", "never"} and end > start:
         marker, start = doc[start].lower_, start + 1
-    remnants = chunk_phrases(doc, start, end)
+    remnants = _merge_appositions(doc, chunk_phrases(doc, start, end))
     if not remnants or len(remnants) > 6:
         return None
+    if any(r.category == "VP" for r in remnants[:-1]):
+        return None  # only a final infinitival remnant
     evidence.append("phrases: " + " | ".join(r.category for r in remnants))
     lo = _left_start(doc, cc)
     hi = cc - 1
@@ -370,6 +467,8 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
         return None
     if len(chain) == 1 and doc[chain[0]].tag_ in {"VBN", "VBG"} and chain[0] == lo:
         subject_region: list[Phrase] = []  # an opening participle: "Valued at $5 by A"
+    elif chain[0] > lo and doc[chain[0] - 1].tag_ in {"CC", ","}:
+        subject_region = []  # a coordinated verb phrase: its subject is shared
     else:
         subject_region = chunk_phrases(doc, lo, chain[0] - 1) if chain[0] > lo else []
     comp_end = hi
@@ -382,6 +481,14 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
             evidence.append(f"list group {k + 1}-{hi}")
             hi = k - 1
     complements = chunk_phrases(doc, chain[-1] + 1, comp_end)
+    if remnants[-1].category == "VP":
+        # "and Jennie to write a play": the infinitive of the chain closest in length
+        tos = [k for k in range(chain[0] + 1, comp_end) if doc[k].tag_ == "TO"]
+        if not tos:
+            return None
+        size = len(remnants[-1])
+        best = min(tos, key=lambda k: abs((comp_end - k + 1) - size))
+        complements = [Phrase(best, comp_end, "VP")]
     evidence.append("verb chain: " + " ".join(doc[i].text for i in chain))
     subj = next((p for p in reversed(subject_region) if p.category in {"NP", "NUM"}), None)
     if marker:
@@ -431,8 +538,13 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
     if not readings:
         return None
     pronoun_subject = subj is not None and doc[subj.end].tag_ == "PRP"
-    if pronoun_subject and doc[first.end].tag_ != "PRP" and readings[-1][0] == "argument-cluster":
-        readings.insert(0, readings.pop())  # "He visited Paris in May and Rome in June"
+    coordinated_subject = any(doc[i].tag_ == "CC" for i in range(lo, chain[0]))
+    if ((pronoun_subject and doc[first.end].tag_ != "PRP") or coordinated_subject) and readings[-1][
+        0
+    ] == "argument-cluster":
+        # "He visited Paris in May and Rome in June", "Rain and wind delayed the ferry on
+        # Friday and the train on Saturday": the cluster reading first
+        readings.insert(0, readings.pop())
     kind, parallels, why = readings[0]
     evidence.append(why)
     out = Omission(cc, kind, remnants, parallels, lo, end, chain, "", evidence)

@@ -19,7 +19,8 @@ remnant's sentence that differs from the gold one although the number of sentenc
 right, and unchanged outputs against gold that expects unchanged.
 
 Every number here is a development number: the data were seen while building the resolver
-(``scope`` column, ``development``).
+(``scope`` column, ``development``); rows of sources the resolver was fitted on
+(:func:`fitted_sources`) say ``in-sample``: use :func:`cross_validate` for those.
 """
 
 from __future__ import annotations
@@ -54,11 +55,24 @@ __all__ = [
     "error_shapes",
     "evaluate_examples",
     "evaluate_sources",
+    "fitted_sources",
     "predict",
     "sentence_folds",
     "summarise",
 ]
 
+#: Column order of :func:`error_shapes` (gold-shape columns follow, sorted).
+SHAPE_COLUMNS = (
+    "examples",
+    "coordination-on-gap",
+    "coordination-on-gap-right",
+    "remnant-beside-correlate",
+    "remnant-sentence-wrong",
+    "unchanged-pred",
+    "unchanged-gold",
+    "unchanged-wrong",
+    "changed-wrong",
+)
 GAP_PHENOMENA = ("gapping", "stripping", "argument-cluster", "vp-ellipsis", "nominal")
 SUBORDINATORS = {"while", "when", "whereas", "although", "though", "if", "as", "because", "after", "before", "since", "unless", "until"}  # fmt: skip
 STRIP_MARKERS = re.compile(r"\b(too|also|as well|not|either|neither)\b", re.IGNORECASE)
@@ -77,10 +91,23 @@ class Record:
     stats: ExampleStats
     calk: ExampleStats
     shapes: list[str] = field(default_factory=list)
+    in_sample: bool = False  # the resolver was fitted on this source (not cross-validated)
 
     @property
     def phenomenon(self) -> str:
         return str(self.example.meta.get("phenomenon", "other"))
+
+
+def fitted_sources(resolver: Resolver) -> set[str]:
+    """Sources a resolver was fitted on: its ``fitted_sources`` attribute, or the
+    ``development_sources`` recorded in the metadata of its ranker model (scores on those
+    sources are in-sample, not held out and not cross-validated)."""
+    own = getattr(resolver, "fitted_sources", None)
+    if own:
+        return set(own)
+    ranker = getattr(resolver, "ranker", None)
+    meta = getattr(ranker, "meta", None) or {}
+    return set(meta.get("development_sources") or [])
 
 
 def _rule_group(rule: str) -> str:
@@ -197,8 +224,9 @@ def evaluate_examples(
     sys_stats = result.systems[0].examples
     calk_stats = result.calibration_k.examples
     mode = "oracle" if trees is not None else "parsed"
+    in_sample = source in fitted_sources(res)
     return [
-        Record(ex, source, mode, name, p, r, s, k, gold_shapes(ex))
+        Record(ex, source, mode, name, p, r, s, k, gold_shapes(ex), in_sample)
         for ex, p, r, s, k in zip(examples, preds, rules, sys_stats, calk_stats, strict=True)
     ]
 
@@ -260,8 +288,11 @@ def summarise(
                 groups.setdefault((name, r.mode, r.system, kind, group), []).append(r)
     rows = []
     for (source, mode, system, kind, group), recs in groups.items():
+        scope = "development"
+        if any(r.in_sample for r in recs):
+            scope = "development, in-sample (the resolver was fitted on it)"
         row = {
-            "scope": "development",
+            "scope": scope,
             "source": source,
             "mode": mode,
             "system": system,
@@ -301,8 +332,11 @@ def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
     import pandas as pd
 
     table: dict[tuple[str, str, str], Counter[str]] = {}
+    in_sample: set[tuple[str, str, str]] = set()
     for r in records:
         c = table.setdefault((r.source, r.mode, r.system), Counter())
+        if r.in_sample:
+            in_sample.add((r.source, r.mode, r.system))
         ex = r.example
         pred_unchanged = r.prediction == [ex.sentence]
         c["examples"] += 1
@@ -337,7 +371,14 @@ def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
             c[f"shape:{s}"] += 1
             c[f"shape:{s}:exact"] += int(r.stats.exact)
     rows = [
-        {"scope": "development", "source": s, "mode": m, "system": y, **dict(c)}
+        {
+            "scope": "development, in-sample" if (s, m, y) in in_sample else "development",
+            "source": s,
+            "mode": m,
+            "system": y,
+            **{k: c.get(k, 0) for k in SHAPE_COLUMNS},
+            **{k: c[k] for k in sorted(c) if k not in SHAPE_COLUMNS},
+        }
         for (s, m, y), c in table.items()
     ]
     return pd.DataFrame(rows).fillna(0)

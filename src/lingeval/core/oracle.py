@@ -14,9 +14,12 @@ clauses and phrases, punctuation, coordinated clauses) up to the copula, and ren
 labels, UPOS, PTB tag, lemma, morphology), so a parse-based tool can run on gold trees and
 parse errors can be told apart from the tool's own errors.
 
+Names (UD ``flat``, head-initial) become head-final ``compound`` chains as spaCy parses them.
 The mapping is a convention, not an identity: spaCy's own parses of the same sentence will
-still differ in places (flat names, ``fixed`` expressions, some ``npadvmod``/``advmod``
-choices). ``orphan`` (gapping in basic UD) becomes ``dep``.
+still differ in places (``fixed`` expressions, some ``npadvmod``/``advmod`` choices, clause
+boundaries). ``orphan`` (gapping in basic UD) becomes ``dep``. On the first 400 sentences of
+UD English EWT dev, the converted gold trees and en_core_web_sm's parses agree on 83.2% of
+heads and 79.0% of (head, label) pairs.
 """
 
 from __future__ import annotations
@@ -100,7 +103,7 @@ def ud_to_clearnlp(sentence: Sentence) -> Sentence:
     """A copy of a UD basic tree with spaCy English structure and labels (module docstring)."""
     from lingeval.depeval.conventions import coord_chain, function_head
 
-    sentence = coord_chain(sentence)
+    sentence = _flat_last(coord_chain(sentence))
     orig = {w.id: (w.head, w.deprel) for w in sentence.words}
     cop_content = {w.id: w.head for w in sentence.words if w.base_deprel == "cop"}
     case_ids = {w.id for w in sentence.words if _is_case(w)}
@@ -153,6 +156,31 @@ def ud_to_clearnlp(sentence: Sentence) -> Sentence:
         for c in out.words:
             if c.head == w.id and lo < c.id < hi and c.deprel in ("cc", "punct", "preconj"):
                 c.head = w.head
+    return out
+
+
+def _flat_last(sentence: Sentence) -> Sentence:
+    """Names head-final, as spaCy parses them: in "Mikhail Gorbachev" (UD ``flat``, head
+    "Mikhail") the last word heads and the others are its ``compound`` dependents; the
+    name's other dependents move with the head."""
+    out = sentence.copy()
+    words = out.words
+    groups: dict[int, list[int]] = {}
+    for w in words:
+        if w.base_deprel == "flat" and w.head:
+            groups.setdefault(w.head, []).append(w.id)
+    for first_id, rest in groups.items():
+        first = words[first_id - 1]
+        last = words[max(rest) - 1]
+        if last.id < first.id:
+            continue
+        last.head, last.deprel = first.head, first.deprel
+        for w in words:
+            if w.head == first_id and w.id not in rest and w.id != last.id:
+                w.head = last.id
+        for cid in [first_id, *rest]:
+            if cid != last.id:
+                words[cid - 1].head, words[cid - 1].deprel = last.id, "compound"
     return out
 
 

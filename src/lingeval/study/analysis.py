@@ -212,7 +212,13 @@ def load_answers(
                 if path.suffix.lower() == ".json":
                     df = pd.read_json(path, dtype=False)
                 else:
-                    df = pd.read_csv(path, sep=_sniff_sep(path), dtype=str, keep_default_na=False)
+                    df = pd.read_csv(
+                        path,
+                        sep=_sniff_sep(path),
+                        dtype=str,
+                        keep_default_na=False,
+                        encoding="utf-8-sig",  # a spreadsheet's BOM is not part of a column name
+                    )
                     df = df.map(csv_exact)  # undo the export's formula neutralisation
                     # where each row is, for errors found later (header = line 1)
                     df.attrs["lines"] = dict(zip(df.index, range(2, len(df) + 2), strict=True))

@@ -762,8 +762,13 @@ class Store:
 
     def known(self, study_id: str, external_id: str) -> bool:
         """Whether a participant with this external id (PID) exists in the study."""
-        with self.session() as s:
-            return self._by_external(s, study_id, external_id) is not None
+        from sqlalchemy import select
+
+        from lingeval.study.db.models import ParticipantRow as P
+
+        q = select(P.id).where(P.study_id == study_id, P.external_id == external_id)
+        with self.connection(single=True) as conn:
+            return conn.execute(q).first() is not None
 
     def resume(
         self, study_id: str, external_id: str, session_id: str | None

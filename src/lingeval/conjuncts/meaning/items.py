@@ -166,10 +166,10 @@ def write_key(key: Mapping[str, str], path: str | Path, *, seed: int | None = No
 def read_key(path: str | Path) -> dict[str, str]:
     """Read a key written by :func:`write_key` (or a plain ``{code: system}`` object)."""
     p = Path(path)
+    from lingeval.core.textio import read_text
+
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError(f"cannot read the key: {exc.strerror}", path=p) from None
+        data = json.loads(read_text(p))
     except json.JSONDecodeError as exc:
         raise InputError(f"invalid JSON: {exc.msg}", path=p, line=exc.lineno) from None
     if isinstance(data, dict) and isinstance(data.get("key"), dict):

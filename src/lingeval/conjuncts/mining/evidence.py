@@ -91,6 +91,19 @@ _FIXED_PAIRS = frozenset(
         ("by", "large"),
         ("each", "every"),
         ("in", "of"),
+        ("here", "there"),
+        ("loud", "clear"),
+        ("now", "then"),
+        ("first", "foremost"),
+        ("safe", "sound"),
+        ("odds", "ends"),
+        ("sooner", "later"),
+        ("more", "less"),
+        ("give", "take"),
+        ("far", "wide"),
+        ("null", "void"),
+        ("sick", "tired"),
+        ("nice", "easy"),
     }
 )
 _EXTENDERS = (
@@ -169,6 +182,15 @@ def _finite(s: SentView, v: int) -> bool:
     auxes = s.kids(v, frozenset({"aux", "auxpass"}))
     if any(s.words[k].lower() == "to" for k in auxes):
         return False
+    h = s.head[v]
+    if (
+        s.dep[v] == "conj"
+        and h >= 0
+        and _tag(s, v) == "VB"
+        and not auxes
+        and any(s.words[k].lower() == "to" for k in s.kids(h, "aux"))
+    ):
+        return False  # shares the first conjunct's "to" ("to create that consensus and move")
     if _tag(s, v) in FINITE or any(_tag(s, k) in FINITE | {"VB"} for k in auxes):
         return True  # a finite auxiliary, or a bare one ("and get attracted")
     if _tag(s, v) in ("VBG", "VBN"):
@@ -202,23 +224,33 @@ def _right_stretch(s: SentView, c: int) -> list[int]:
 
 
 def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> int | None:
-    """The first verb after the conjunction when it heads a clause of its own at the level of
-    the conjunction: finite, with a subject between the conjunction and itself, attached as
-    root, conj, parataxis or ccomp, with no comma or other and/or/but before it, and not
-    governing the first conjunct."""
-    first = next((k for k in stretch if s.pos[k] in VERB), None)
-    if first is None or not stretch:
+    """The first verb after the conjunction outside subordinate clauses, when it heads a clause
+    of its own at the level of the conjunction: finite, with a subject between the conjunction
+    and itself, attached as root, conj, parataxis or ccomp, with no comma, wh-word or other
+    and/or/but before it, and not governing the first conjunct."""
+    if not stretch:
         return None
-    k = first
-    while s.dep[k] in ("aux", "auxpass", "neg") and s.head[k] > k:
-        k = s.head[k]
+    # the first verb that is not inside a relative, adverbial or complement clause or phrase
+    k = -1
+    for t in stretch:
+        if s.pos[t] not in VERB:
+            continue
+        while s.dep[t] in ("aux", "auxpass", "neg") and s.head[t] > t:
+            t = s.head[t]
+        if s.dep[t] not in ("relcl", "acl", "advcl", "xcomp", "pcomp", "amod", "csubj"):
+            k = t
+            break
+    if k < 0:
+        return None
     c = stretch[0] - 1
     while c >= 0 and not s.is_conjunction(c):
         c -= 1
+    if any(_tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, k)):
+        return None  # an embedded question or relative: "plans and how can we make more noise"
     subjects = [j for j in s.children[k] if s.dep[j] in _SUBJ and c < j < k]
     if any(
         (s.is_conjunction(j) and not any(s.dominated_by(j, sj) for sj in subjects))
-        or s.words[j] == ","
+        or s.words[j] in (",", "(")
         for j in range(c + 1, k)
     ):
         return None  # (an and/or/but inside the new subject is fine: "the A1 and the A19 link")
@@ -256,6 +288,13 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         return _drop("fixed", f"fixed expression {s.words[prev]} {s.words[c]} {s.words[nxt]}")
     if prev is not None and nxt is not None and low[prev] in ("hundred", "thousand", "million"):
         return _drop("fixed", "a number word ('three hundred and sixty-five')")
+    if (
+        low[c] == "or"
+        and prev is not None
+        and nxt is not None
+        and s.pos[prev] == s.pos[nxt] == "NUM"
+    ):
+        return _drop("fixed", "an approximate number ('twelve or fifteen')")
     if prev is not None and nxt is not None and low[prev] == low[nxt]:
         return _drop("fixed", f"iteration {s.words[prev]} {s.words[c]} {s.words[nxt]}")
     for ext in _EXTENDERS:
@@ -283,7 +322,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     # collective readings
     window = range(max(0, h - 12), h + 1)
     for k in window:
-        if low[k] in _COLLECTIVE_PREP and s.dominated_by(h, k):
+        if low[k] in _COLLECTIVE_PREP and s.head[h] == k and s.pos[h] not in ("ADJ", "ADV"):
             return _drop("collective", f"{s.words[k]!r} X {s.words[c]} Y")
     # a range: "from X and Y to Z"
     p = s.head[h]
@@ -387,12 +426,18 @@ def judge(s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = N
         return _drop("vp-coordination", "no conj arc, and a verb follows: no omission shown")
     h, y = arc
     between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE]
-    if between and not any(s.dep[j] in _SUBJ for j in s.children[between[0]]):
+    wh_first = any(
+        _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)
+    )
+    if between and not wh_first and not any(s.dep[j] in _SUBJ for j in s.children[between[0]]):
         return _drop("vp-coordination", f"a finite verb {s.words[between[0]]!r} shares the subject")
     if s.pos[y] in VERB:
         if _finite(s, y):
             return _drop("vp-coordination", f"{s.words[y]!r} is a verb phrase of its own")
-        if _tag(s, y) == "VBN" and s.pos[h] not in VERB:
+        predicative = s.dep[h] in ("attr", "acomp", "oprd") or (
+            s.head[h] >= 0 and s.words[s.head[h]].lower() == "as"
+        )
+        if _tag(s, y) == "VBN" and s.pos[h] not in VERB and not predicative:
             return _drop("modifier", f"the participle {s.words[y]!r} modifies like an adjective")
         # a non-finite conjunct (gerund, participle, to-infinitive): the verb above restored
         v = h if s.pos[h] in VERB and _finite(s, h) else _governing_verb(s, h)
@@ -409,7 +454,10 @@ def judge(s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = N
             s.dep[k] in ("det", "poss", "nummod", "amod", "compound", "nmod") for k in s.children[y]
         )
         and not s.words[y].lower().endswith(("ity", "ness", "tion", "ment", "ship", "ing"))
-        and any(k > y and s.dep[k] in ("prep", "xcomp", "acl", "dobj") for k in s.children[y])
+        and any(
+            k > y and s.dep[k] in ("prep", "xcomp", "acl", "dobj") and s.words[k].lower() != "of"
+            for k in s.children[y]
+        )
     ):
         # a bare noun right after the conjunction, conjoined to a verb: most often a verb the
         # small parser tagged as a noun ("and attempt to tag", "but only loads at ...")

@@ -313,8 +313,6 @@ def _v_onward(s: SentView) -> Iterator[int | None]:
     "To idealists, spirit or mind or the objects of mind are primary, and matter secondary.",
 )
 def _v_base_verb(s: SentView) -> Iterator[int | None]:
-    # tags are not in SentView; a base form is a VERB whose head is finite AUX/VERB and that
-    # has no subject/aux/mark: detected from dependents alone
     for y, d in enumerate(s.dep):
         if d != "conj" or s.pos[y] != "VERB":
             continue
@@ -322,8 +320,8 @@ def _v_base_verb(s: SentView) -> Iterator[int | None]:
         if h < 0 or s.pos[h] not in VERB:
             continue
         kids = s.children[y]
-        if any(s.dep[k] in ("nsubj", "nsubjpass", "aux", "auxpass", "mark", "dobj") for k in kids):
-            continue
+        if any(s.dep[k] not in ("oprd", "acomp", "punct") for k in kids):
+            continue  # a noun read as a verb has nothing but the predicate ("matter secondary")
         if any(s.dep[k] in ("oprd", "acomp") and s.pos[k] in NON_VERB for k in kids) and any(
             s.dep[k] in ("acomp", "attr") for k in s.children[h]
         ):

@@ -47,7 +47,9 @@ def make_copy_k(args: str | None = None, **options: Any) -> Resolver:
 def make_rules(args: str | None = None, **options: Any) -> Resolver:
     from lingeval.conjuncts.resolvers.rules import RulesResolver
 
-    return RulesResolver(spacy_model=args or options.get("spacy_model"))
+    return RulesResolver(
+        spacy_model=args or options.get("spacy_model"), ranker=options.get("ranker")
+    )
 
 
 @registry.resolvers("seq2seq")

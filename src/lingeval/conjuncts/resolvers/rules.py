@@ -45,12 +45,15 @@ Every input is handled in time linear in its length times a small constant (at m
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.omission import Omission, detect_omission
+from lingeval.conjuncts.ranker import RankerModel, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -108,6 +111,7 @@ RECIPROCAL_LEMMAS = {
     "separate", "apart", "friends", "partners", "rivals", "together",
 }  # fmt: skip
 SPAN_PREPS = {"between", "among", "amongst", "amid"}
+CUT_DEPS = {"det", "predet", "poss", "amod", "nummod", "quantmod"}
 PLURAL_PRONOUNS = {"we", "they", "you", "these", "those", "both", "many", "several"}
 PRECONJ = {"either", "both", "neither", "whether"}
 FINAL_PUNCT = {".", "!", "?", "…", "...", "?!", "!?"}
@@ -390,9 +394,10 @@ def _finite_of(doc: Doc, verb: Token) -> Token | None:
 class _Analysis:
     """Align-and-substitute analysis of one sentence around the conjunction at token ``cc``."""
 
-    def __init__(self, doc: Doc, cc: int) -> None:
+    def __init__(self, doc: Doc, cc: int, ranker: str | RankerModel | None = None) -> None:
         self.doc = doc
         self.cc = cc
+        self.ranker = ranker if isinstance(ranker, RankerModel) else load_ranker(ranker)
         self.n = len(doc)
         last = self.n - 1
         # final punctuation, and closing quotes or brackets only when they follow it
@@ -567,8 +572,16 @@ class _Analysis:
         out = []
         for y in sorted(starts):
             if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
+                if y > lo and self._cuts_modifier(y, p):
+                    continue
                 out.append(Span(y, p))
         return out
+
+    def _cuts_modifier(self, y: int, p: int) -> bool:
+        """Would a span starting at ``y`` leave behind a determiner, possessor or modifier of
+        a word inside it ("the | Blackstone fund", "a more modest | 4.8%")?"""
+        doc = self.doc
+        return any(y <= t.head.i <= p and t.dep_ in CUT_DEPS for t in doc[max(0, y - 4) : y])
 
     # -- remnants of the right conjunct -------------------------------------------------------
 
@@ -698,8 +711,19 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
     ]
 
 
-def resolve_doc(doc: Doc, cc: int) -> Resolution:
-    """Resolve the coordination of ``doc`` whose conjunction is token ``cc``."""
+def resolve_doc(
+    doc: Doc,
+    cc: int,
+    *,
+    ranker: str | RankerModel | None = None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None = None,
+) -> Resolution:
+    """Resolve the coordination of ``doc`` whose conjunction is token ``cc``.
+
+    ``ranker`` names the analysis ranker (a version such as ``v1`` or a JSON path; default
+    the shipped one); ``collect`` receives every analysis of a verbless conjunct with its
+    rewrites (used to fit the ranker).
+    """
     sentence = doc.text
     unchanged = lambda why: Resolution([sentence], f"unchanged:{why}", changed=False)  # noqa: E731
     if not 0 <= cc < len(doc):
@@ -708,7 +732,7 @@ def resolve_doc(doc: Doc, cc: int) -> Resolution:
         return unchanged("not-a-conjunction")
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
-    an = _Analysis(doc, cc)
+    an = _Analysis(doc, cc, ranker)
     if cc > 0 and doc[cc - 1].text in {"(", "["}:
         return unchanged("parenthetical")
     if (
@@ -719,6 +743,10 @@ def resolve_doc(doc: Doc, cc: int) -> Resolution:
     ):
         return unchanged("proper-name")  # "the Bill and Melinda Gates Foundation"
     reason = an.unchanged_reason()
+    if reason == "binding-clause":
+        om = detect_omission(doc, cc)
+        if om is not None and om.left_start > 0 and doc[om.left_start - 1].lower_ == "with":
+            reason = None  # the coordination is inside the absolute clause, not bound by it
     if reason:
         return unchanged(reason)
     r_start = cc + 1
@@ -738,7 +766,16 @@ def resolve_doc(doc: Doc, cc: int) -> Resolution:
         return unchanged("empty-conjunct")
     verb = an.clause_verb(p)
     try:
-        res = _resolve(an, verb, p, right, b)
+        res = None
+        rv = _retag(an, verb, right, an.first_verb(right))  # "and thaws in April": a verb
+        om = detect_omission(doc, cc)
+        if om is not None and rv is not None and rv.tag_ == "NNS" and rv.i <= om.right_end:
+            om = None  # the tagger's plural noun is a verb after all
+        if om is not None and om.marker not in {"not", "never"}:
+            # a verbless conjunct with parallel phrases: an omission, whatever the parse says
+            res = _omission(an, om, verb, p, r_start, collect)
+        if res is None:
+            res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
     if res is None:
@@ -750,11 +787,53 @@ def resolve_doc(doc: Doc, cc: int) -> Resolution:
     return res
 
 
+def _omission(
+    an: _Analysis,
+    om: Omission,
+    verb: Token | None,
+    p: int,
+    r_start: int,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve a conjunct the omission detector recognised (its extent and verb chain).
+
+    The right conjunct ends where the detector says (material after it, such as ", analysts
+    said" or the main clause after an opening "While X rose 4% and Y 6%", is shared by every
+    rewrite); the verb is the parse's clause verb unless that lies outside the first clause
+    (an opening participle: "Valued at $5 by A and $7 by B, the shares fell").
+    """
+    doc = an.doc
+    end = om.right_end
+    if om.marker and om.marker not in {"not", "never"}:
+        n = len(om.marker.split())
+        k = end + 1
+        while k <= an.last and n:
+            if not doc[k].is_punct:
+                n -= 1
+            end = k
+            k += 1
+    if end < r_start or r_start <= an.cc:
+        return None
+    if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
+        verb = doc[om.verbs[0]]  # the clause nearest the conjunction
+    subj = an.subject_span(verb)
+    if subj is not None and subj.start < om.left_start:
+        subj = None
+    return _nominal(an, verb, subj, p, Span(r_start, end), om, collect)
+
+
 def _suffix(an: _Analysis, right_end: int) -> list[int]:
     return [i for i in range(right_end + 1, an.last + 1)]
 
 
-def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> Resolution | None:
+def _resolve(
+    an: _Analysis,
+    verb: Token | None,
+    p: int,
+    right: Span,
+    b: int,
+    collect: list[tuple[_Candidate, Resolution | None]] | None = None,
+) -> Resolution | None:
     doc = an.doc
     subj = an.subject_span(verb) if verb is not None else None
     if verb is not None and verb.i > an.cc:
@@ -770,7 +849,7 @@ def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> 
         right = Span(right.start, min(right.end, an.left_end(x.right_edge.i + 1)))
         if right.end < right.start:
             return None
-        return _nominal(an, verb, subj, p, right)
+        return _nominal(an, verb, subj, p, right, None, collect)
     rv = _retag(an, verb, right, an.first_verb(right))
     # ---- "but not X": stripping under negation -> do-support ------------------------------
     if (
@@ -782,7 +861,7 @@ def _resolve(an: _Analysis, verb: Token | None, p: int, right: Span, b: int) -> 
         return _stripping_negation(an, verb, p, Span(right.start + 1, right.end))
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
-    return _nominal(an, verb, subj, p, right)
+    return _nominal(an, verb, subj, p, right, None, collect)
 
 
 def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> Token | None:
@@ -1099,12 +1178,12 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
     return False
 
 
-def _ends(
-    an: _Analysis, verb: Token | None, p: int, lo: int, part: Span
-) -> list[tuple[int, float]]:
-    """Where a correlate may end: at ``p``, or before adjuncts that stay shared (penalised)."""
+def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
+    """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct of the verb
+    that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
+    [airports]", "1.2% [of the population]"). Nearest to ``p`` first."""
     doc = an.doc
-    ends: dict[int, float] = {p: 0.0}
+    ends: dict[int, str] = {p: "end"}
     if verb is not None:
         for child in verb.children:
             if (
@@ -1115,7 +1194,7 @@ def _ends(
             ):
                 e = an.left_end(child.left_edge.i)
                 if e >= lo and e < p:
-                    ends.setdefault(e, -0.03)
+                    ends.setdefault(e, "adjunct")
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
         for i in range(part.start, part.end + 1)
@@ -1123,7 +1202,7 @@ def _ends(
         for i in range(lo, p):
             tok = doc[i]
             if (tok.tag_ == "CD" or tok.text == "%") and doc[i + 1].lower_ == "of":
-                ends.setdefault(i, -0.03)
+                ends.setdefault(i, "number")
             if (
                 tok.tag_ == "CD"
                 and tok.head.i > i
@@ -1131,44 +1210,8 @@ def _ends(
                 and tok.head.tag_.startswith("NN")
                 and tok.head.text != "%"
             ):
-                ends.setdefault(i, -0.03)
+                ends.setdefault(i, "number")
     return sorted(ends.items(), key=lambda kv: -kv[0])
-
-
-def _align(
-    an: _Analysis,
-    parts: Sequence[Span],
-    p: int,
-    lo: int,
-    verb: Token | None,
-    parse_heads: set[int],
-) -> tuple[list[Span], list[float]] | None:
-    """Right-to-left alignment of remnants with correlates of the first conjunct."""
-    doc = an.doc
-    corr: list[Span] = []
-    sims: list[float] = []
-    end = p
-    for n, part in enumerate(reversed(parts)):
-        best: tuple[float, float, Span] | None = None
-        end_options = _ends(an, verb, end, lo, part) if n == 0 else [(end, 0.0)]
-        for e, penalty in end_options:
-            for c in an.candidates_ending(e, lo):
-                if verb is not None and c.start <= verb.i <= c.end:
-                    continue
-                head = _head_of(doc, c)
-                sim = _similarity(doc, part, c)
-                bonus = penalty + (0.08 if head.i in parse_heads else 0.0)
-                bonus += 0.04 if c.start == head.left_edge.i else 0.0
-                if best is None or sim + bonus > best[0] + best[1]:
-                    best = (sim, bonus, c)
-        if best is None:
-            return None
-        corr.insert(0, best[2])
-        sims.append(best[0] + best[1])
-        end = an.left_end(best[2].start)
-        if n + 1 < len(parts) and end < lo:
-            return None
-    return corr, sims
 
 
 def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
@@ -1239,15 +1282,54 @@ def _post_verbal(an: _Analysis, verb: Token, p: int) -> int:
     return len(tops)
 
 
+@dataclass
+class _Candidate:
+    """One analysis of a verbless right conjunct, with its features for the ranker."""
+
+    option: str
+    parts: list[Span]
+    corr: list[Span]
+    ext: Span
+    feats: dict[str, float]
+    score: float = 0.0
+
+
+#: At most this many analyses are scored per conjunction, and this many built (bounded time).
+MAX_CANDIDATES = 96
+MAX_BUILT = 8
+MAX_ALTERNATIVES = 4  # analyses of a detected omission re-parsed and checked
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a.start <= b.end and b.start <= a.end
+
+
 def _nominal(
-    an: _Analysis, verb: Token | None, subj: Span | None, p: int, right: Span
+    an: _Analysis,
+    verb: Token | None,
+    subj: Span | None,
+    p: int,
+    right: Span,
+    om: Omission | None = None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None = None,
 ) -> Resolution | None:
-    """No verb after the conjunction: coordination, argument clusters, gapping, stripping."""
+    """No verb after the conjunction: coordination, argument clusters, gapping, stripping.
+
+    Every analysis (segmentation x reading x correlates) is described by features
+    (:data:`lingeval.conjuncts.ranker.FEATURES`) and scored by the fitted ranker; the best
+    analysis that can be built (and applied to every middle conjunct of a list) wins.
+    ``collect`` receives every analysis with its rewrites (for fitting the ranker).
+    """
     doc = an.doc
-    strip_tail = False
-    if doc[right.end].lower_ in {"too", "also"} and right.end > right.start:
-        right = Span(right.start, right.end - 1)
-        strip_tail = True
+    strip_tail = 0  # the last token of a stripping marker ("too", "as well"), 0 for none
+    words = [doc[i].lower_ for i in range(right.start, right.end + 1)]
+    for tail in (["as", "well"], ["too"], ["also"], ["either"]):
+        if len(words) > len(tail) and words[-len(tail) :] == tail:
+            strip_tail = right.end
+            right = Span(right.start, right.end - len(tail))
+            while right.end > right.start and doc[right.end].is_punct:
+                right = Span(right.start, right.end - 1)
+            break
     verb_left = verb is not None and verb.i < p
     post = verb.i + 1 if verb is not None and verb_left else 0
     # lists: peel the middle conjuncts ("A, B, and C") before aligning
@@ -1272,128 +1354,341 @@ def _nominal(
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
     n_post = _post_verbal(an, verb, p1) if verb is not None and verb_left else None
-    options: list[tuple[float, str, list[Span], list[Span], Span]] = []
+    om_parts = [Span(r.start, r.end) for r in om.remnants] if om is not None else None
+    om_pars = [Span(q.start, q.end) for q in om.parallels if q is not None] if om else []
+    base: dict[str, float] = {
+        "om": 1.0 if om is not None else 0.0,
+        "om_gapping": 1.0 if om is not None and om.kind == "gapping" else 0.0,
+        "om_cluster": 1.0 if om is not None and om.kind == "argument-cluster" else 0.0,
+        "om_strip": 1.0 if om is not None and om.kind == "stripping" else 0.0,
+        "list": 1.0 if middles else 0.0,
+        "rem_len": math.log1p(len(right)),
+    }
+    cands: list[_Candidate] = []
     for ext in extents:
-        for parts in an.segmentations(ext, 1 if strip_tail else 3):
+        segs = an.segmentations(ext, 1 if strip_tail else 3)
+        if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
+            segs.append(om_parts)
+        for parts in segs:
             m = len(parts)
-            if len(parts) > 1 and not _clean_remnants(an, ext, parts):
+            if m > 1 and not _clean_remnants(an, ext, parts):
                 continue
-            boundary_penalty = sum(0.25 for part in parts if _internal_boundary(an, part))
-            boundary_penalty += 0.05 * an.weak_splits(parts)
+            two_np = sum(1 for part in parts if _internal_boundary(an, part))
+            subj_pref = _subject_preference(an, parts[0], subj, verb, p1)
+            weak = an.weak_splits(parts)
             for option in ("cluster", "gapping", "fronted"):
-                rem = parts
-                lead: list[Span] = []
-                lead_sims: list[float] = []
-                if option == "gapping":
-                    if subj is None or verb is None or not verb_left or (m < 2 and not strip_tail):
+                for corr, sims, end_shift, lead, end_kind in _analyses(
+                    an, option, parts, verb, subj, p1, post, parse_heads, strip_tail, om
+                ):
+                    if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
-                    if m >= 3 and _category(doc, parts[0]) == "PP" and subj.start > 0:
-                        # an opening adjunct remnant: "and in 2016 the company 3,500 cars"
-                        before = an.left_end(subj.start)
-                        openers = [
-                            c for c in an.candidates_ending(before, 0) if _category(doc, c) == "PP"
-                        ]
-                        if not openers:
-                            continue
-                        best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
-                        lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
-                        rem = parts[1:]
-                    if _category(doc, rem[0]) not in {"NP", "NUM"}:
+                    if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue
-                    if (
-                        _head_of(doc, subj).tag_ in {"WDT", "WP", "WP$"}
-                        or _head_of(doc, subj).lower_ == "that"
-                    ):
-                        continue  # a relative pronoun subject is not replaced by a remnant
-                    if _head_class(_np_head(doc, subj)) == "PRON" and doc[
-                        rem[0].start
-                    ].tag_ not in {"PRP", "PRP$", "NNP", "NNPS", "DT", "WP"}:
-                        continue  # "I suggest oscars or piranha every time": not a new subject
-                    subj_corr = subj
-                    head0 = _np_head(doc, subj)
-                    nums = [c for c in head0.children if c.dep_ == "nummod" and c.i < head0.i]
-                    pure_number = all(
-                        doc[i].tag_ == "CD" or doc[i].dep_ == "quantmod"
-                        for i in range(rem[0].start, rem[0].end + 1)
+                    expected = m if option == "cluster" else m - 1 - lead
+                    pairs = list(zip(parts, corr[lead:] if lead else corr, strict=False))
+                    feats = dict(base)
+                    feats.update(
+                        {
+                            "opt_cluster": float(option == "cluster" and not strip_tail),
+                            "opt_gapping": float(option == "gapping" and not strip_tail),
+                            "opt_fronted": float(option == "fronted"),
+                            "opt_strip": float(bool(strip_tail)),
+                            "m1": float(m == 1),
+                            "m2": float(m == 2),
+                            "m3": float(m >= 3),
+                            "sim_mean": sum(sims) / len(sims),
+                            "sim_min": min(sims),
+                            "sim_first": sims[0],
+                            "cat_same": sum(
+                                _category(doc, a) == _category(doc, b) for a, b in pairs
+                            )
+                            / max(1, len(pairs)),
+                            "two_np": float(two_np),
+                            "weak_cuts": float(weak),
+                            "post_match": float(
+                                m > 1 and n_post is not None and n_post == expected
+                            ),
+                            "post_diff": float(
+                                min(3, abs(n_post - expected)) if n_post is not None else 3
+                            ),
+                            "ext_short": float(ext != right),
+                            "parse_heads": sum(_head_of(doc, c).i in parse_heads for c in corr)
+                            / len(corr),
+                            "end_shift": math.log1p(end_shift),
+                            "num_np": sum(
+                                _category(doc, a) == "NUM" and _category(doc, b) == "NP"
+                                for a, b in pairs
+                            )
+                            / max(1, len(pairs)),
+                            "gap_subj_cc": float(
+                                option == "gapping"
+                                and subj is not None
+                                and any(
+                                    doc[i].tag_ == "CC" for i in range(subj.start, subj.end + 1)
+                                )
+                            ),
+                            "end_adjunct": float(end_kind == "adjunct"),
+                            "end_number": float(end_kind == "number"),
+                            "end_parallel": float(end_kind == "parallel"),
+                            "subj_pref": subj_pref
+                            * (
+                                1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
+                            ),
+                            "om_seg": float(om_parts is not None and parts == om_parts),
+                            "om_corr": (
+                                sum(any(_overlaps(c, q) for q in om_pars) for c in corr) / len(corr)
+                                if om_pars
+                                else 0.0
+                            ),
+                            "subj_mirror": float(option == "gapping" and sims[0] >= 0.9),
+                            "pron_subject": float(
+                                option == "gapping"
+                                and subj is not None
+                                and _head_class(_np_head(doc, subj)) == "PRON"
+                            ),
+                            "ditransitive": float(
+                                option == "cluster"
+                                and m > 1
+                                and verb is not None
+                                and verb.lemma_ in DITRANSITIVE_LEMMAS
+                            ),
+                            "lead": float(lead),
+                            "len_ratio": sum(
+                                min(len(a), len(b)) / max(len(a), len(b)) for a, b in pairs
+                            )
+                            / max(1, len(pairs)),
+                        }
                     )
-                    if pure_number and nums and _head_class(head0) != "NUM":
-                        # "Ten people died ... and four ...": the number alone is replaced
-                        subj_corr = Span(nums[0].left_edge.i, nums[0].i)
-                    if (
-                        _category(doc, rem[0]) == "NUM"
-                        and _head_class(head0) == "NUM"
-                        and head0.i < subj.end
-                    ):
-                        subj_corr = Span(
-                            subj.start, head0.i
-                        )  # "About 60% of the members" -> "35% of the members"
-                    s0 = _similarity(doc, rem[0], subj_corr)
-                    hc0, hcs = (
-                        _head_class(_np_head(doc, rem[0])),
-                        _head_class(_np_head(doc, subj_corr)),
-                    )
-                    nominal = {"PROPN", "NOUN", "PRON"}
-                    s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
-                    if doc[rem[0].start].lower_ in {"a", "an"} and _det_class(doc, subj) != "indef":
-                        continue  # contrastive subjects are not indefinite: "..., but a chance for"
-                    if len(rem) == 1:
-                        aligned: tuple[list[Span], list[float]] | None = ([], [])
-                    else:
-                        aligned = _align(an, rem[1:], p1, verb.i + 1, verb, parse_heads)
-                    if aligned is None:
-                        continue
-                    corr = [*lead, subj_corr, *aligned[0]]
-                    sims = [min(s0, 1.0), *aligned[1], *lead_sims]
-                elif option == "fronted":
-                    # "In 1912 was founded X and in 1916 Y": the first remnant answers an
-                    # adjunct before the verb, the others constituents after it
-                    if verb is None or not verb_left or subj is not None or m < 2:
-                        continue
-                    fronts = [
-                        c
-                        for c in verb.children
-                        if c.i < verb.i and c.dep_ in {"prep", "npadvmod", "advmod"}
-                    ]
-                    if not fronts:
-                        continue
-                    front = Span(fronts[0].left_edge.i, an.left_end(fronts[0].right_edge.i + 1))
-                    aligned = _align(an, parts[1:], p1, verb.i + 1, verb, parse_heads)
-                    if aligned is None or _category(doc, parts[0]) != _category(doc, front):
-                        continue
-                    corr = [front, *aligned[0]]
-                    sims = [_similarity(doc, parts[0], front), *aligned[1]]
-                else:
-                    if strip_tail:
-                        continue
-                    lo = post if m > 1 else 0
-                    aligned = _align(an, parts, p1, lo, verb, parse_heads)
-                    if aligned is None:
-                        continue
-                    corr, sims = aligned
-                    if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
-                        continue
-                    if verb is not None and m > 1 and verb.lemma_ in DITRANSITIVE_LEMMAS:
-                        sims = [s + 0.1 for s in sims]
-                if min(sims) < (0.45 if m > 1 else 0.35):
+                    cands.append(_Candidate(option, list(parts), corr, ext, feats))
+                    if len(cands) >= MAX_CANDIDATES:
+                        break
+    if not cands:
+        return None
+    for c in cands:
+        c.score = an.ranker.score(c.feats)
+    cands.sort(key=lambda c: -c.score)
+    if collect is not None:
+        for c in cands:
+            built = _build(
+                an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext
+            )
+            collect.append((c, built))
+    # the best analyses that can be built; with a detected omission the first few are kept
+    # as alternatives for the re-parse check (RulesResolver.analyse)
+    keep = MAX_ALTERNATIVES if om is not None else 1
+    alternatives: list[tuple[float, Resolution]] = []
+    seen: set[tuple[str, ...]] = set()
+    for c in cands[:MAX_BUILT]:
+        built = _build(an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext)
+        if built is None or tuple(built.sentences) in seen:
+            continue
+        seen.add(tuple(built.sentences))
+        built.details["score"] = round(c.score, 3)
+        alternatives.append((c.score, built))
+        if len(alternatives) >= keep:
+            break
+    if not alternatives:
+        return None
+    best = alternatives[0][1]
+    if len(alternatives) > 1:
+        best.details["alternatives"] = alternatives
+    return best
+
+
+def _number_for_noun(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
+    """A bare number remnant aligned with a counted noun phrase ("two" / "three airports",
+    "0.3%" / "1.2% of the population"): the number replaces the number, the noun stays."""
+    for a, b in zip(parts, corr, strict=False):
+        bare = all(
+            doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(a.start, a.end + 1)
+        )
+        counted = doc[b.start].tag_ == "CD" or doc[b.start].text == "$"
+        if (
+            bare
+            and counted
+            and not all(
+                doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(b.start, b.end + 1)
+            )
+        ):
+            return True
+    return False
+
+
+def _subject_preference(
+    an: _Analysis, first: Span, subj: Span | None, verb: Token | None, p: int
+) -> float:
+    """How much more the first remnant resembles the subject than any complement, in [-1, 1]."""
+    if subj is None or verb is None or verb.i >= p:
+        return 0.0
+    doc = an.doc
+    best = max(
+        (_similarity(doc, first, c) for c in an.candidates_ending(p, verb.i + 1)), default=0.0
+    )
+    return max(-1.0, min(1.0, _similarity(doc, first, subj) - best))
+
+
+def _analyses(
+    an: _Analysis,
+    option: str,
+    parts: list[Span],
+    verb: Token | None,
+    subj: Span | None,
+    p1: int,
+    post: int,
+    parse_heads: set[int],
+    strip_tail: int,
+    om: Omission | None,
+) -> list[tuple[list[Span], list[float], int, int, str]]:
+    """Correlates for ``parts`` under one reading: (correlates, sims, shared tokens, lead,
+    end kind)."""
+    doc = an.doc
+    m = len(parts)
+    verb_left = verb is not None and verb.i < p1
+    out: list[tuple[list[Span], list[float], int, int, str]] = []
+    if option == "gapping":
+        if subj is None or verb is None or not verb_left or (m < 2 and not strip_tail):
+            return out
+        rem = parts
+        lead: list[Span] = []
+        lead_sims: list[float] = []
+        if m >= 2 and _category(doc, parts[0]) == "PP" and subj.start > 0:
+            # an opening adjunct remnant: "and in 2016 the company 3,500 cars"
+            before = an.left_end(subj.start)
+            openers = [c for c in an.candidates_ending(before, 0) if _category(doc, c) == "PP"]
+            if not openers:
+                return out
+            best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
+            lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
+            rem = parts[1:]
+            if _category(doc, rem[0]) not in {"NP", "NUM"}:
+                # the subject stays: "In France, they drive on the right and in the UK, on
+                # the left"
+                for corr, sims, shift, why in _align_all(
+                    an, rem, p1, verb.i + 1, verb, parse_heads, om
+                ):
+                    out.append(([*lead, *corr], [*sims, *lead_sims], shift, 1, why))
+                return out
+        if _category(doc, rem[0]) not in {"NP", "NUM"}:
+            return out
+        if _head_of(doc, subj).tag_ in {"WDT", "WP", "WP$"} or _head_of(doc, subj).lower_ == "that":
+            return out  # a relative pronoun subject is not replaced by a remnant
+        if not strip_tail and _head_class(_np_head(doc, subj)) == "PRON" and doc[rem[0].start].tag_ not in {
+            "PRP", "PRP$", "NNP", "NNPS", "DT", "WP",
+        }:  # fmt: skip
+            return out  # "I suggest oscars or piranha every time": not a new subject
+        subj_corr = subj
+        head0 = _np_head(doc, subj)
+        nums = [c for c in head0.children if c.dep_ == "nummod" and c.i < head0.i]
+        pure_number = all(
+            doc[i].tag_ == "CD" or doc[i].dep_ == "quantmod"
+            for i in range(rem[0].start, rem[0].end + 1)
+        )
+        if pure_number and nums and _head_class(head0) != "NUM":
+            subj_corr = Span(nums[0].left_edge.i, nums[0].i)  # "Ten people ... and four ..."
+        if _category(doc, rem[0]) == "NUM" and _head_class(head0) == "NUM" and head0.i < subj.end:
+            subj_corr = Span(subj.start, head0.i)  # "About 60% of the members" -> "35% of ..."
+        s0 = _similarity(doc, rem[0], subj_corr)
+        hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
+        nominal = {"PROPN", "NOUN", "PRON"}
+        s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
+        if doc[rem[0].start].lower_ in {"a", "an"} and _det_class(doc, subj) != "indef":
+            return out  # contrastive subjects are not indefinite: "..., but a chance for"
+        if len(rem) == 1:
+            alignments: list[tuple[list[Span], list[float], int, str]] = [([], [], 0, "end")]
+        else:
+            alignments = _align_all(an, rem[1:], p1, verb.i + 1, verb, parse_heads, om)
+        for corr, sims, shift, why in alignments:
+            out.append(
+                (
+                    [*lead, subj_corr, *corr],
+                    [min(s0, 1.0), *sims, *lead_sims],
+                    shift,
+                    len(lead),
+                    why,
+                )
+            )
+    elif option == "fronted":
+        # "In 1912 was founded X and in 1916 Y": the first remnant answers an adjunct before
+        # the verb, the others constituents after it
+        if verb is None or not verb_left or subj is not None or m < 2:
+            return out
+        fronts = [
+            c for c in verb.children if c.i < verb.i and c.dep_ in {"prep", "npadvmod", "advmod"}
+        ]
+        if not fronts:
+            return out
+        front = Span(fronts[0].left_edge.i, an.left_end(fronts[0].right_edge.i + 1))
+        if _category(doc, parts[0]) != _category(doc, front):
+            return out
+        for corr, sims, shift, why in _align_all(
+            an, parts[1:], p1, verb.i + 1, verb, parse_heads, om
+        ):
+            out.append(([front, *corr], [_similarity(doc, parts[0], front), *sims], shift, 0, why))
+    else:
+        if strip_tail:
+            return out
+        lo = post if m > 1 else 0
+        for corr, sims, shift, why in _align_all(an, parts, p1, lo, verb, parse_heads, om):
+            if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
+                continue
+            out.append((corr, sims, shift, 0, why))
+    return out
+
+
+def _align_all(
+    an: _Analysis,
+    parts: Sequence[Span],
+    p: int,
+    lo: int,
+    verb: Token | None,
+    parse_heads: set[int],
+    om: Omission | None,
+) -> list[tuple[list[Span], list[float], int, str]]:
+    """Alignments of ``parts`` with correlates, one per place where the last correlate ends.
+
+    The last correlate ends at ``p``, before an adjunct of the verb that stays shared, or (when
+    the omission detector fired) at the end of any noun phrase of the first clause whose
+    following material stays shared ("Tom expects [Ann] to win, and Sue Bob"). The others are
+    aligned right to left, each with the most similar span that ends before the next.
+    Returns (correlates, similarities, tokens of shared material after the last correlate,
+    the kind of that end as in :func:`_ends` or ``"parallel"``).
+    """
+    doc = an.doc
+    ends = _ends(an, verb, p, lo, parts[-1])
+    if om is not None:
+        for q in om.parallels:
+            if q is not None and lo <= q.end < p and all(q.end != e for e, _ in ends):
+                ends.append((q.end, "parallel"))
+    out: list[tuple[list[Span], list[float], int, str]] = []
+    for e0, why in ends[:4]:
+        corr: list[Span] = []
+        sims: list[float] = []
+        end = e0
+        ok = True
+        for n, part in enumerate(reversed(parts)):
+            best: tuple[float, Span] | None = None
+            for c in an.candidates_ending(end, lo):
+                if verb is not None and c.start <= verb.i <= c.end:
                     continue
-                score = sum(sims) / len(sims) - 0.04 * (m - 1) - boundary_penalty
-                if option == "gapping" and sims[0] >= 0.9:
-                    score += 0.05  # the first remnant mirrors the subject: "my uncle" / "My aunt"
-                # how many constituents follow the verb in the first conjunct: gapping replaces
-                # the subject and the last m-1 of them, a cluster replaces m of them
-                expected = m if option == "cluster" else m - 1 - len(lead)
-                if m > 1 and n_post is not None and n_post == expected:
-                    score += 0.08
-                if ext != right:
-                    score -= 0.05
-                options.append((score, option, list(parts), corr, ext))
-    # the best analysis that can also be applied to every middle conjunct of a list
-    options.sort(key=lambda o: -o[0])
-    for _score, option, parts, corr, ext in options[:8]:
-        built = _build(an, verb, subj, p, p1, middles, strip_tail, option, parts, corr, ext)
-        if built is not None:
-            return built
-    return None
+                head = _head_of(doc, c)
+                sim = _similarity(doc, part, c)
+                sim += 0.08 if head.i in parse_heads else 0.0
+                sim += 0.04 if c.start == head.left_edge.i else 0.0
+                if best is None or sim > best[0]:
+                    best = (sim, c)
+            if best is None:
+                ok = False
+                break
+            corr.insert(0, best[1])
+            sims.append(best[0])
+            end = an.left_end(best[1].start)
+            if n + 1 < len(parts) and end < lo:
+                ok = False
+                break
+        if ok:
+            shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
+            out.append((corr, sims[::-1], shift, why))
+    return out
 
 
 def _build(
@@ -1403,7 +1698,7 @@ def _build(
     p: int,
     p1: int,
     middles: list[Span],
-    strip_tail: bool,
+    strip_tail: int,
     option: str,
     parts: list[Span],
     corr: list[Span],
@@ -1411,7 +1706,7 @@ def _build(
 ) -> Resolution | None:
     """The rewrites of one analysis (None when a middle conjunct does not fit it)."""
     doc = an.doc
-    r_end = ext.end + (1 if strip_tail else 0)
+    r_end = max(ext.end, strip_tail)
     suffix = _suffix(an, r_end)
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
     # shared material after the last correlate but before the middle conjuncts stays
@@ -1534,14 +1829,22 @@ class RulesResolver(Resolver):
 
     name = "rules"
 
-    def __init__(self, spacy_model: str | None = None, *, batch_size: int = 256) -> None:
+    def __init__(
+        self,
+        spacy_model: str | None = None,
+        *,
+        batch_size: int = 256,
+        ranker: str | RankerModel | None = None,
+    ) -> None:
+        from lingeval.conjuncts.ranker import load_ranker
         from lingeval.core.parsing import Parser
 
         self.parser = Parser(spacy_model, batch_size=batch_size)
+        self.ranker = ranker if isinstance(ranker, RankerModel) else load_ranker(ranker)
         self.last_rules: list[str] = []
 
     def options(self) -> dict[str, Any]:
-        return {"resolver": self.name, "parser": self.parser.id}
+        return {"resolver": self.name, "parser": self.parser.id, "ranker": self.ranker.version}
 
     def analyse(self, batch: Sequence[ConjunctExample]) -> list[Resolution]:
         """Like :meth:`resolve`, with the rule that produced each rewrite."""
@@ -1565,15 +1868,52 @@ class RulesResolver(Resolver):
             if cc is None:
                 out.append(Resolution([ex.sentence], "unchanged:no-token-at-offset", changed=False))
                 continue
-            res = resolve_doc(doc, cc)
+            res = resolve_doc(doc, cc, ranker=self.ranker)
             if not res.changed:
                 res.sentences = [ex.sentence]
             out.append(res)
+        self._recheck(out)
         self.last_rules = [r.rule for r in out]
         return out
 
+    def _recheck(self, results: list[Resolution]) -> None:
+        """Re-parse the alternative rewrites of detected omissions and re-rank them.
+
+        Each alternative's rewrites are parsed (one batch for the whole input batch) and
+        checked (:func:`lingeval.conjuncts.ranker.check_features`: a clause with a finite
+        verb and a subject, nothing left dangling, the same phrase types as the first
+        conjunct); the fitted check model combines these with the analysis score.
+        """
+        from lingeval.conjuncts.ranker import check_features
+
+        todo = [r for r in results if "alternatives" in r.details]
+        if not todo or self.ranker.check is None:
+            for r in todo:
+                r.details.pop("alternatives", None)
+            return
+        texts = sorted(
+            {s for r in todo for _, alt in r.details["alternatives"] for s in alt.sentences}
+        )
+        parsed = dict(zip(texts, self.parser.parse(texts), strict=True))
+        for r in todo:
+            alts = r.details.pop("alternatives")
+            scored = []
+            for score, alt in alts:
+                feats = check_features([parsed[s] for s in alt.sentences], score)
+                scored.append((self.ranker.check_score(feats), alt))
+            best = max(scored, key=lambda x: x[0])[1]
+            r.sentences, r.rule = best.sentences, best.rule
+            r.details.update(best.details)
+
     def resolve(self, batch: Sequence[ConjunctExample]) -> list[list[str]]:
         return [r.sentences for r in self.analyse(batch)]
+
+    def resolve_docs(self, docs: Sequence[Doc], ccs: Sequence[int]) -> list[Resolution]:
+        """Resolve already parsed docs (for example gold trees: oracle mode), conjunction
+        ``ccs[i]`` of ``docs[i]``, with this resolver's ranker and re-parse check."""
+        out = [resolve_doc(doc, cc, ranker=self.ranker) for doc, cc in zip(docs, ccs, strict=True)]
+        self._recheck(out)
+        return out
 
 
 def _token_at(doc: Doc, offset: int) -> int | None:

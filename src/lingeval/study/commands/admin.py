@@ -120,6 +120,7 @@ def init_cmd(
     attention_path: str | None,
 ) -> None:
     """Create study STUDY in DB from items and a design (made here when not given)."""
+    from lingeval.core.textio import read_text
     from lingeval.study.design import make_design, read_design
     from lingeval.study.storage import Store, new_admin_token
     from lingeval.study.tasks.base import load_items
@@ -148,10 +149,8 @@ def init_cmd(
             redirect_url=redirect_url,
             admin_token=admin_token,
             stale_after_s=stale_after * 60,
-            consent_text=Path(consent_file).read_text(encoding="utf-8") if consent_file else None,
-            instructions_text=(
-                Path(instructions_file).read_text(encoding="utf-8") if instructions_file else None
-            ),
+            consent_text=read_text(consent_file) if consent_file else None,
+            instructions_text=(read_text(instructions_file) if instructions_file else None),
             prolific_study_id=prolific_study_id,
             min_item_s=min_item_seconds,
             attention_items=checks,

@@ -282,7 +282,7 @@ def demo_cmd(
         t2 = time.perf_counter()
         tables, why = ([], "--no-analysis") if no_analysis else _analysis_tables(export)
         t_analysis = time.perf_counter() - t2
-        planted = [planted_table(systems)] if "planted effects" in how else []
+        planted = [planted_table(systems)] if "planted" in how else []
         echo_tables([run, *planted, *tables], fmt)
         if why:
             say(f"(no analysis: {why})")

@@ -47,6 +47,29 @@ def _pool(webnlg: str | None, instances: str | None, outputs: str | None, train:
     return load_pool(webnlg, instances=instances, outputs=outputs, train=train)
 
 
+def _train_option(where: str) -> Any:
+    return click.option(
+        "--train",
+        type=click.Path(exists=True, dir_okay=False),
+        default=None,
+        help=f"Training instances for 'ml' and for the realiser of 'rule' [default: dev.json {where}].",
+    )
+
+
+def _training_file(system: str, train: str | None, directory: Path) -> Path | None:
+    """The training file a system needs ('rule', 'ml'), or None for the others."""
+    if system not in ("rule", "ml"):
+        return None
+    tr = Path(train) if train else directory / "dev.json"
+    if not tr.is_file():
+        if system == "rule":
+            return None  # the rule system runs unfitted (realisation by rules)
+        raise LingevalError(
+            "'ml' needs training instances: --train FILE (or dev.json next to the instances)"
+        )
+    return tr
+
+
 _pool_options = [
     click.option(
         "--webnlg",
@@ -66,12 +89,7 @@ _pool_options = [
         default=None,
         help="A system_outputs directory: each system becomes available by name.",
     ),
-    click.option(
-        "--train",
-        type=click.Path(exists=True, dir_okay=False),
-        default=None,
-        help="Training instances for 'ml' [default: dev.json next to the instances].",
-    ),
+    _train_option("next to the instances"),
 ]
 
 
@@ -262,12 +280,7 @@ def systems_cmd(
     default=None,
     help="Directory with gender.json / entity_types.json [default: next to the instances].",
 )
-@click.option(
-    "--train",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Training instances for 'ml' [default: dev.json next to the instances].",
-)
+@_train_option("next to the instances")
 @click.option(
     "-o",
     "--out",
@@ -291,12 +304,8 @@ def generate_cmd(
     xs = read_instances(path)
     res = RegResources.from_dir(resources or path.parent)
     options: dict[str, Any] = {"resources": res}
-    if system == "ml":
-        tr = Path(train) if train else path.parent / "dev.json"
-        if not tr.is_file():
-            raise LingevalError(
-                "'ml' needs training instances: --train FILE (or dev.json next to the instances)"
-            )
+    tr = _training_file(system, train, path.parent)
+    if tr is not None:
         options["train"] = tr
     sub = subset or ("unseen" if "unseen" in path.name else "seen" if "seen" in path.name else "")
     lines = make_system(system, **options).generate(xs, subset=sub)
@@ -316,12 +325,7 @@ def generate_cmd(
     required=True,
     help="Directory with test_seen.json / test_unseen.json (NeuralREG), gender.json, entity_types.json.",
 )
-@click.option(
-    "--train",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Training instances for 'rule' and 'ml' [default: dev.json in the instances directory].",
-)
+@_train_option("in the instances directory")
 @click.option(
     "--outputs",
     type=click.Path(exists=True, file_okay=False),
@@ -362,17 +366,15 @@ def score_cmd(
     }
     if not insts:
         raise LingevalError(f"{d}: no test_seen.json or test_unseen.json")
-    tr = Path(train) if train else d / "dev.json"
     res = RegResources.from_dir(d)
     outs: dict[str, dict[str, list[str]]] = {}
+    used: set[str] = set()
     for name in [s.strip() for s in systems.split(",") if s.strip()]:
         options: dict[str, Any] = {"resources": res, "seed": seed}
-        if name in ("rule", "ml"):
-            if not tr.is_file():
-                raise LingevalError(
-                    f"{name!r} needs training instances: --train FILE (or dev.json)"
-                )
+        tr = _training_file(name, train, d)
+        if tr is not None:
             options["train"] = tr
+            used.add(tr.name)
         system = make_system(name, **options)
         outs[name] = {sub: system.generate(xs, subset=sub) for sub, xs in insts.items()}
     if outputs:
@@ -387,7 +389,7 @@ def score_cmd(
         title="REG systems against the corpus REs (percent; form = name/pronoun/description/demonstrative)",
         signature=Signature(
             "study-reg-score",
-            {"train": tr.name if tr.is_file() else "none", "seed": seed, "match": "casefold"},
+            {"train": ",".join(sorted(used)) or "none", "seed": seed, "match": "casefold"},
         ),
         digits=1,
     )

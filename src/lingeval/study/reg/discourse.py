@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,7 +36,9 @@ __all__ = [
     "PRONOUNS",
     "Context",
     "RegResources",
+    "Tagger",
     "contexts",
+    "spacy_tagger",
 ]
 
 PRONOUNS: dict[str, dict[str, str]] = {
@@ -168,6 +170,9 @@ class Context:
     major: bool
     n_entities: int
     text_entities: tuple[str, ...] = ()
+    prev_tag: str = ""
+    next_tag: str = ""
+    next2_tag: str = ""
 
     @property
     def same_sentence(self) -> bool:
@@ -190,10 +195,40 @@ class Context:
         return self.prev_token in _SUBJECT_LEFT
 
 
-def contexts(instances: Sequence[RegInstance], resources: RegResources) -> list[Context]:
-    """The :class:`Context` of every instance (same order)."""
+Tagger = Callable[[list[list[str]]], list[list[str]]]
+
+
+def spacy_tagger(model: str | None = None) -> Tagger | None:
+    """Penn Treebank tags of pre-tokenised texts with the default spaCy pipeline (tagger
+    only; :func:`lingeval.core.parsing.load_pipeline`), or ``None`` when none is installed."""
+    from lingeval.core.errors import MissingDependencyError
+
+    try:
+        from lingeval.core.parsing import load_pipeline
+
+        nlp = load_pipeline(model, disable=("ner", "parser", "lemmatizer", "senter"))
+    except (MissingDependencyError, ImportError, OSError):
+        return None
+
+    def tag(texts: list[list[str]]) -> list[list[str]]:
+        from spacy.tokens import Doc
+
+        docs = (Doc(nlp.vocab, words=words) for words in texts)
+        return [[t.tag_ for t in d] for d in nlp.pipe(docs, batch_size=256)]
+
+    return tag
+
+
+def contexts(
+    instances: Sequence[RegInstance], resources: RegResources, tagger: Tagger | None = None
+) -> list[Context]:
+    """The :class:`Context` of every instance (same order); with ``tagger``, the part-of-speech
+    tags of the neighbouring tokens too (entities tagged as written, ``Alan_Bean``)."""
     out: list[Context | None] = [None] * len(instances)
-    for group in group_texts(instances):
+    groups = group_texts(instances)
+    texts = [list(full_text(instances, g)) for g in groups]
+    tags = tagger(texts) if tagger is not None and texts else [[""] * len(t) for t in texts]
+    for group, text_tags in zip(groups, tags, strict=True):
         tokens = full_text(instances, group)
         pos = [max(0, min(p, len(tokens) - 1)) for p in positions(instances, group)]
         sent_of: list[int] = []
@@ -235,6 +270,9 @@ def contexts(instances: Sequence[RegInstance], resources: RegResources) -> list[
                 major=x.entity == major,
                 n_entities=len(counts),
                 text_entities=tuple(counts),
+                prev_tag=text_tags[p - 1] if p >= 1 else "<s>",
+                next_tag=text_tags[p + 1] if p + 1 < len(text_tags) else "</s>",
+                next2_tag=text_tags[p + 2] if p + 2 < len(text_tags) else "</s>",
             )
             history.append((x.entity, p))
     return [c if c is not None else _EMPTY for c in out]

@@ -23,12 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lingeval.study.reg.instances import RegInstance
-from lingeval.study.tasks.reg import proper_name
 
 __all__ = [
     "FORMS",
     "PRONOUN_WORDS",
     "RegScores",
+    "identifier_name",
     "is_possessive",
     "normalise",
     "re_form",
@@ -68,6 +68,16 @@ _ARTICLES = frozenset({"the", "a", "an"})
 _SPLIT = re.compile(r"\s+|(?=[,()\"])|(?<=[,()\"])|(?='s\b)|(?<=s')(?=\s|$)")
 
 
+def identifier_name(entity: str) -> str:
+    """The entity identifier as words: underscores as spaces, quotes of literals removed,
+    a disambiguation kept (``Antares (rocket)``). The scorer's notion of the name, independent
+    of how study items display names."""
+    name = entity.replace("_", " ").strip()
+    if len(name) >= 2 and name[0] == name[-1] == '"':
+        name = name[1:-1].strip()
+    return name
+
+
 def normalise(text: str) -> str:
     """Casefolded tokens joined by one space; ``,()"`` and a final ``'s`` are tokens."""
     return " ".join(t for t in _SPLIT.split(text.casefold().replace("’", "'")) if t)
@@ -88,7 +98,7 @@ def re_form(text: str, entity: str) -> str:
 
     Pronoun: a single pronoun word. Demonstrative: starts with *this/that/these/those*.
     Name: at least half of the content tokens (articles and ``'s`` removed) occur in the
-    entity's proper name (an empty RE counts as a name). Else description.
+    entity's identifier (:func:`identifier_name`) (an empty RE counts as a name). Else description.
     """
     toks = [t for t in normalise(text).split() if t not in ("'s", "'")]
     if len(toks) == 1 and toks[0] in PRONOUN_WORDS:
@@ -96,7 +106,7 @@ def re_form(text: str, entity: str) -> str:
     if toks and toks[0] in DEMONSTRATIVES:
         return "demonstrative"
     content = [t for t in toks if t not in _ARTICLES and t not in (",", "(", ")", '"')]
-    name = set(normalise(proper_name(entity)).split())
+    name = set(normalise(identifier_name(entity)).split())
     if not content or sum(t in name for t in content) * 2 >= len(content):
         return "name"
     return "description"

@@ -4,7 +4,8 @@ definiteness, a/an).
 
 * **Possessive slot**: a slot before the possessed noun (``X 's capital``) takes ``X's`` /
   *his*, *her*, *its*, *their*. Decided by a logistic-regression classifier over the
-  neighbouring tokens (next two tokens, their suffixes and shape, previous token), trained on
+  neighbouring tokens (next two tokens, their part-of-speech tags, suffixes and shape,
+  previous token and tag), trained on
   the corpus REs (label: the RE ends in ``'s`` or is *his/its/their/whose*); unfitted, a rule:
   the next token is a lower-case word that is not a verb, preposition or conjunction.
 * **Pronoun**: the entity's pronoun class (:meth:`RegResources.pronoun_class`), possessive in
@@ -31,9 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from lingeval.study.reg.discourse import PREPOSITIONS, PRONOUNS, Context, RegResources
-from lingeval.study.reg.evaluate import is_possessive, normalise, re_form
+from lingeval.study.reg.evaluate import identifier_name, is_possessive, normalise, re_form
 from lingeval.study.reg.instances import RegInstance
-from lingeval.study.tasks.reg import proper_name
 
 __all__ = ["Realiser", "a_an", "strip_possessive"]
 
@@ -102,6 +102,10 @@ def _possessive_features(
     nxt, nxt2 = ctx.next_token, ctx.next2_token
     c = counts if counts is not None else Counter()
     return {
+        "nt=" + ctx.next_tag: 1,
+        "n2t=" + ctx.next2_tag: 1,
+        "nt_n2t=" + ctx.next_tag + "_" + ctx.next2_tag: 1,
+        "pt=" + ctx.prev_tag: 1,
         "ndet=" + _rate_bin(nxt, "det", c): 1,
         "nent=" + _rate_bin(nxt, "entity", c): 1,
         "n2det=" + _rate_bin(nxt2, "det", c): 1,
@@ -118,7 +122,7 @@ def _possessive_features(
 
 
 def _name_features(entity: str, resources: RegResources, category: str) -> dict[str, Any]:
-    words = normalise(_PAREN.sub(" ", proper_name(entity))).split()
+    words = normalise(_PAREN.sub(" ", identifier_name(entity))).split()
     f: dict[str, Any] = {"w=" + w: 1 for w in words}
     if words:
         f["first=" + words[0]] = 1
@@ -211,6 +215,37 @@ class Classifier:
             return [self.constant] * len(X)
         return [v.item() if hasattr(v, "item") else v for v in self.model.predict(X)]
 
+    def probability(self, X: list[dict[str, Any]], label: Any) -> list[float]:
+        """P(label | x) for each row (0 or 1 for a constant classifier)."""
+        if self.model is None:
+            return [float(self.constant == label)] * len(X)
+        classes = list(self.model.classes_)
+        if label not in classes:
+            return [0.0] * len(X)
+        return [float(p) for p in self.model.predict_proba(X)[:, classes.index(label)]]
+
+
+def adjust_to_prior(
+    probs: Sequence[float], train_prior: float, *, rounds: int = 100
+) -> list[float]:
+    """Posteriors re-estimated for the class prior of new data (Saerens, Latinne and
+    Decaestecker 2002): EM alternates the prior ``q`` (mean posterior) and the posteriors
+    ``p q / pi / (p q / pi + (1 - p)(1 - q) / (1 - pi))``, ``pi`` the training prior."""
+    if not probs or not 0 < train_prior < 1:
+        return list(probs)
+    q = train_prior
+    post = list(probs)
+    for _ in range(rounds):
+        post = [
+            (p * q / train_prior) / (p * q / train_prior + (1 - p) * (1 - q) / (1 - train_prior))
+            for p in probs
+        ]
+        new_q = sum(post) / len(post)
+        if abs(new_q - q) < 1e-6:
+            break
+        q = new_q
+    return post
+
 
 def text_folds(instances: Sequence[RegInstance], k: int) -> list[int]:
     """Fold of each instance: texts dealt round-robin into ``k`` folds."""
@@ -226,10 +261,19 @@ def text_folds(instances: Sequence[RegInstance], k: int) -> list[int]:
 class Realiser:
     """Form + slot context -> RE (see the module docstring). Usable unfitted (rules only)."""
 
-    def __init__(self, resources: RegResources | None = None, *, seed: int = 0, folds: int = 5):
+    def __init__(
+        self,
+        resources: RegResources | None = None,
+        *,
+        seed: int = 0,
+        folds: int = 5,
+        adapt_prior: bool = True,
+    ):
         self.resources = resources or RegResources()
         self.seed = seed
         self.folds = folds
+        self.adapt_prior = adapt_prior
+        self._possessive_prior = 0.0
         self.fitted = False
         self._articles: dict[str, Counter[str]] = {}
         self._possessive: Classifier | None = None
@@ -243,14 +287,20 @@ class Realiser:
         self._words: Counter[tuple[str, str]] = Counter()
 
     # ---------------------------------------------------------------- fitting
+    def fit_possessive(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
+        """Learn the possessive-slot classifier only (label: the corpus RE is possessive)."""
+        self._words = word_contexts(instances)
+        y = [is_possessive(x.refex_text, her=False) for x in instances]
+        self._possessive = Classifier(self.seed).fit(
+            [_possessive_features(c, self._words) for c in ctxs], y
+        )
+        self._possessive_prior = sum(y) / max(len(y), 1)
+        return self
+
     def fit(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> Realiser:
         """Learn every component from training instances and their contexts."""
         self.resources = self.resources.with_training(instances)
-        self._words = word_contexts(instances)
-        self._possessive = Classifier(self.seed).fit(
-            [_possessive_features(c, self._words) for c in ctxs],
-            [is_possessive(x.refex_text, her=False) for x in instances],
-        )
+        self.fit_possessive(instances, ctxs)
         names: dict[str, Counter[str]] = {}
         descs: dict[str, Counter[str]] = {}
         cat_descs: dict[str, Counter[str]] = {}
@@ -267,7 +317,7 @@ class Realiser:
             if not text:
                 continue
             if form == "name":
-                pn = proper_name(x.entity)
+                pn = identifier_name(x.entity)
                 words = normalise(text).split()
                 art = _article_of(words)
                 names.setdefault(x.entity, Counter())[_bare(text)] += 1
@@ -322,12 +372,17 @@ class Realiser:
         self, ctxs: Sequence[Context], instances: Sequence[RegInstance] = ()
     ) -> list[bool]:
         """Is each slot possessive? (classifier when fitted, else the rule). The word
-        statistics of the training texts are extended with those of ``instances``' texts
-        (unlabelled input, no corpus RE is read)."""
+        statistics of the training texts are extended with those of ``instances``' texts,
+        and with ``adapt_prior`` (batches of 100 slots or more) the posteriors are adjusted
+        to the batch's share of possessive slots by EM (:func:`adjust_to_prior`; unlabelled
+        input, no corpus RE is read)."""
         if self._possessive is not None:
             words = self._words + word_contexts(instances) if instances else self._words
             X = [_possessive_features(c, words) for c in ctxs]
-            return [bool(v) for v in self._possessive.predict(X)]
+            probs = self._possessive.probability(X, True)
+            if self.adapt_prior and len(X) >= 100:
+                probs = adjust_to_prior(probs, self._possessive_prior)
+            return [p >= 0.5 for p in probs]
         return [
             c.next_token.isalpha()
             and c.next_token not in _NOT_NOUN
@@ -360,7 +415,7 @@ class Realiser:
     ) -> str:
         """The proper-name RE (see the module docstring); ``short`` and ``article`` are the
         classifiers' decisions when already computed (:meth:`realise_all`)."""
-        pn = proper_name(x.entity)
+        pn = identifier_name(x.entity)
         if short is None:
             short = (
                 "," in pn
@@ -430,7 +485,7 @@ class Realiser:
         article: list[str | None] = [None] * len(instances)
         idx = [i for i, f in enumerate(forms) if f != "pronoun"]
         if self._short is not None:
-            comma = [i for i in idx if "," in proper_name(instances[i].entity)]
+            comma = [i for i in idx if "," in identifier_name(instances[i].entity)]
             if comma:
                 pred = self._short.predict([_short_features(ctxs[i], instances[i]) for i in comma])
                 for i, v in zip(comma, pred, strict=True):

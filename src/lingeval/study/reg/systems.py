@@ -32,7 +32,14 @@ from typing import Any
 
 from lingeval.core.errors import LingevalError
 from lingeval.core.registry import get, registry
-from lingeval.study.reg.discourse import PRONOUNS, Context, RegResources, contexts
+from lingeval.study.reg.discourse import (
+    PRONOUNS,
+    Context,
+    RegResources,
+    Tagger,
+    contexts,
+    spacy_tagger,
+)
 from lingeval.study.reg.evaluate import FORMS, re_form
 from lingeval.study.reg.instances import (
     RegInstance,
@@ -86,19 +93,31 @@ def form_label(x: RegInstance) -> str:
 class _TwoStep(RegSystem):
     """Form choice (:meth:`forms`), then realisation in the slot (:class:`Realiser`)."""
 
-    def __init__(self, resources: RegResources | None = None, *, seed: int = 0):
+    def __init__(
+        self, resources: RegResources | None = None, *, seed: int = 0, pos_tags: bool = True
+    ):
         self.resources = resources or RegResources()
         self.seed = seed
         self.realiser = Realiser(self.resources, seed=seed)
+        self.pos_tags = pos_tags
+        self._tagger: Tagger | None = None
+        self._tagger_loaded = False
+
+    def contexts(self, instances: Sequence[RegInstance]) -> list[Context]:
+        """Discourse contexts, with part-of-speech tags when ``pos_tags`` and a spaCy
+        pipeline is installed (loaded once, on first use)."""
+        if self.pos_tags and not self._tagger_loaded:
+            self._tagger, self._tagger_loaded = spacy_tagger(), True
+        return contexts(instances, self.realiser.resources, self._tagger)
 
     @abstractmethod
     def _forms(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> list[str]: ...
 
     def predict_forms(self, instances: Sequence[RegInstance]) -> list[str]:
-        return self._forms(instances, contexts(instances, self.realiser.resources))
+        return self._forms(instances, self.contexts(instances))
 
     def generate(self, instances: Sequence[RegInstance], *, subset: str = "") -> list[str]:
-        ctxs = contexts(instances, self.realiser.resources)
+        ctxs = self.contexts(instances)
         forms = self._forms(instances, ctxs)
         poss = self.realiser.possessive_slots(ctxs, instances)
         return self.realiser.realise_all(instances, forms, ctxs, poss)
@@ -123,7 +142,7 @@ class RuleSystem(_TwoStep):
     def fit(self, instances: Sequence[RegInstance]) -> RuleSystem:
         if instances:
             self.realiser.resources = self.realiser.resources.with_training(instances)
-            self.realiser.fit(instances, contexts(instances, self.realiser.resources))
+            self.realiser.fit(instances, self.contexts(instances))
         return self
 
     def _forms(self, instances: Sequence[RegInstance], ctxs: Sequence[Context]) -> list[str]:
@@ -176,8 +195,9 @@ class MLSystem(_TwoStep):
         seed: int = 0,
         C: float = 1.0,
         folds: int = 5,
+        pos_tags: bool = True,
     ):
-        super().__init__(resources, seed=seed)
+        super().__init__(resources, seed=seed, pos_tags=pos_tags)
         self.C = C
         self.folds = folds
         self._form: Any = None
@@ -245,8 +265,9 @@ class MLSystem(_TwoStep):
 
     def fit(self, instances: Sequence[RegInstance]) -> MLSystem:
         """Train the realiser and the form classifier on instances with corpus REs; the
-        entity form profiles of the training instances are computed out of fold (texts split
-        into ``folds`` groups), so the classifier learns how far a profile generalises."""
+        entity form profiles and possessive-slot decisions of the training instances are
+        computed out of fold (texts split into ``folds`` groups), so the classifier learns how
+        far they carry to new texts."""
         if not instances:
             raise LingevalError("the ml system needs training instances")
         y = [form_label(x) for x in instances]
@@ -255,10 +276,22 @@ class MLSystem(_TwoStep):
                 "training instances show a single referential form; cannot train the ml system"
             )
         self.realiser.resources = self.realiser.resources.with_training(instances)
-        ctxs = contexts(instances, self.realiser.resources)
+        ctxs = self.contexts(instances)
         self.realiser.fit(instances, ctxs)
-        poss = self.realiser.possessive_slots(ctxs, instances)
         fold_of = text_folds(instances, self.folds)
+        # possessive-slot decisions out of fold, as they will be on new texts
+        poss = [False] * len(instances)
+        for k in range(max(self.folds, 1)):
+            held = [i for i, f in enumerate(fold_of) if f == k]
+            others = [i for i, f in enumerate(fold_of) if f != k] if self.folds > 1 else held
+            if not held or not others:
+                continue
+            r = Realiser(self.realiser.resources, seed=self.seed).fit_possessive(
+                [instances[i] for i in others], [ctxs[i] for i in others]
+            )
+            pred = r.possessive_slots([ctxs[i] for i in held], [instances[i] for i in held])
+            for i, v in zip(held, pred, strict=True):
+                poss[i] = v
         X: list[dict[str, Any]] = [{}] * len(instances)
         for k in range(max(self.folds, 1)):
             keep = [i for i, f in enumerate(fold_of) if f != k or self.folds <= 1]

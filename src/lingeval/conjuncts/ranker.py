@@ -1,0 +1,450 @@
+"""The fitted model that chooses among the analyses of a verbless conjunct (issue 11).
+
+The ``rules`` resolver (``lingeval.conjuncts.resolvers.rules``) generates every plausible
+analysis of the material after the conjunction: segmentations into remnants crossed with
+correlates in the first conjunct and with the readings *coordination*, *argument cluster*,
+*gapping* (with or without a fronted adjunct) and *stripping*. Each analysis is described by
+the features in :data:`FEATURES` (alignment similarities, number of remnants, agreement with
+the parse-independent omission detector of :mod:`lingeval.conjuncts.omission`, shared
+material left after the correlates, ...). A logistic regression fitted on data scores them:
+
+    score(a) = intercept + sum_j coef_j * (x_j(a) - mean_j) / scale_j
+
+and the resolver builds the analyses best score first. The model is fitted (``lingeval
+conjuncts train-ranker``) on synthetic gapped coordinations made from real treebank clauses
+(:func:`lingeval.conjuncts.synthesize.synthesize_parallel_docs`) and on any development sets
+given; an analysis is a positive example when its rewrites equal the gold rewrites (exact
+match after punctuation removal, paper A.6). The shipped coefficients live in
+``lingeval/data/conjuncts/ranker-<version>.json``; the version is part of the resolver's
+signature (``ranker:<version>``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
+
+#: Version of the shipped model (file ``ranker-<version>.json``).
+DEFAULT_VERSION = "v1"
+
+#: Features of one analysis, in model order (all numbers; flags are 0/1).
+FEATURES: tuple[str, ...] = (
+    "opt_cluster",  # every remnant replaces a complement (m = 1: plain coordination)
+    "opt_gapping",  # the first remnant replaces the subject
+    "opt_fronted",  # the first remnant replaces a fronted adjunct
+    "opt_strip",  # one remnant and a marker (too, also, as well)
+    "m1",  # one remnant
+    "m2",  # two remnants
+    "m3",  # three or more remnants
+    "sim_mean",  # mean shape similarity remnant/correlate (incl. alignment bonuses)
+    "sim_min",
+    "sim_first",
+    "cat_same",  # share of pairs with the same phrase category
+    "two_np",  # remnants that look like two noun phrases side by side
+    "weak_cuts",  # cuts inside what may be one noun phrase
+    "post_match",  # the number of remnants fits the constituents after the verb
+    "post_diff",  # |expected - constituents after the verb|, capped at 3
+    "ext_short",  # the right conjunct was cut at the parse's conj subtree
+    "parse_heads",  # share of correlates whose head is the parse's conj/cc head
+    "end_shift",  # tokens of shared material after the last correlate (log1p)
+    "num_np",  # share of remnants that are numbers replacing a noun phrase ("two" / "three airports")
+    "gap_subj_cc",  # gapping that replaces a coordinated subject ("Rain and wind")
+    "end_adjunct",  # the last correlate ends before a shared adjunct of the verb
+    "end_number",  # the last correlate is a number whose noun stays ("three [airports]")
+    "end_parallel",  # the last correlate is the detector's parallel, material after it stays
+    "subj_pref",  # +/- (sim to subject - best sim to a complement) for gapping / cluster
+    "om",  # the omission detector fired
+    "om_gapping",
+    "om_cluster",
+    "om_strip",
+    "om_seg",  # the segmentation is the detector's
+    "om_corr",  # share of correlates that overlap the detector's parallels
+    "subj_mirror",  # gapping whose first remnant mirrors the subject (sim >= 0.9)
+    "pron_subject",  # gapping replacing a pronoun subject
+    "ditransitive",  # a cluster of a ditransitive verb
+    "lead",  # an opening adjunct is replaced as well
+    "list",  # middle conjuncts of a list were peeled
+    "len_ratio",  # mean min/max length ratio of remnant and correlate
+    "rem_len",  # tokens after the conjunction (log1p)
+)
+
+
+@dataclass
+class RankerModel:
+    """A linear scorer over :data:`FEATURES` (standardised), as fitted by :func:`fit`."""
+
+    version: str
+    features: list[str]
+    mean: list[float]
+    scale: list[float]
+    coef: list[float]
+    intercept: float
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: the re-parse check: a logistic regression over :data:`CHECK_FEATURES`
+    #: (``{"mean", "scale", "coef", "intercept"}``), or None
+    check: dict[str, Any] | None = None
+
+    def check_score(self, feats: Mapping[str, float]) -> float:
+        """Score of an analysis after its rewrites were re-parsed (:func:`check_features`)."""
+        if self.check is None:
+            return float(feats.get("s1", 0.0))
+        c = self.check
+        total = float(c["intercept"])
+        for name, mu, sd, w in zip(CHECK_FEATURES, c["mean"], c["scale"], c["coef"], strict=True):
+            total += w * (float(feats.get(name, 0.0)) - mu) / sd
+        return total
+
+    def score(self, feats: Mapping[str, float]) -> float:
+        """The linear score (log-odds that the analysis is right) of one analysis."""
+        total = self.intercept
+        for name, mu, sd, w in zip(self.features, self.mean, self.scale, self.coef, strict=True):
+            total += w * (float(feats.get(name, 0.0)) - mu) / sd
+        return total
+
+    def probability(self, feats: Mapping[str, float]) -> float:
+        """``1 / (1 + exp(-score))``."""
+        s = self.score(feats)
+        return 1.0 / (1.0 + math.exp(-s)) if s > -50 else 0.0
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1, sort_keys=True) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, text: str) -> RankerModel:
+        data = json.loads(text)
+        return cls(**data)
+
+
+def load_ranker(spec: str | RankerModel | None = None) -> RankerModel:
+    """The model itself, the shipped version ``spec`` (default :data:`DEFAULT_VERSION`), or
+    one saved at a path."""
+    if isinstance(spec, RankerModel):
+        return spec
+    return _load_ranker(spec or DEFAULT_VERSION)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_ranker(spec: str) -> RankerModel:
+    """The shipped model (``spec`` = a version such as ``v1``) or one saved at a path."""
+    from lingeval.core.errors import LingevalError
+
+    path = Path(spec)
+    if path.suffix == ".json" or path.exists():
+        try:
+            return RankerModel.from_json(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, TypeError) as exc:
+            raise LingevalError(f"{spec}: not a ranker model ({exc})") from exc
+    try:
+        text = (DATA / f"ranker-{spec}.json").read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LingevalError(f"unknown ranker version {spec!r}") from exc
+    return RankerModel.from_json(text)
+
+
+#: Features of the re-parse check of one analysis (its rewrites parsed again).
+CHECK_FEATURES: tuple[str, ...] = (
+    "s1",  # the analysis score of the first stage
+    "chk_clause",  # share of rewrites that are one clause with a finite verb and a subject
+    "chk_dangling",  # per rewrite: extra roots and unattached ("dep") words
+    "chk_types",  # share of later rewrites whose root has the first rewrite's phrase types
+    "chk_verbs",  # share of rewrites whose root is a verb
+)
+
+SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "expl"}
+FINITE = {"VBD", "VBZ", "VBP", "MD"}
+
+
+def check_features(docs: Sequence[Any], score: float) -> dict[str, float]:
+    """Check the parses of one analysis' rewrites (issue 11): one clause with a finite verb
+    and a subject, nothing dangling, the same phrase types as the first conjunct."""
+    n = max(1, len(docs))
+    clause = dangling = types = verbs = 0.0
+    first: list[str] | None = None
+    for k, doc in enumerate(docs):
+        roots = [t for t in doc if t.dep_ == "ROOT"]
+        root = roots[0] if roots else None
+        if root is not None and len(roots) == 1:
+            finite = root.tag_ in FINITE or any(
+                c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE for c in root.children
+            )
+            if finite and any(c.dep_ in SUBJECT_DEPS for c in root.children):
+                clause += 1
+        verbs += float(root is not None and root.pos_ in {"VERB", "AUX"})
+        dangling += max(0, len(roots) - 1) + sum(1 for t in doc if t.dep_ in {"dep", "meta"})
+        sig = sorted(c.dep_ for c in root.children if c.dep_ not in {"punct", "cc"}) if root else []
+        if k == 0:
+            first = sig
+        else:
+            types += float(sig == first)
+    return {
+        "s1": score,
+        "chk_clause": clause / n,
+        "chk_dangling": dangling / n,
+        "chk_types": types / max(1, len(docs) - 1),
+        "chk_verbs": verbs / n,
+    }
+
+
+def vectorise(rows: Sequence[Mapping[str, float]]) -> list[list[float]]:
+    """Feature rows in :data:`FEATURES` order."""
+    return [[float(r.get(name, 0.0)) for name in FEATURES] for r in rows]
+
+
+def fit(
+    rows: Sequence[Mapping[str, float]],
+    labels: Sequence[int],
+    *,
+    version: str = DEFAULT_VERSION,
+    c: float = 1.0,
+    weights: Sequence[float] | None = None,
+    meta: dict[str, Any] | None = None,
+) -> RankerModel:
+    """Fit an L2 logistic regression (scikit-learn, ``C = c``, balanced classes; optional
+    per-row ``weights``, e.g. real development rows counted more than synthetic ones)."""
+    fitted = _logistic(vectorise(rows), labels, c, weights)
+    return RankerModel(version=version, features=list(FEATURES), **fitted, meta=dict(meta or {}))
+
+
+def _logistic(
+    x: Sequence[Sequence[float]],
+    labels: Sequence[int],
+    c: float,
+    weights: Sequence[float] | None = None,
+) -> dict[str, Any]:
+    """Standardise ``x`` and fit an L2 logistic regression with balanced classes."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    arr = np.asarray(x, dtype=float)
+    mean = arr.mean(axis=0)
+    scale = arr.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    clf = LogisticRegression(C=c, class_weight="balanced", max_iter=2000)
+    clf.fit((arr - mean) / scale, np.asarray(labels, dtype=int), sample_weight=weights)
+    return {
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+        "coef": [round(float(v), 6) for v in clf.coef_[0]],
+        "intercept": round(float(clf.intercept_[0]), 6),
+    }
+
+
+@dataclass
+class TrainingRows:
+    """Analyses of many examples: features, labels (1 = rewrites equal gold), example index."""
+
+    rows: list[dict[str, float]] = field(default_factory=list)
+    labels: list[int] = field(default_factory=list)
+    groups: list[int] = field(default_factory=list)
+    examples: int = 0  # examples given
+    with_candidates: int = 0  # examples with at least one analysis
+    reachable: int = 0  # examples with at least one right analysis
+
+
+def _same(pred: Sequence[str], gold: Sequence[str]) -> bool:
+    from lingeval.conjuncts.metric import normalise_for_exact_match as norm
+
+    return [norm(s, cased=False) for s in pred] == [norm(s, cased=False) for s in gold]
+
+
+def training_rows(
+    examples: Sequence[Any], *, spacy_model: str | None = None, progress: bool = False
+) -> TrainingRows:
+    """Parse ``examples`` (ConjunctExample with gold rewrites) and label every analysis."""
+    from lingeval.conjuncts.resolvers.rules import _token_at, resolve_doc
+    from lingeval.core.parsing import Parser
+
+    parser = Parser(spacy_model, progress=progress)
+    docs = parser.parse([ex.sentence for ex in examples])
+    out = TrainingRows(examples=len(examples))
+    for n, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
+        cc = _token_at(doc, ex.offset)
+        if cc is None or not ex.rewrites:
+            continue
+        collected: list[Any] = []
+        resolve_doc(doc, cc, collect=collected)
+        if not collected:
+            continue
+        out.with_candidates += 1
+        gold = ex.rewrites if ex.rewritable else [ex.sentence]
+        any_right = False
+        for cand, built in collected:
+            right = built is not None and _same(built.sentences, gold)
+            any_right = any_right or right
+            out.rows.append(cand.feats)
+            out.labels.append(int(right))
+            out.groups.append(n)
+        out.reachable += int(any_right)
+    return out
+
+
+def top1_accuracy(model: RankerModel, data: TrainingRows, indices: Sequence[int]) -> float:
+    """Share of examples (``indices`` into ``data.groups``' values) whose best analysis is right."""
+    best: dict[int, tuple[float, int]] = {}
+    wanted = set(indices)
+    for row, label, g in zip(data.rows, data.labels, data.groups, strict=True):
+        if g not in wanted:
+            continue
+        s = model.score(row)
+        if g not in best or s > best[g][0]:
+            best[g] = (s, label)
+    return sum(lab for _, lab in best.values()) / max(1, len(best))
+
+
+def cross_validate(
+    data: TrainingRows, *, folds: int = 5, c: float = 1.0, seed: int = 0
+) -> dict[str, float]:
+    """k-fold cross-validation by example: mean top-1 accuracy of held-out examples (%)."""
+    import random
+
+    groups = sorted(set(data.groups))
+    rng = random.Random(seed)
+    rng.shuffle(groups)
+    fold_of = {g: k % folds for k, g in enumerate(groups)}
+    accs = []
+    for k in range(folds):
+        train = [i for i, g in enumerate(data.groups) if fold_of[g] != k]
+        test = [g for g in groups if fold_of[g] == k]
+        labels = [data.labels[i] for i in train]
+        if not test or len(set(labels)) < 2:
+            continue
+        model = fit([data.rows[i] for i in train], labels, c=c)
+        accs.append(top1_accuracy(model, data, test))
+    return {
+        "folds": float(folds),
+        "top1": 100.0 * sum(accs) / max(1, len(accs)),
+        "reachable": 100.0 * data.reachable / max(1, data.with_candidates),
+    }
+
+
+def read_text_lines(path: str | Path) -> list[str]:
+    """Sentences of a text source: ``# text =`` lines of a CoNLL-U file, else non-empty lines."""
+    from lingeval.core.errors import InputError
+
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("no such file", path=str(path))
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", path=str(path)) from None
+    if p.suffix == ".conllu":
+        return [ln[9:].strip() for ln in lines if ln.startswith("# text = ")]
+    return [ln.strip() for ln in lines if ln.strip()]
+
+
+@dataclass
+class TrainingReport:
+    """What :func:`train` did: data sizes, cross-validated top-1 accuracy, the model."""
+
+    model: RankerModel
+    synthetic: int
+    development: int
+    analyses: int
+    positives: int
+    with_candidates: int
+    reachable_pct: float
+    cv_top1_pct: float
+    folds: int
+
+
+def train(
+    texts: Sequence[str],
+    *,
+    dev: Sequence[Any] = (),
+    n: int = 20000,
+    seed: int = 0,
+    folds: int = 5,
+    c: float = 1.0,
+    version: str = DEFAULT_VERSION,
+    spacy_model: str | None = None,
+    progress: bool = False,
+) -> TrainingReport:
+    """Fit the ranker on synthetic gapping made from ``texts`` plus development examples.
+
+    ``texts`` are real sentences (for example the ``# text`` lines of treebanks); at most
+    ``n`` synthetic examples are made from them
+    (:func:`lingeval.conjuncts.synthesize.synthesize_parallel_docs`, ``seed``). Every
+    analysis of every example is labelled right or wrong (:func:`training_rows`); the
+    reported accuracy is ``folds``-fold cross-validated by example.
+    """
+    from lingeval.conjuncts.synthesize import synthesize_parallel_docs
+    from lingeval.core.parsing import Parser
+
+    docs = Parser(spacy_model, progress=progress).parse([t for t in texts if t.strip()])
+    synthetic = synthesize_parallel_docs(docs, n=n, seed=seed)
+    examples = [*synthetic, *dev]
+    data = training_rows(examples, spacy_model=spacy_model, progress=progress)
+    cv = cross_validate(data, folds=folds, c=c, seed=seed) if folds > 1 else {"top1": math.nan}
+    meta = {
+        "synthetic_examples": len(synthetic),
+        "development_examples": len(dev),
+        "analyses": len(data.rows),
+        "cv_top1_pct": round(cv["top1"], 2),
+        "folds": folds,
+        "seed": seed,
+        "c": c,
+    }
+    model = fit(data.rows, data.labels, version=version, c=c, meta=meta)
+    return TrainingReport(
+        model=model,
+        synthetic=len(synthetic),
+        development=len(dev),
+        analyses=len(data.rows),
+        positives=sum(data.labels),
+        with_candidates=data.with_candidates,
+        reachable_pct=100.0 * data.reachable / max(1, data.with_candidates),
+        cv_top1_pct=cv["top1"],
+        folds=folds,
+    )
+
+
+def check_rows(
+    examples: Sequence[Any], model: RankerModel, *, spacy_model: str | None = None
+) -> tuple[list[dict[str, float]], list[int], list[int]]:
+    """Re-parse-check features of the alternatives of every detected omission in
+    ``examples`` (analyses ranked by ``model``), with labels and example indices."""
+    from lingeval.conjuncts.resolvers.rules import _token_at, resolve_doc
+    from lingeval.core.parsing import Parser
+
+    parser = Parser(spacy_model)
+    docs = parser.parse([ex.sentence for ex in examples])
+    pending: list[tuple[int, float, Any, list[str]]] = []
+    for n, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
+        cc = _token_at(doc, ex.offset)
+        if cc is None or not ex.rewrites:
+            continue
+        res = resolve_doc(doc, cc, ranker=model)
+        gold = ex.rewrites if ex.rewritable else [ex.sentence]
+        for score, alt in res.details.get("alternatives", []):
+            pending.append((n, score, alt.sentences, gold))
+    texts = sorted({s for _, _, sents, _ in pending for s in sents})
+    parsed = dict(zip(texts, parser.parse(texts), strict=True))
+    rows, labels, groups = [], [], []
+    for n, score, sents, gold in pending:
+        rows.append(check_features([parsed[s] for s in sents], score))
+        labels.append(int(_same(sents, gold)))
+        groups.append(n)
+    return rows, labels, groups
+
+
+def fit_check(
+    rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, c: float = 1.0
+) -> dict[str, Any] | None:
+    """Fit the re-parse check (logistic regression over :data:`CHECK_FEATURES`)."""
+    if len(set(labels)) < 2:
+        return None
+    x = [[float(r.get(f, 0.0)) for f in CHECK_FEATURES] for r in rows]
+    return {"features": list(CHECK_FEATURES), **_logistic(x, labels, c)}
