@@ -402,3 +402,24 @@ def test_freq_title_and_signature_follow_the_filter() -> None:
     assert out[""][1]["rows"][-1]["matches"] == out["--all-heads"][0]["rows"][-1]["total"]
     text = runner.invoke(cli, ["freq", str(SAMPLE), "--connectives", conns]).output
     assert "occurrences, not sentences" in text and "never inside a multiword token" in text
+
+
+def test_cloze_plausible_option_ranked_by_a_model() -> None:
+    calls: list[tuple[str, list[str]]] = []
+
+    def ranker(queries):  # prefers the last candidate of each item
+        calls.extend((t, list(c)) for t, c in queries)
+        return [[float(j) for j in range(len(c))] for _t, c in queries]
+
+    res = build_resource(
+        _occs(), CONNS, _classes(), quota=0, cloze_quota=3, seed=0, rank_options=ranker,
+        ranker_name="fake",
+    )  # fmt: skip
+    assert calls and all(BLANK in t for t, _ in calls)
+    by_text = {t: c for t, c in calls}
+    ranked = [c for c in res.cloze if "ranked 1 of" in c.plausible_source]
+    assert ranked
+    for c in ranked:
+        cands = by_text[c.blanked]
+        assert c.plausible.lower() == cands[-1].lower()  # the ranker's favourite
+        assert c.plausible_source.startswith("automatic:") and "fake" in c.plausible_source

@@ -398,6 +398,8 @@ class _Analysis:
         self.doc = doc
         self.cc = cc
         self.ranker = ranker if isinstance(ranker, RankerModel) else load_ranker(ranker)
+        self._cands: dict[tuple[int, int], list[Span]] = {}
+        self._sims: dict[tuple[Span, Span], float] = {}
         self.n = len(doc)
         last = self.n - 1
         # final punctuation, and closing quotes or brackets only when they follow it
@@ -558,8 +560,24 @@ class _Analysis:
                 return Span(start, self.left_end(end + 1))
         return None
 
+    def sim(self, a: Span, b: Span) -> float:
+        """:func:`_similarity`, memoised for this analysis."""
+        key = (a, b)
+        hit = self._sims.get(key)
+        if hit is None:
+            hit = self._sims[key] = _similarity(self.doc, a, b)
+        return hit
+
     def candidates_ending(self, p: int, lo: int) -> list[Span]:
-        """Spans ``[y, p]`` with ``y >= lo`` that start at the left edge of some constituent."""
+        """Spans ``[y, p]`` with ``y >= lo`` that start at the left edge of some constituent
+        (memoised for this analysis)."""
+        key = (p, lo)
+        hit = self._cands.get(key)
+        if hit is None:
+            hit = self._cands[key] = self._candidates_ending(p, lo)
+        return hit
+
+    def _candidates_ending(self, p: int, lo: int) -> list[Span]:
         starts: set[int] = set()
         doc = self.doc
         for i in range(lo, p + 1):
@@ -1298,6 +1316,7 @@ class _Candidate:
 MAX_CANDIDATES = 96
 MAX_BUILT = 8
 MAX_ALTERNATIVES = 4  # analyses of a detected omission re-parsed and checked
+CHECK_MARGIN = 2.0  # ... when their score is within this of the best (log-odds units)
 
 
 def _overlaps(a: Span, b: Span) -> bool:
@@ -1365,6 +1384,7 @@ def _nominal(
         "rem_len": math.log1p(len(right)),
     }
     cands: list[_Candidate] = []
+    prefs: dict[tuple[int, int], float] = {}
     for ext in extents:
         segs = an.segmentations(ext, 1 if strip_tail else 3)
         if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
@@ -1374,7 +1394,10 @@ def _nominal(
             if m > 1 and not _clean_remnants(an, ext, parts):
                 continue
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
-            subj_pref = _subject_preference(an, parts[0], subj, verb, p1)
+            key = (parts[0].start, parts[0].end)
+            if key not in prefs:
+                prefs[key] = _subject_preference(an, parts[0], subj, verb, p1)
+            subj_pref = prefs[key]
             weak = an.weak_splits(parts)
             for option in ("cluster", "gapping", "fronted"):
                 for corr, sims, end_shift, lead, end_kind in _analyses(
@@ -1482,6 +1505,8 @@ def _nominal(
         built = _build(an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext)
         if built is None or tuple(built.sentences) in seen:
             continue
+        if alternatives and c.score < alternatives[0][0] - CHECK_MARGIN:
+            break  # a clear first choice: no re-parse
         seen.add(tuple(built.sentences))
         built.details["score"] = round(c.score, 3)
         alternatives.append((c.score, built))
@@ -1520,11 +1545,8 @@ def _subject_preference(
     """How much more the first remnant resembles the subject than any complement, in [-1, 1]."""
     if subj is None or verb is None or verb.i >= p:
         return 0.0
-    doc = an.doc
-    best = max(
-        (_similarity(doc, first, c) for c in an.candidates_ending(p, verb.i + 1)), default=0.0
-    )
-    return max(-1.0, min(1.0, _similarity(doc, first, subj) - best))
+    best = max((an.sim(first, c) for c in an.candidates_ending(p, verb.i + 1)), default=0.0)
+    return max(-1.0, min(1.0, an.sim(first, subj) - best))
 
 
 def _analyses(
@@ -1660,7 +1682,7 @@ def _align_all(
             if q is not None and lo <= q.end < p and all(q.end != e for e, _ in ends):
                 ends.append((q.end, "parallel"))
     out: list[tuple[list[Span], list[float], int, str]] = []
-    for e0, why in ends[:4]:
+    for e0, why in ends[: 4 if om is not None else 2]:
         corr: list[Span] = []
         sims: list[float] = []
         end = e0
@@ -1671,7 +1693,7 @@ def _align_all(
                 if verb is not None and c.start <= verb.i <= c.end:
                     continue
                 head = _head_of(doc, c)
-                sim = _similarity(doc, part, c)
+                sim = an.sim(part, c)
                 sim += 0.08 if head.i in parse_heads else 0.0
                 sim += 0.04 if c.start == head.left_edge.i else 0.0
                 if best is None or sim > best[0]:

@@ -192,7 +192,7 @@ def items_cmd(
 @click.option(
     "--forms",
     is_flag=True,
-    help="Also count the referential forms each system produces (name/pronoun/description) per subset.",
+    help="Also count the referential forms each system produces (name/pronoun/description/demonstrative) per subset.",
 )
 @output_options
 def systems_cmd(
@@ -233,7 +233,7 @@ def systems_cmd(
     tables = [t]
     if forms:
         f = Table(
-            ["system", "subset", "REs", "name %", "pronoun %", "description %"],
+            ["system", "subset", "REs", "name %", "pronoun %", "description %", "demonstrative %"],
             title="Referential forms produced",
             signature=Signature("study-reg-forms", {}),
             digits=1,
@@ -254,6 +254,7 @@ def systems_cmd(
                     100 * c["name"] / n,
                     100 * c["pronoun"] / n,
                     100 * c["description"] / n,
+                    100 * c["demonstrative"] / n,
                 )
         tables.append(f)
     echo_tables(tables, resolve_format(fmt, as_json, as_csv))

@@ -14,8 +14,8 @@ definiteness, a/an).
   (``the United States``), among those agreeing with the predicted short/full choice for
   names with a comma (``Auburn`` vs ``Auburn, Washington``: a classifier over the slot's
   right context and the entity's category); otherwise the identifier's proper name with
-  learned edits: a parenthetical kept, dropped or unwrapped and diacritics folded as the
-  training REs do most often, and a definite article (``the Netherlands``, ``the Audi A1``)
+  learned edits: a parenthetical kept, dropped or unwrapped (apart for quantities such as
+  ``44.1 (square kilometres)``) and diacritics folded as the training REs do most often, and a definite article (``the Netherlands``, ``the Audi A1``)
   when a classifier over the name's words, first and last word, length, digits and the
   entity's pronoun class predicts one.
 * **Description**: the entity's most frequent description in the training REs; for the major
@@ -282,7 +282,7 @@ class Realiser:
         self._names: dict[str, Counter[str]] = {}
         self._descriptions: dict[str, Counter[str]] = {}
         self._category_descriptions: dict[str, str] = {}
-        self._paren = "keep"
+        self._paren: dict[bool, str] = {}
         self._fold_accents = False
         self._words: Counter[tuple[str, str]] = Counter()
 
@@ -309,7 +309,7 @@ class Realiser:
         short_y: list[bool] = []
         art_rows: list[tuple[int, int, str]] = []  # (instance, fold, article)
         fold_of = text_folds(instances, self.folds)
-        paren: Counter[str] = Counter()
+        paren: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
         fold: Counter[bool] = Counter()
         for i, (x, c) in enumerate(zip(instances, ctxs, strict=True)):
             form = re_form(x.refex_text, x.entity)
@@ -328,14 +328,15 @@ class Realiser:
                     short_X.append(_short_features(c, x))
                     short_y.append(bare == normalise(pn.split(",")[0]))
                 m = _PAREN.search(pn)
-                if m:
+                if m:  # the policy is learned apart for quantities ("44.1 (square km)")
+                    policy = paren[pn[:1].isdigit()]
                     inner = normalise(m.group(1))
                     if bare == normalise(_PAREN.sub(" ", pn)):
-                        paren["drop"] += 1
+                        policy["drop"] += 1
                     elif bare == normalise(_PAREN.sub(f" {m.group(1)} ", pn)):
-                        paren["unwrap"] += 1
+                        policy["unwrap"] += 1
                     elif inner and bare == normalise(pn):
-                        paren["keep"] += 1
+                        policy["keep"] += 1
                 if _fold(pn) != pn:
                     fold[normalise(text) == normalise(_fold(text))] += 1
             elif form == "description":
@@ -362,7 +363,7 @@ class Realiser:
         self._articles = articles
         self._article = Classifier(self.seed).fit(art_X, art_y)
         self._short = Classifier(self.seed).fit(short_X, short_y) if short_X else None
-        self._paren = paren.most_common(1)[0][0] if paren else "keep"
+        self._paren = {k: c.most_common(1)[0][0] if c else "keep" for k, c in paren.items()}
         self._fold_accents = fold[True] > fold[False]
         self.fitted = True
         return self
@@ -434,9 +435,10 @@ class Realiser:
         else:
             bare = pn
             m = _PAREN.search(bare)
-            if m and self._paren == "drop":
+            policy = self._paren.get(pn[:1].isdigit(), "keep")
+            if m and policy == "drop":
                 bare = _PAREN.sub(" ", bare).strip()
-            elif m and self._paren == "unwrap":
+            elif m and policy == "unwrap":
                 bare = _PAREN.sub(f" {m.group(1)} ", bare).strip()
             if short:
                 bare = bare.split(",")[0].strip()
