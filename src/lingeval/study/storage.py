@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import json
 import random
 import secrets
 import threading
@@ -239,6 +240,12 @@ def _to_participant(row: Any, done: int) -> Participant:
 
 
 _BY_SESSION: Any = None
+_BY_SESSION_SQL = (
+    "SELECT p.id, p.study_id, p.external_id, p.source, p.grp, p.consented_at, "
+    'p.completed_at, p."order", (SELECT COUNT(*) FROM responses r '
+    "WHERE r.participant_id = p.id) AS done FROM participants p "
+    "WHERE p.session_hash = :h AND p.study_id = :s"
+)
 
 
 def _by_session() -> Any:
@@ -249,12 +256,7 @@ def _by_session() -> Any:
         from sqlalchemy import JSON, Integer, text
         from sqlalchemy.types import DateTime
 
-        _BY_SESSION = text(
-            "SELECT p.id, p.study_id, p.external_id, p.source, p.grp, p.consented_at, "
-            'p.completed_at, p."order", (SELECT COUNT(*) FROM responses r '
-            "WHERE r.participant_id = p.id) AS done FROM participants p "
-            "WHERE p.session_hash = :h AND p.study_id = :s"
-        ).columns(
+        _BY_SESSION = text(_BY_SESSION_SQL).columns(
             consented_at=DateTime(timezone=True),
             completed_at=DateTime(timezone=True),
             order=JSON,
@@ -909,8 +911,35 @@ class Store:
         for a missing, unknown, replaced or forged token. One indexed query."""
         if not token or len(token) > 128:
             return None
+        params = {"h": hash_token(token), "s": study_id}
+        if self.is_sqlite:  # the same statement on the pooled driver connection: SQLAlchemy's
+            raw = self.engine.raw_connection()  # execution layer cost ~5x the query itself
+            try:
+                cur = raw.cursor()
+                try:
+                    cur.execute(_BY_SESSION_SQL, params)
+                    found = cur.fetchone()
+                finally:
+                    cur.close()
+            finally:
+                raw.close()  # back to the pool (no transaction was opened: autocommit read)
+            if found is None:
+                return None
+            pid, sid, ext, source, grp, consented, completed, order_json, done = found
+            order = json.loads(order_json) if order_json else None  # JSON 'null' -> None
+            return Participant(
+                id=pid,
+                study_id=sid,
+                external_id=ext,
+                source=source,
+                group=grp,
+                consented=consented is not None,
+                completed=completed is not None,
+                order=tuple(int(c) for c in order) if order else (),
+                done=int(done),
+            )
         with self.connection(single=True) as conn:
-            r = conn.execute(_by_session(), {"h": hash_token(token), "s": study_id}).one_or_none()
+            r = conn.execute(_by_session(), params).one_or_none()
         return None if r is None else _to_participant(r, r.done)
 
     def _sweep_stale(self, s: Session, study: Any, now: datetime) -> None:
