@@ -173,6 +173,26 @@ def test_forged_tokens_are_refused(store: Store) -> None:
     assert token not in stored and len(stored) == 2
 
 
+def test_session_lookup_reads_every_field_through_the_life(store: Store) -> None:
+    # on SQLite the lookup runs on the driver connection: it must decode what the ORM stores
+    make_study(store)
+    p, token = store.enter("s1", external_id="PID3", prolific_session_id="SES3")
+    assert store.participant("s1", token) == p and p.order == () and not p.consented
+    p = store.consent(p)
+    seen = store.participant("s1", token)
+    assert seen == p and seen is not None and seen.consented and len(seen.order) == 6
+    step = store.next_step(p)
+    assert step is not None
+    answers, _ = RegTask().parse(step.item, full_form(store, step.item))
+    store.submit(p, step.step, answers)
+    seen = store.participant("s1", token)
+    assert seen is not None and seen.done == 1 and seen.order == p.order and not seen.completed
+    answer_all(store, seen)
+    seen = store.participant("s1", token)
+    assert seen is not None and seen.completed and seen.done == 6
+    assert store.participant("s2", token) is None  # bound to its study
+
+
 def test_reentry_with_same_pid_resumes(store: Store) -> None:
     make_study(store)
     p, t1 = store.enter("s1", external_id="PID9", prolific_session_id="SES9")
