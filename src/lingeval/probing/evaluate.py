@@ -41,6 +41,7 @@ from typing import Any
 from lingeval.core.errors import LingevalError
 from lingeval.core.report import Table
 from lingeval.core.signature import Signature
+from lingeval.core.stats import proportion_ci
 from lingeval.probing.build import AcceptabilityItem, ClozeItem
 from lingeval.probing.judgements import NONE_OPTION, Judgement
 from lingeval.probing.scorers import matches
@@ -92,16 +93,10 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, int]
 def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion k/n (NaN, NaN when n = 0).
 
-    ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``, z the normal quantile.
+    ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``, z the normal quantile
+    (:func:`lingeval.core.stats.proportion_ci`).
     """
-    if n == 0:
-        return float("nan"), float("nan")
-    z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = k / n
-    centre = p + z * z / (2 * n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    den = 1 + z * z / n
-    return max(0.0, (centre - half) / den), min(1.0, (centre + half) / den)
+    return proportion_ci(k, n, method="wilson", confidence=confidence)
 
 
 def sign_test(wins: int, losses: int) -> float:

@@ -75,6 +75,8 @@ from lingeval.conjuncts.meaning.task import CHOICES
 from lingeval.core.errors import InputError, LingevalError
 from lingeval.core.report import Table, to_jsonable
 from lingeval.core.signature import Signature
+from lingeval.core.stats import CI_METHODS
+from lingeval.core.stats import proportion_ci as core_proportion_ci
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -104,14 +106,6 @@ __all__ = [
     "version_scores",
 ]
 
-#: Interval names -> statsmodels ``proportion_confint`` methods.
-CI_METHODS = {
-    "wilson": "wilson",
-    "clopper-pearson": "beta",
-    "agresti-coull": "agresti_coull",
-    "jeffreys": "jeffreys",
-    "wald": "normal",
-}
 AGGREGATIONS = ("majority", "judgement")
 #: Participant ids of simulated judges start with this (``simulate_answers``, the demo); the
 #: analysis counts their judgements and labels every table that uses them as simulated.
@@ -256,13 +250,10 @@ def _majority(score: float, ties: str) -> float:
 def proportion_ci(
     k: int, n: int, *, method: str = "wilson", confidence: float = 0.95
 ) -> tuple[float, float]:
-    """Confidence interval of the proportion k/n in percent (NaN when n is 0)."""
-    if n <= 0:
-        return math.nan, math.nan
-    from statsmodels.stats.proportion import proportion_confint
-
-    lo, hi = proportion_confint(k, n, alpha=1 - confidence, method=CI_METHODS[method])
-    return 100.0 * max(0.0, float(lo)), 100.0 * min(1.0, float(hi))
+    """Confidence interval of the proportion k/n in percent (NaN when n is 0);
+    :func:`lingeval.core.stats.proportion_ci` scaled by 100."""
+    lo, hi = core_proportion_ci(k, n, method=method, confidence=confidence)
+    return 100.0 * lo, 100.0 * hi
 
 
 def preservation_shares(judg: pd.DataFrame, options: MeaningOptions | None = None) -> pd.DataFrame:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lingeval.core.errors import InputError
+from lingeval.core.stats import proportion_ci
 
 __all__ = [
     "LABELS",
@@ -120,6 +121,5 @@ def read_labels(path: str | Path) -> list[Label]:
 
 def precision_ci(k: int, n: int) -> tuple[float, float]:
     """95 % Wilson score interval of k/n in percent (NaN when n is 0)."""
-    from lingeval.conjuncts.meaning.analysis import proportion_ci
-
-    return proportion_ci(k, n, method="wilson")
+    lo, hi = proportion_ci(k, n, method="wilson")
+    return 100.0 * lo, 100.0 * hi
