@@ -331,16 +331,10 @@ def cross_validate(
 
 def read_text_lines(path: str | Path) -> list[str]:
     """Sentences of a text source: ``# text =`` lines of a CoNLL-U file, else non-empty lines."""
-    from lingeval.core.errors import InputError
+    from lingeval.core.textio import read_text
 
-    p = Path(path)
-    if not p.is_file():
-        raise InputError("no such file", path=str(path))
-    try:
-        lines = p.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", path=str(path)) from None
-    if p.suffix == ".conllu":
+    lines = read_text(path).splitlines()
+    if Path(path).suffix == ".conllu":
         return [ln[9:].strip() for ln in lines if ln.startswith("# text = ")]
     return [ln.strip() for ln in lines if ln.strip()]
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lingeval.core.errors import InputError
+from lingeval.core.textio import read_text
 
 __all__ = ["NONE_OPTION", "Judgement", "read_judgements"]
 
@@ -99,15 +100,7 @@ def read_judgements(
             f"unknown task {task!r}; choose acceptability, cloze or grammaticality", path=path
         )
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("no such file", path=p) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text", path=p) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=p) from None
-    lines = text.splitlines()
+    lines = read_text(p).splitlines()
     if not lines:
         raise InputError("empty file", path=p, line=1)
     try:
