@@ -502,6 +502,7 @@ def mine(
     """
     from lingeval.conjuncts.data import example_to_dict
     from lingeval.conjuncts.example import ConjunctExample
+    from lingeval.conjuncts.mining.learned import DEFAULT_VERSION as FILTER_VERSION
     from lingeval.core.parsing import default_pipeline_name, load_pipeline, pipeline_id
 
     src = Path(input_path)
@@ -529,7 +530,8 @@ def mine(
         {
             "parser": pid,
             "patterns": len(names),
-            "filter": filtered,
+            # the fitted filter's version (lingeval/data/conjuncts/mining-filter-<v>.json)
+            "filter": f"fitted-{FILTER_VERSION}" if filtered else False,
             "split": do_split,
             "format": fmt,
         },
