@@ -125,7 +125,7 @@ def test_shape_is_generated(parser: object, sentence: str, expected: list[str]) 
 
 
 def test_a_bare_number_subject_agrees(parser: object) -> None:
-    rewrites, res = generated(parser, "Of the ten boxes, 8 were opened by Ann and 1 by Tom.")
+    rewrites, _ = generated(parser, "Of the ten boxes, 8 were opened by Ann and 1 by Tom.")
     assert [
         "Of the ten boxes, 8 were opened by Ann.",
         "Of the ten boxes, 1 was opened by Tom.",
