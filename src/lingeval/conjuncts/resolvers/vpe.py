@@ -393,6 +393,9 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     # the conjunction, or the clause above it when that is an adverbial clause with a
     # subordinator ("I would be a poet if I lived in Paris, but I don't")
     clause = an.clause_verb(p)
+    if clause is None:  # a verb the tagger missed: the head the site is conjoined with
+        heads = [doc[i].head for i in site.chain if doc[i].dep_ == "conj"]
+        clause = next((h for h in heads if h.i < an.cc), None)
     if clause is None or clause.i > an.cc:
         return None
     if clause.dep_ == "advcl" and any(c.dep_ == "mark" for c in clause.children):
