@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def dev_top1(model: ranker.RankerModel, folds: set[int]) -> float:
         ids = [g for g in set(dev_rows.groups) if fold_of[g] in folds]
-        return ranker.top1_accuracy(model, dev_rows, ids)
+        return 100.0 * ranker.top1_accuracy(model, dev_rows, ids)
 
     def choose(outer: frozenset[int]) -> tuple[tuple[str, float, float], dict]:  # type: ignore[type-arg]
         """The setting with the best inner-CV top-1 over the folds not in ``outer``."""
@@ -355,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         encoding="utf-8",
     )
+    final.save(OUT / f"ranker-{args.version}-{tag}.json")  # for inspection, even without --write
     if args.write:
         path = ROOT / "src" / "lingeval" / "data" / "conjuncts" / f"ranker-{args.version}.json"
         final.save(path)

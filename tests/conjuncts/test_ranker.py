@@ -47,6 +47,12 @@ def test_synthetic_parallel_examples_are_well_formed(docs: list) -> None:
         assert len(ex.rewrites) >= 2
         assert ("list-3+" in ex.meta["shapes"]) == (len(ex.rewrites) >= 3)
         assert ex.meta["reading"] in {"gapping", "argument-cluster"}
+        if "opening-phrase" in ex.meta["shapes"]:
+            # "While A V B and C D, E F." -> "While A V B, E F." / "While C V D, E F."
+            main = ex.sentence.rsplit(", ", 1)[1]
+            word = ex.sentence.split()[0]
+            assert all(r.startswith(word) and r.endswith(", " + main) for r in ex.rewrites)
+            continue
         assert ex.rewrites[0].rstrip(".") in ex.sentence  # the template clause itself
         assert all("and" not in r.split() for r in ex.rewrites)
     # deterministic for a seed
@@ -56,7 +62,12 @@ def test_synthetic_parallel_examples_are_well_formed(docs: list) -> None:
 
 def test_gapping_copies_the_verb_group_for_the_new_subject(docs: list) -> None:
     out = synthesize_parallel_docs(docs, n=200, seed=3)
-    gaps = [ex for ex in out if ex.meta["phenomenon"] == "synthetic-gapping"]
+    gaps = [
+        ex
+        for ex in out
+        if ex.meta["phenomenon"] == "synthetic-gapping"
+        and "opening-phrase" not in ex.meta["shapes"]
+    ]
     assert gaps
     for ex in gaps:
         _first, second = ex.rewrites
@@ -171,6 +182,7 @@ def test_synthetic_shapes_like_real_gapping(wide_docs: list) -> None:
     out = synthesize_parallel_docs(wide_docs, n=400, seed=2)
     shared = [ex for ex in out if "shared-after-gap" in ex.meta["shapes"]]
     assert shared
+    assert any("opening-phrase" in ex.meta["shapes"] for ex in out)  # "While A V B and C D, ..."
     for ex in shared:
         assert len(ex.rewrites) >= 2 and ex.meta["reading"] in {"gapping", "argument-cluster"}
     with_tail = [ex for ex in out if ex.rewrites[0].startswith("Tom expects Ann to win")]

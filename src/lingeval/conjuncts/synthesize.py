@@ -429,6 +429,8 @@ def _clause(sent: Span, root: Token) -> Iterable[_Clause]:
         return
     if any(t.tag_ == "CC" or t.dep_ in {"nsubj", "dobj"} for t in verbs):
         return
+    if not any(t.tag_ in {"VBD", "VBZ", "VBP", "MD"} for t in verbs):
+        return  # a finite clause only ("the world to go away" is not a sentence)
     opening = list(sent.doc[sent.start : subj.left_edge.i]) if top else []
     if opening and (
         opening[-1].text != ","
@@ -500,6 +502,7 @@ def _example(
     k: int,
     trailing: int = 0,
     sep: str = ",",
+    frame: tuple[str, _Clause] | None = None,
 ) -> ConjunctExample | None:
     """One synthetic example of ``kind`` from template clause ``a`` and remnant clauses.
 
@@ -508,14 +511,28 @@ def _example(
     remnant groups and stay in every rewrite ("... by 3% on Monday and gas prices by 5%" ->
     "Gas prices rose by 5% on Monday"). ``subject-pp``: the first remnant replaces the
     subject's own prepositional modifier ("Sales of cars rose 5% and of trucks 3%").
-    ``sep`` separates the groups of a list ("," or ";").
+    ``sep`` separates the groups of a list ("," or ";"). ``frame`` = (subordinator, main
+    clause) puts the whole coordination into an opening subordinate clause whose main clause
+    is shared by every rewrite ("While sales rose 4% and profits 6%, the firm cut jobs").
     """
     opening = _text(a.opening) if a.opening else ""
     subj_a, verbs = _mid(a.subject), _text(a.verbs)
     comps_a = [_text(c) for c in a.complements]
     tail_a = _text(a.tail) if a.tail else ""
-    left = _cat(opening, _text(a.subject) if not a.opening else subj_a, verbs, *comps_a, tail_a)
-    gold = [_finish(_cat(opening, subj_a, verbs, *comps_a, tail_a), a.final)]
+    word, main_clause = "", ""
+    if frame is not None:
+        if a.opening:
+            return None
+        word, main = frame
+        comps_m = [_text(c) for c in main.complements]
+        main_clause = _cat(_mid(main.subject), _text(main.verbs), *comps_m, _text(main.tail))
+
+    def done(text: str) -> str:
+        return _finish(f"{word} {text}, {main_clause}" if word else text, a.final)
+
+    first = subj_a if a.opening or word else _text(a.subject)
+    left = _cat(word, opening, first, verbs, *comps_a, tail_a)
+    gold = [done(_cat(opening, subj_a, verbs, *comps_a, tail_a))]
     gapped = kind in {"gapping", "gapping-list", "subject-pp"}
     groups: list[str] = []
     for b in others:
@@ -538,31 +555,33 @@ def _example(
             pp_b = _text(b.subject_pp[1])
             groups.append(_cat(pp_b, *new))
             subj_new = _cat(_mid(a.subject_pp[0]), pp_b)
-            gold.append(_finish(_cat(opening, subj_new, verbs, *shared, *new, *tail), a.final))
+            gold.append(done(_cat(opening, subj_new, verbs, *shared, *new, *tail)))
         elif gapped and split_a and number_b and k == 1 and split_a[1] != number_b:
             # "Rome has three airports and Milan two": only the number is a remnant, the
             # counted noun stays
             groups.append(_cat(subj_b, number_b))
             last = _cat(split_a[0], number_b, split_a[2])
-            gold.append(_finish(_cat(opening, subj_b, verbs, *shared, last), a.final))
+            gold.append(done(_cat(opening, subj_b, verbs, *shared, last)))
         elif gapped:
             groups.append(_cat(subj_b, *new))
-            gold.append(_finish(_cat(opening, subj_b, verbs, *shared, *new, *tail), a.final))
+            gold.append(done(_cat(opening, subj_b, verbs, *shared, *new, *tail)))
         elif kind == "stripping":
             groups.append(_cat(subj_b, "too"))
-            gold.append(_finish(_cat(opening, subj_b, verbs, *comps_a, tail_a), a.final))
+            gold.append(done(_cat(opening, subj_b, verbs, *comps_a, tail_a)))
         else:
             groups.append(_cat(*new))
-            gold.append(_finish(_cat(opening, subj_a, verbs, *shared, *new, *tail), a.final))
+            gold.append(done(_cat(opening, subj_a, verbs, *shared, *new, *tail)))
     if len(groups) < 2:
         sep = ","
     comma = sep if kind in {"stripping", "gapping-list"} or len(groups) > 1 or tail_a else ""
     body = left + "".join(f"{sep} {g}" for g in groups[:-1]) + f"{comma} and {groups[-1]}"
+    offset = len(left) + sum(len(f"{sep} {g}") for g in groups[:-1]) + len(comma) + 1
+    if word:
+        body += f", {main_clause}"
     sentence = body[0].upper() + body[1:] + a.final
     gold = [g[0].upper() + g[1:] for g in gold]
     if len(set(gold)) < len(gold):
         return None
-    offset = len(left) + sum(len(f"{sep} {g}") for g in groups[:-1]) + len(comma) + 1
     if sentence[offset : offset + 3] != "and":
         return None
     reading = "gapping" if gapped or kind == "stripping" else "argument-cluster"
@@ -575,6 +594,8 @@ def _example(
         shapes.append("list-3+")
     if kind == "stripping":
         shapes.append("stripping-marker")
+    if frame is not None:
+        shapes.append("opening-phrase")
     return ConjunctExample(
         id="",
         sentence=sentence,
@@ -591,6 +612,9 @@ def _example(
         },
     )
 
+
+#: Subordinators of an opening clause that holds the whole gapped coordination
+SUBORDINATORS = ("While", "Although", "Because", "After", "When", "As", "Since")
 
 #: Share of each kind among the attempts of :func:`synthesize_parallel_docs`, set so that the
 #: shapes resemble real gapping (Schuster et al. 2018: 60 % argument clusters, 40 % gapping,
@@ -703,7 +727,12 @@ def synthesize_parallel_docs(
                 continue
             others = [replace(b, subject_pp=pp.subject_pp) for b in others]
         sep = ";" if count > 1 and rng.random() < 0.2 else ","
-        ex = _example(kind, a, others, k, trailing, sep)
+        frame = None
+        if kind in {"gapping", "argument-cluster"} and rng.random() < 0.06:
+            main = rng.choice(clauses)
+            if main is not a and not main.opening and not main.tail:
+                frame = (rng.choice(SUBORDINATORS), main)
+        ex = _example(kind, a, others, k, trailing, sep, frame)
         if ex is not None and ex.sentence not in seen:
             made[kind] += 1
         _keep(out, seen, ex, prefix)
