@@ -121,10 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--version", default="v2")
     ap.add_argument("--objectives", default="pointwise,listwise", help="objectives compared")
-    ap.add_argument("--cs", default="0.1,1", help="inverse L2 strengths compared")
+    ap.add_argument("--cs", default="0.1", help="inverse L2 strengths compared")
     ap.add_argument(
         "--dev-weights",
-        default="10,30,100",
+        default="30,100",
         help="weights of real development rows against synthetic ones, compared",
     )
     ap.add_argument("--write", action="store_true", help="write the shipped model")
@@ -214,22 +214,24 @@ def main(argv: list[str] | None = None) -> int:
         )
     )
     fits: dict[tuple[tuple[str, float, float], frozenset[int]], ranker.RankerModel] = {}
+    import numpy as np
+
+    x_syn = np.asarray(ranker.vectorise(syn.rows), dtype=float)
+    x_dev = np.asarray(ranker.vectorise(dev_rows.rows), dtype=float)
+    dev_fold = np.asarray([fold_of[g] for g in dev_rows.groups])
 
     def model_without(setting: tuple[str, float, float], out: frozenset[int], version: str):  # type: ignore[no-untyped-def]
         """Fitted on the synthetic rows + the development folds not in ``out``."""
         if (setting, out) in fits:
             return fits[(setting, out)]
         objective, c, w = setting
-        rows, labels, groups = list(syn.rows), list(syn.labels), list(syn.groups)
-        weights = [1.0] * len(rows)
-        for row, label, g in zip(dev_rows.rows, dev_rows.labels, dev_rows.groups, strict=True):
-            if fold_of[g] not in out:
-                rows.append(row)
-                labels.append(label)
-                groups.append(offset + g)
-                weights.append(w)
+        keep = ~np.isin(dev_fold, sorted(out))
+        x = np.vstack([x_syn, x_dev[keep]])
+        labels = [*syn.labels, *np.asarray(dev_rows.labels)[keep].tolist()]
+        groups = [*syn.groups, *(offset + np.asarray(dev_rows.groups)[keep]).tolist()]
+        weights = [1.0] * len(syn.rows) + [w] * int(keep.sum())
         model = ranker.fit(
-            rows, labels, version=version, c=c, weights=weights, groups=groups, objective=objective
+            x, labels, version=version, c=c, weights=weights, groups=groups, objective=objective
         )
         fits[(setting, out)] = model
         return model

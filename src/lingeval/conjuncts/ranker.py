@@ -273,7 +273,7 @@ OBJECTIVES = ("pointwise", "listwise")
 
 
 def fit(
-    rows: Sequence[Mapping[str, float]],
+    rows: Sequence[Mapping[str, float]] | Any,
     labels: Sequence[int],
     *,
     version: str = DEFAULT_VERSION,
@@ -290,8 +290,9 @@ def fit(
     example (``groups``: the example of every row), i.e. the softmax probability of the
     example's right analyses among all of its analyses is maximised (:func:`_conditional_logit`).
     ``weights`` are per-row weights (e.g. real development rows counted more than synthetic
-    ones; for ``listwise`` the weight of a group is that of its first row)."""
-    x = vectorise(rows)
+    ones; for ``listwise`` the weight of a group is that of its first row). ``rows`` may
+    also be a matrix already in :data:`FEATURES` order (e.g. a numpy array)."""
+    x = rows if hasattr(rows, "shape") else vectorise(rows)
     if objective == "listwise":
         if groups is None:
             raise ValueError("the listwise objective needs the example (group) of every row")
@@ -305,7 +306,7 @@ def fit(
 
 
 def _conditional_logit(
-    x: Sequence[Sequence[float]],
+    x: Sequence[Sequence[float]] | Any,
     labels: Sequence[int],
     groups: Sequence[int],
     c: float,
@@ -367,7 +368,7 @@ def _conditional_logit(
 
 
 def _logistic(
-    x: Sequence[Sequence[float]],
+    x: Sequence[Sequence[float]] | Any,
     labels: Sequence[int],
     c: float,
     weights: Sequence[float] | None = None,
