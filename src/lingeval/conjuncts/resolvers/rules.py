@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import Omission, chunk_phrases, detect_omission, hyphen_part
-from lingeval.conjuncts.ranker import RankerModel, load_ranker
+from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -1522,6 +1522,7 @@ def _nominal(
                             / max(1, len(pairs)),
                         }
                     )
+                    feats.update(contrast_features(doc, option, parts, corr, subj, verb, an.cc))
                     cands.append(_Candidate(option, list(parts), corr, ext, feats))
                     if len(cands) >= MAX_CANDIDATES:
                         break
