@@ -503,7 +503,7 @@ class _Analysis:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
         for j in range(k + 1, min(k + 8, self.last + 1)):
             tok = self.doc[j]
-            if tok.tag_ in {"VBG", "VBN"} or (
+            if (tok.tag_ in {"VBG", "VBN"} and j > k + 1) or (  # "charged X with receiving"
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
                 return True
@@ -526,8 +526,8 @@ class _Analysis:
         for tok in doc[: self.cc]:
             born_to = tok.lower_ == "to" and tok.head.lemma_ == "bear"  # "born to X and Y"
             if (tok.lower_ in SPAN_PREPS or born_to) and not any(
-                doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc)
-            ):
+                doc[j].tag_ in VERB_TAGS | {"CC"} for j in range(tok.i + 1, self.cc)
+            ):  # ("between X and Y, and ...": its own "and" came before the marked one)
                 return f"collective:{tok.lower_}"
         # A coordinated subject of a reciprocal predicate ("Anna and Ben met").
         cc_head = doc[self.cc].head
