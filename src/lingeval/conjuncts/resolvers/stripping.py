@@ -98,7 +98,9 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
-                out.append((Span(c.left_edge.i if not pp else c.i, c.right_edge.i), False))
+                # (clipped at the conjunction: the parser may have conjoined the remnant)
+                end = min(c.right_edge.i, an.left_end(an.cc))
+                out.append((Span(c.left_edge.i if not pp else c.i, end), False))
     return sorted(out, key=lambda s: s[0].start)
 
 
