@@ -408,8 +408,9 @@ def test_cli_consolidate_agreement_check(tmp_path: Path) -> None:
         cli, ["conjuncts", "annotate", "agreement", str(FIX / "annotation_batch_b1.csv"), "--csv"]
     )
     assert r.exit_code == 0
-    first = r.output.splitlines()[1].split(",")
-    assert first[:2] == ["all", "4"] and [float(x) for x in first[2:]] == pytest.approx(
+    header, first = (line.split(",") for line in r.output.splitlines()[:2])
+    assert header[-1] == "signature" and first[-1].startswith("lingeval-")
+    assert first[:2] == ["all", "4"] and [float(x) for x in first[2:-1]] == pytest.approx(
         [50.0, 25.0, 50.0]
     )
     r = runner.invoke(

@@ -150,7 +150,7 @@ def test_cli_breakdowns_and_formats(tmp_path: Path) -> None:
     )
     assert "`lingeval-depeval|" in r.output
     r = CliRunner().invoke(cli, ["depeval", "score", g, s, "--csv"])
-    assert r.output.splitlines()[0] == "system,measure,correct,words,%"
+    assert r.output.splitlines()[0] == "system,measure,correct,words,%,signature"
 
 
 def test_cli_bad_input_exit_2_one_line_no_traceback(tmp_path: Path) -> None:

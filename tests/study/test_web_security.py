@@ -363,6 +363,48 @@ def test_failed_logins_are_throttled(app) -> None:  # type: ignore[no-untyped-de
     )
 
 
+@pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def test_failed_logins_are_counted_across_server_processes(backend: str, tmp_path: Path) -> None:
+    """``--workers N``: N processes, each with its own Store on one database. Guesses spread
+    over the processes still hit the lockout after ``login_failures`` in total."""
+    if backend == "postgres" and not PG_URL:
+        pytest.skip("LINGEVAL_TEST_POSTGRES_URL is not set")
+    urls = pg_store_url() if backend == "postgres" else iter([str(tmp_path / "w.sqlite")])
+    url = next(urls)
+    stores = [Store(url) for _ in range(3)]
+    try:
+        make(stores[0])
+        workers = [browser(app_for(st)) for st in stores]
+        codes = [
+            workers[i % 3].post("/admin/s1/login", data={"token": f"wrong{i}"}).status_code
+            for i in range(6)
+        ]
+        assert codes == [401] * 5 + [429]
+        for w in workers:  # every process sees the lockout, the right token included
+            assert w.post("/admin/s1/login", data={"token": ADMIN}).status_code == 429
+        # the count is per study and address: another address logs in, and its success does
+        # not clear the locked one
+        other = browser(app_for(stores[1]), "10.9.9.9")
+        assert other.post("/admin/s1/login", data={"token": ADMIN}).status_code == 200
+        assert workers[2].get("/admin/s1", headers={"Authorization": "Bearer x"}).status_code == 429
+    finally:
+        for st in stores:
+            st.dispose()
+        for _ in urls:  # drops the PostgreSQL schema
+            pass
+
+
+def test_a_successful_login_clears_the_failures(app) -> None:  # type: ignore[no-untyped-def]
+    c = browser(app)
+    for i in range(4):
+        assert c.post("/admin/s1/login", data={"token": f"wrong{i}"}).status_code == 401
+    assert c.post("/admin/s1/login", data={"token": ADMIN}).status_code == 200
+    for i in range(4):  # the count starts again from zero
+        assert c.post("/admin/s1/login", data={"token": f"again{i}"}).status_code == 401
+
+
 # --- finding 7: spreadsheet formula injection ----------------------------------------------------
 
 

@@ -82,6 +82,8 @@ END_ADVERBS = {"too", "also", "either", "neither", "well"}  # "as well": head "w
 #: Sentence adverbs that hold for every conjunct: never a remnant's correlate.
 MODAL_ADVERBS = {"probably", "perhaps", "maybe", "possibly", "certainly", "surely", "likely", "really", "actually", "usually", "rather", "quite", "indeed", "clearly", "obviously", "apparently"}  # fmt: skip
 TRAILING_PUNCT = {"...", "…", ",", ";", ":", "--", "-"}
+#: Adverbs of place and direction stay after the verb ("and back by bus" -> "rode back by bus").
+DIRECTIONAL = {"back", "up", "down", "out", "in", "off", "away", "home", "there", "here", "over", "around", "together", "apart", "ahead", "forward", "abroad", "upstairs", "downstairs", "inside", "outside", "uphill", "downhill", "north", "south", "east", "west"}  # fmt: skip
 FOCUS_ADVERBS = {"even", "only", "just", "especially", "particularly", "mainly", "mostly"}
 #: Universal relations that may stand for one another when no same-relation correlate exists.
 RELAXED = ({"obl", "nmod"}, {"obj", "iobj"}, {"xcomp", "ccomp", "advcl", "acl"})
@@ -204,7 +206,9 @@ class _Graph:
         self.inner: dict[int, list[tuple[str, str]]] = {}
         for n in sentence.empty_nodes:
             heads = _deps(n.deps)
-            if len(heads) == 1 and heads[0][0].isdigit() and _base(heads[0][1]) not in COORD_RELS:
+            # ("they" elided before "own / have": 26.2 they, DEPS 27:nsubj|29:nsubj; the
+            # first head hosts it)
+            if heads and all(h.isdigit() and _base(r) not in COORD_RELS for h, r in heads):
                 self.inner.setdefault(int(heads[0][0]), []).append((n.id, heads[0][1]))
         self.original: dict[str, int | None] = {}
         self.no_antecedent: set[str] = set()
@@ -289,9 +293,29 @@ class _Graph:
     def copy_parent(self, cid: str) -> tuple[str, str] | None:
         """The (head, relation) that attaches a copy: a coordination edge if it has one."""
         heads = self.edeps.get(cid, [])
-        for h, rel in heads:
-            if _base(rel) in COORD_RELS:
-                return h, rel
+        coord = [(h, rel) for h, rel in heads if _base(rel) in COORD_RELS]
+        if len(coord) > 1:
+            # enhanced UD propagates a conjunct to every conjunct it is coordinated with
+            # ("UK: X is simple and can be done by post or [done] in person": 1:parataxis,
+            # 11:conj:and, 15:conj:or): the copy's own coordination is the one with the
+            # copied lemma, else the one named by the copy's own conjunction
+            node = self.copies[cid]
+            same = [
+                (h, r)
+                for h, r in coord
+                if h.isdigit()
+                and int(h) in self.words
+                and self._same_lemma(node, self.words[int(h)])
+            ]
+            own_cc = {
+                self.words[int(d)].form.lower()
+                for d, r in self.dependents.get(cid, [])
+                if _base(r) == "cc" and d.isdigit()
+            }
+            named = [(h, r) for h, r in coord if r.partition(":")[2] in own_cc]
+            coord = same or named or coord
+        if coord:
+            return coord[0]
         return heads[0] if heads else None
 
     def group_of(self, top: str) -> list[str]:
@@ -345,7 +369,7 @@ def _remnant_span(g: _Graph, rid: int, exclude: set[int]) -> list[int]:
         and g.words[ids[-1]].form in closing
         and rid not in (ids[0], ids[-1])
     ):
-        return ids[1:-1]  # "(as it later turned out)": the brackets go with the remnant's place
+        return ids  # "(as it later turned out)": a bracketed remnant keeps its brackets
     while ids and g.words[ids[0]].upos == "PUNCT" and ids[0] != rid:
         ids.pop(0)
     while ids and g.words[ids[-1]].upos == "PUNCT" and ids[-1] != rid:
@@ -364,7 +388,8 @@ def _case_lemma(g: _Graph, wid: int) -> str:
         w = g.words[c]
         if _base(w.deprel) in ("case", "mark"):
             return w.lemma.lower()
-    for cid, rel in g.inner.get(wid, []):
+    names = [c for c in g.children.get(wid, []) if g.words[c].base_deprel in ("compound", "flat")]
+    for cid, rel in [x for i in [wid, *names] for x in g.inner.get(i, [])]:
         if _base(rel) in ("case", "mark"):
             node = g.copies[cid]
             return (node.lemma if node.lemma != "_" else node.form).lower()
@@ -453,6 +478,11 @@ def _lemma(w: Word) -> str:
     return w.form
 
 
+def _unmarked(rel: str) -> bool:
+    """A bare noun phrase used as an adverbial (``obl:unmarked``, older ``obl:tmod``/``npmod``)."""
+    return rel.partition(":")[2] in ("unmarked", "tmod", "npmod")
+
+
 def _is_wh(w: Word) -> bool:
     return (
         w.xpos in ("WRB", "WDT", "WP", "WP$")
@@ -525,6 +555,9 @@ def _realise_gap(
     def span_keys(wid: int) -> list[int]:
         return sorted(i for i in g.subtree(wid) if i in tset)
 
+    own_ids = sorted(r for r, _, _ in gap.remnants if r not in tset)
+    slotted: list[tuple[int, float, list[tuple[int, str]], str]] = []  # non-subject, correlated
+
     for rid, rel, cid in sorted(gap.remnants):
         orig = originals.get(cid)
         base = _base(rel)
@@ -580,6 +613,12 @@ def _realise_gap(
                     if c > orig and _base(g.words[c].deprel) in ("obl", "advmod") and c not in chain
                 ]
             if len(same) > 1:
+                # a bare noun phrase ("four miles", "six years", obl:unmarked) stands for a bare
+                # one, a prepositional phrase for a prepositional one
+                kind = [c for c in same if _unmarked(g.words[c].deprel) == _unmarked(rel)]
+                if kind:
+                    same = kind
+            if len(same) > 1:
                 case = _case_lemma(g, rid)
                 by_case = [c for c in same if _case_lemma(g, c) == case]
                 if by_case:
@@ -594,6 +633,16 @@ def _realise_gap(
             corr = _deeper_correlate(g, rid, corr, tset)
             corr = _modifier_correlate(g, word, corr, tset)
             keys = span_keys(corr)
+            # a relative pronoun inside the correlate stays ("one of which hybridizes ..., and
+            # the other to ...": "the other of which hybridizes")
+            for dep_id in g.children.get(corr, []):
+                sub = g.subtree(dep_id)
+                if (
+                    dep_id > corr
+                    and g.words[dep_id].base_deprel == "nmod"
+                    and any(_is_wh(g.words[i]) for i in sub)
+                ):
+                    keys = [i for i in keys if i not in sub]
             used.add(corr)
             removed.update(keys)
             start = keys[0] if keys else corr
@@ -601,7 +650,7 @@ def _realise_gap(
                 not _case_lemma(g, rid)
                 and _case_lemma(g, corr)
                 and word.upos != "ADV"
-                and not rel.endswith(("tmod", "npmod"))
+                and not _unmarked(rel)
             ):
                 # "in the late 1960s ... and the mid-1970s ...": the preposition is shared
                 preps = [
@@ -610,7 +659,6 @@ def _realise_gap(
                     if _base(g.words[c].deprel) == "case" and c < corr
                 ]
                 r_text = [(c, g.words[c].form) for c in preps] + r_text
-            inserted.extend((start + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
             pairs.append(
                 {
                     "remnant": " ".join(f for _, f in r_text),
@@ -620,7 +668,26 @@ def _realise_gap(
             )
             if base in SUBJ_RELS:
                 new_subject_plural = _is_plural(g, rid)
-            placed[rid] = (start, start + 0.001 * len(r_text))
+                inserted.extend((start + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+                placed[rid] = (start, start + 0.001 * len(r_text))
+            else:
+                slotted.append((rid, float(start), r_text, base))
+        elif (
+            own_ids
+            and rid == own_ids[0]
+            and base == "advmod"
+            and word.upos == "ADV"
+            and word.form.lower() not in DIRECTIONAL
+            and top is not None
+            and top in tset
+            and g.words[top].upos in ("VERB", "AUX")
+        ):
+            # "..., and then the red wines, six years": a leading adverb without a correlate
+            # goes before the copied verb, after its auxiliaries ("you can then keep ...")
+            inserted.extend((top - 0.5 + k * 0.001, i, f) for k, (i, f) in enumerate(r_text))
+            pairs.append(
+                {"remnant": " ".join(f for _, f in r_text), "relation": rel, "correlate": None}
+            )
         else:
             anchor = span_keys(orig) if orig is not None else template
             anchor = [i for i in anchor if g.words[i].upos != "PUNCT"] or template
@@ -631,16 +698,53 @@ def _realise_gap(
                 placed[rid] = (key, key + 0.001 * len(r_text))
             else:
                 deferred.append((rid, anchor[-1] + 0.5, r_text))
-                if base in ("advcl", "parataxis", "ccomp"):
-                    deferred[-1] = (-rid, anchor[-1] + 0.5, r_text)  # a clause: after the clause
+                if base in ("advcl", "parataxis", "ccomp") and not any(r > rid for r in own_ids):
+                    # a clause closing the remnants goes after the clause; one standing before
+                    # another remnant keeps its place ("and (as it later turned out) a ...")
+                    deferred[-1] = (-rid, anchor[-1] + 0.5, r_text)
             pairs.append(
                 {"remnant": " ".join(f for _, f in r_text), "relation": rel, "correlate": None}
             )
+    # remnants that replace correlates after the verb keep their own order when the
+    # correlates' order differs ("biked four miles into town, and back on her bike, four
+    # miles uphill": "on her bike" stands for "into town", yet comes first)
+    # (only among remnants of one relation: "made all these gestures to X, and for us,
+    # nothing" keeps the verb's object first)
+    order: list[tuple[int, float, list[tuple[int, str]]]] = []
+    for b in {b for *_, b in slotted}:
+        same_rel = sorted(t for t in slotted if t[3] == b)
+        slots = sorted(t[1] for t in same_rel)
+        order.extend(
+            (rid, st, r_text) for (rid, _, r_text, _), st in zip(same_rel, slots, strict=True)
+        )
+    spans: list[dict[int, float]] = []  # own word id -> key, per remnant placed
+    nested: list[tuple[int, list[tuple[int, str]]]] = []
+    for rid, slot, r_text in sorted(order):
+        ids = [i for i, _ in r_text if i not in tset]
+        if any(min(sp) < min(ids) and max(ids) < max(sp) for sp in spans if sp and ids):
+            nested.append((rid, r_text))
+            continue
+        keys_of: dict[int, float] = {}
+        for k, (i, form) in enumerate(r_text):
+            inserted.append((slot + k * 0.001, i, form))
+            if i not in tset:
+                keys_of.setdefault(i, slot + k * 0.001)
+        spans.append(keys_of)
+        placed[rid] = (slot, slot + 0.001 * len(r_text))
+    for rid, r_text in nested:
+        # a remnant that stands inside another one's words keeps its place there
+        # ("between X (P < 0.05) as well as Y (P < 0.05)")
+        first = min(i for i, _ in r_text if i not in tset)
+        host = next(sp for sp in spans if sp and min(sp) < first < max(sp))
+        key = host[max(i for i in host if i < first)] + 0.0002
+        inserted.extend((key + k * 0.00001, i, f) for k, (i, f) in enumerate(r_text))
+        placed[rid] = (key, key + 0.00001 * len(r_text))
     # a remnant without a correlate keeps its neighbours: right after the remnant before it
     # ("as pdf files on the introductory link"), else right before the one after it ("then
     # to his hometown"), else after the clause
     subjects = {r for r, rl, _ in gap.remnants if _base(rl) in SUBJ_RELS}
-    for rid, fallback, r_text in deferred:
+    for n, (rid, fallback, r_text) in enumerate(deferred):
+        fallback += n * 0.01  # several after the clause keep their order, never interleave
         before = [r for r in placed if rid > 0 and r < rid and r not in subjects]
         after = [r for r in placed if 0 < rid < r]
         if before:
@@ -731,8 +835,10 @@ def _surface(g: _Graph, tokens: list[tuple[float, int, str]]) -> str:
     spacing = _has_spacing(g.sentence)
     forms = [f for _, _, f in tokens]
     spaces: list[bool | None] = []
-    for (ka, a, _), (kb, b, _) in pairwise(tokens):
-        known = spacing and b == a + 1 and ka == float(a) and kb == float(b)
+    for (_, a, _), (_, b, _) in pairwise(tokens):
+        # words adjacent in the treebank keep its spacing wherever they are put
+        # ("showgirl/gangster's", "$ 1,000" inside a moved remnant)
+        known = spacing and b == a + 1
         spaces.append(g.space_after[a] if known else None)
     spaces.append(None)
     if tokens:
@@ -841,14 +947,33 @@ def extract_from_sentence(
                 for dep, drel in g.dependents.get(c, []):
                     if dep in g.copies or not dep.isdigit():
                         continue
+                    if _base(drel) == "cc" and g.words[int(dep)].base_deprel == "advmod":
+                        drel = "advmod"  # "and then the red wines, ...": then 15.1:cc
                     if _base(drel) in ("cc", "punct"):
                         if _base(drel) == "cc":
                             ccs.append(int(dep))
                         cc_ids.add(int(dep))
                         continue
-                    if _base(drel) in SKIP_REMNANT_RELS or drel.endswith(":xsubj"):
+                    if drel.endswith(":xsubj") or (
+                        _base(drel) in SKIP_REMNANT_RELS
+                        # "(P less than 0.05)" is the gap's own parataxis: a remnant
+                        and not (
+                            _base(drel) == "parataxis" and g.words[int(dep)].deprel == "orphan"
+                        )
+                    ):
                         continue  # a controlled subject is a link, not a remnant
-                    rems.append((int(dep), drel, c))
+                    r = int(dep)
+                    head_w = g.words.get(g.words[r].head)
+                    if (
+                        g.words[r].base_deprel in ("compound", "flat")
+                        and head_w is not None
+                        and _base(head_w.deprel) in (*COORD_RELS, "orphan")
+                        and str(head_w.id) not in {d for d, _ in g.dependents.get(c, [])}
+                    ):
+                        # the graph attached one word of a name ("Magi" of "Magi-Fest"):
+                        # the remnant is the name
+                        r = head_w.id
+                    rems.append((r, drel, c))
             # a conjunct inside a remnant ("from 1699 or 1700") gets the copy's relation by
             # propagation in enhanced UD: it is part of the first conjunct's remnant
             rel_of = {r: rl for r, rl, _ in rems}
@@ -929,13 +1054,23 @@ def extract_from_sentence(
         for gp in gaps:
             own_ids = [r for r, _, _ in gp.remnants if r not in shared]
             gp.start = min(own_ids) if own_ids else int(float(gp.top))
-            if any(r in shared and _base(rl) in SUBJ_RELS for r, rl, _ in gp.remnants):
-                # the subject is shared, so a second "subject" remnant is a mislabelled object
-                # ("The chain has 90 outlets in Japan, seven in the U.S.": seven 4.1:nsubj)
-                gp.remnants = [
-                    (r, "obj" if r not in shared and _base(rl) in SUBJ_RELS else rl, c)
-                    for r, rl, c in gp.remnants
-                ]
+            # the subject of a copy is shared, so a second "subject" remnant of the SAME copy
+            # is a mislabelled object ("The chain has 90 outlets in Japan, seven in the U.S.":
+            # seven 4.1:nsubj); a subject of another copy of the chain is a subject ("Some
+            # claim they ..., and others because ...": they of 4.1, others of 2.1)
+            shared_subj = {  # (an expletive is no subject here: "There were 9 ...")
+                c for r, rl, c in gp.remnants if r in shared and _base(rl) in SUBJ_RELS - {"expl"}
+            }
+            gp.remnants = [
+                (
+                    r,
+                    "obj"
+                    if r not in shared and _base(rl) in SUBJ_RELS and c in shared_subj
+                    else rl,
+                    c,
+                )
+                for r, rl, c in gp.remnants
+            ]
         exclude = (remnant_ids | cc_ids) - shared
         exclude |= set(conj_kids)
         outside = [

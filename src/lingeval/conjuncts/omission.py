@@ -36,7 +36,14 @@ from lingeval.conjuncts.example import CONJUNCTIONS
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-__all__ = ["Omission", "Phrase", "chunk_phrases", "detect_omission", "phrase_category"]
+__all__ = [
+    "Omission",
+    "Phrase",
+    "chunk_phrases",
+    "detect_omission",
+    "hyphen_part",
+    "phrase_category",
+]
 
 VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
@@ -124,6 +131,8 @@ def _is_verb(doc: Doc, i: int) -> bool:
     if tok.tag_ == "VBG" and i > 0 and doc[i - 1].tag_ == "IN":
         return False  # a gerund after a preposition: "by adding up these weights"
     if tok.tag_ in {"VBN", "VBG"} and i + 1 < len(doc) and doc[i + 1].tag_ in {"NN", "NNS"}:
+        if i == 0 and tok.tag_ == "VBN" and any(t.lower_ == "by" for t in doc[i + 2 : i + 5]):
+            return True  # an opening participle with its agent: "Rated B-1 by Moody's"
         return i > 0 and doc[i - 1].tag_ in {"NN", "NNS", "NNP", "PRP"}  # "rising prices"
     return True
 
@@ -154,9 +163,23 @@ def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
 QUANTIFIER_NOUNS = {"others", "some", "many", "most", "all", "few", "several", "both", "each"}
 
 
+def hyphen_part(doc: Doc, i: int) -> bool:
+    """Token ``i`` is the end of a hyphenated word written without spaces, whatever its tag
+    ("single-A-plus": *plus* tagged CC)."""
+    return (
+        i >= 2
+        and doc[i - 1].text == "-"
+        and not doc[i - 2].whitespace_
+        and not doc[i - 1].whitespace_
+        and not doc[i - 2].is_punct
+    )
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
+    if a.tag_ == "CC" and hyphen_part(doc, k - 1):
+        return b.tag_ in NP_START_TAGS or b.tag_ in {"IN", "TO"} or b.text == "$"
     if k in doc.user_data.get("lingeval_nominal", ()):
         return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
     if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:

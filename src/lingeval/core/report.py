@@ -116,13 +116,15 @@ class Table:
         return "\n".join(parts) + "\n"
 
     def to_csv(self) -> str:
+        """Plain RFC 4180 CSV; the signature is a last ``signature`` column repeated on every
+        row, so that any CSV reader (``pandas.read_csv`` without options) loads the table and
+        every row keeps the signature it was computed under."""
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(self.columns)
+        sig = [] if self.signature is None else [self.signature.format()]
+        w.writerow([*self.columns, *(["signature"] if sig else [])])
         for r in self.rows:
-            w.writerow(["" if v is None else v for v in r])
-        if self.signature is not None:
-            buf.write(f"# signature: {self.signature.format()}\n")
+            w.writerow(["" if v is None else v for v in r] + sig)
         return buf.getvalue()
 
     def to_dict(self) -> dict[str, Any]:

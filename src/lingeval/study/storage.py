@@ -634,6 +634,80 @@ class Store:
                 return False
             return hmac.compare_digest(row.admin_token_hash, hash_token(token))
 
+    def login_wait(self, study_id: str, client_key: str | None) -> float:
+        """Seconds this client must still wait before it may try an admin token (0 = now)."""
+        from lingeval.study.db.models import AdminLoginRow
+
+        if not client_key:
+            return 0.0
+        with self.session() as s:
+            row = s.get(AdminLoginRow, (study_id, client_key))
+            until = _utc(row.locked_until) if row is not None else None
+        return max(0.0, (until - utcnow()).total_seconds()) if until is not None else 0.0
+
+    def login_failed(
+        self, study_id: str, client_key: str | None, limit: int, lockout_s: float
+    ) -> None:
+        """Count one failed admin token. From the ``limit``-th failure on, the client waits
+        ``lockout_s * 2**(failures - limit)`` seconds (at most an hour). One row per study
+        and client in ``admin_logins``, shared by every server process; rows untouched for a
+        day are dropped."""
+        from sqlalchemy import delete, select
+        from sqlalchemy.exc import IntegrityError
+
+        from lingeval.study.db.models import AdminLoginRow, StudyRow
+
+        if not client_key:
+            return
+        for _attempt in range(3):
+            try:
+                with self.session(write=True) as s:
+                    if s.get(StudyRow, study_id) is None:
+                        return
+                    now = utcnow()
+                    s.execute(
+                        delete(AdminLoginRow).where(
+                            AdminLoginRow.updated_at < now - timedelta(days=1)
+                        )
+                    )
+                    row = s.execute(
+                        select(AdminLoginRow)
+                        .where(
+                            AdminLoginRow.study_id == study_id,
+                            AdminLoginRow.client_key == client_key,
+                        )
+                        .with_for_update()
+                    ).scalar_one_or_none()
+                    if row is None:
+                        row = AdminLoginRow(study_id=study_id, client_key=client_key, failures=0)
+                        s.add(row)
+                    row.failures = (row.failures or 0) + 1
+                    row.updated_at = now
+                    extra = row.failures - limit
+                    row.locked_until = (
+                        now + timedelta(seconds=min(3600.0, lockout_s * 2 ** min(extra, 12)))
+                        if extra >= 0
+                        else None
+                    )
+                return
+            except IntegrityError:  # two processes inserted the first failure at once
+                continue
+
+    def login_succeeded(self, study_id: str, client_key: str | None) -> None:
+        """Forget the failed admin tokens of this client on this study."""
+        from sqlalchemy import delete
+
+        from lingeval.study.db.models import AdminLoginRow
+
+        if not client_key:
+            return
+        with self.session(write=True) as s:
+            s.execute(
+                delete(AdminLoginRow).where(
+                    AdminLoginRow.study_id == study_id, AdminLoginRow.client_key == client_key
+                )
+            )
+
     def secret(self, study_id: str) -> str:
         """The study's signing secret (random, made at creation; cached, it never changes)."""
         from lingeval.study.db.models import StudyRow

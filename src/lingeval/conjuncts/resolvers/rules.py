@@ -45,6 +45,7 @@ Every input is handled in time linear in its length times a small constant (at m
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -52,8 +53,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
-from lingeval.conjuncts.omission import Omission, detect_omission
-from lingeval.conjuncts.ranker import RankerModel, load_ranker
+from lingeval.conjuncts.omission import Omission, chunk_phrases, detect_omission, hyphen_part
+from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -63,6 +64,9 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 
 #: Sentences longer than this many tokens are returned unchanged (bounded time).
 MAX_TOKENS = 160
+#: Version of the analysis generation (bumped whenever the generated candidates change, so
+#: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
+GENERATION_VERSION = "2"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -178,6 +182,15 @@ FOCUS_ADVERBS = {
     "then",
     "again",
     "chiefly",
+    "now",
+    "later",
+    "finally",
+    "first",
+    "firstly",
+    "next",
+    "afterwards",
+    "subsequently",
+    "eventually",
 }
 
 
@@ -189,6 +202,8 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
+    if first.tag_ == "IN" and first.dep_ == "quantmod" and len(span) > 1:
+        return _category(doc, Span(span.start + 1, span.end))  # "about half the money"
     if first.tag_ == "IN" or (
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
     ):
@@ -213,6 +228,14 @@ def _category(doc: Doc, span: Span) -> str:
     if head.tag_ == "CD" or head.text == "%":
         return "NUM"
     return "NP"
+
+
+#: Heads of noun phrases used as adverbials of time ("next year", "last week").
+TIME_NOUNS = {
+    "year", "month", "week", "day", "time", "morning", "evening", "night", "afternoon",
+    "quarter", "season", "decade", "century", "today", "tomorrow", "yesterday", "weekend",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+}  # fmt: skip
 
 
 def _demonym(tok: Token) -> bool:
@@ -270,7 +293,11 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         score = 0.5
     elif {ca, cb} == {"NP", "NUM"}:
         score = 0.35
-    elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}, {"ADV", "PP"}):
+    elif {ca, cb} == {"ADV", "PP"} or (
+        {ca, cb} == {"NP", "PP"} and _np_head(doc, a if ca == "NP" else b).lemma_ in TIME_NOUNS
+    ):
+        score = 0.35  # adverbials: "abroad" / "in Spain", "next year" / "in 1989"
+    elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
         score = 0.25
     else:
         return 0.0
@@ -353,6 +380,8 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
         return True
     if head.tag_ in {"NN", "NNP"} and head.text != "%":
         return False
+    if head.tag_ == "CD" and head.i == span.end:
+        return head.lower_ not in {"one", "1"}  # a bare number subject: "1 was", "4 were"
     return None
 
 
@@ -474,7 +503,7 @@ class _Analysis:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
         for j in range(k + 1, min(k + 8, self.last + 1)):
             tok = self.doc[j]
-            if tok.tag_ in {"VBG", "VBN"} or (
+            if (tok.tag_ in {"VBG", "VBN"} and j > k + 1) or (  # "charged X with receiving"
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
                 return True
@@ -497,8 +526,8 @@ class _Analysis:
         for tok in doc[: self.cc]:
             born_to = tok.lower_ == "to" and tok.head.lemma_ == "bear"  # "born to X and Y"
             if (tok.lower_ in SPAN_PREPS or born_to) and not any(
-                doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc)
-            ):
+                doc[j].tag_ in VERB_TAGS | {"CC"} for j in range(tok.i + 1, self.cc)
+            ):  # ("between X and Y, and ...": its own "and" came before the marked one)
                 return f"collective:{tok.lower_}"
         # A coordinated subject of a reciprocal predicate ("Anna and Ben met").
         cc_head = doc[self.cc].head
@@ -622,10 +651,14 @@ class _Analysis:
                 points.append(k)
                 self.weak.add(k)
                 continue
-            if b.is_punct or a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"}:
+            glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
+            if b.is_punct or (
+                a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"} and not glued
+            ):
                 continue
             a_ends_np = (
-                a.tag_ in NOMINAL_TAGS
+                glued
+                or a.tag_ in NOMINAL_TAGS
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -791,11 +824,12 @@ def resolve_doc(
             om = None  # the tagger's plural noun is a verb after all
         if om is not None and om.marker not in {"not", "never"}:
             # a verbless conjunct with parallel phrases: an omission, whatever the parse says
-            res = _omission(an, om, verb, p, r_start, collect)
+            res = _omission(an, om, verb, p, r_start, collect, right.end)
         if res is None:
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
+    res = _vp_ellipsis_first(an, r_start) or res
     if res is None:
         return unchanged("no-alignment")
     out = [s for s in res.sentences if s]
@@ -812,6 +846,7 @@ def _omission(
     p: int,
     r_start: int,
     collect: list[tuple[_Candidate, Resolution | None]] | None,
+    boundary_end: int = -1,
 ) -> Resolution | None:
     """Resolve a conjunct the omission detector recognised (its extent and verb chain).
 
@@ -837,7 +872,25 @@ def _omission(
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
         subj = None
-    return _nominal(an, verb, subj, p, Span(r_start, end), om, collect)
+    from_om = False
+    if subj is None and om.left_start < verb.i:
+        # no subject in the parse: the detector's noun phrase before the verb (an absolute
+        # "with management getting 10% and British Air 15%", a misparsed subject)
+        region = chunk_phrases(doc, om.left_start, verb.i - 1)
+        nps = [ph for ph in region if ph.category in {"NP", "NUM"}]
+        if nps and nps[-1].end == an.left_end(verb.i):
+            subj = Span(nps[-1].start, nps[-1].end)
+            from_om = True
+    longer = None
+    if (
+        boundary_end > end
+        and doc[end + 1].text == ","
+        and not any(doc[i].tag_ in VERB_TAGS for i in range(end + 1, boundary_end + 1))
+    ):
+        # the detector left material after a comma shared; it may belong to the last remnant
+        # ("and the diamonds to Ernest Oppenheimer, patriarch of ...")
+        longer = Span(r_start, boundary_end)
+    return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
 
 
 def _suffix(an: _Analysis, right_end: int) -> list[int]:
@@ -958,29 +1011,7 @@ def _verbal(
     if not path:
         return None
     if own_subject:
-        # VP ellipsis: "... but the road did not." -> copy the left VP after the auxiliary
-        aux_only = rv.tag_ in FINITE_TAGS and rv.lemma_ in {
-            "do",
-            "be",
-            "have",
-            "can",
-            "will",
-            "would",
-            "should",
-            "could",
-            "may",
-            "might",
-            "must",
-        }
-        rest = [
-            i
-            for i in range(rv.i + 1, r_end + 1)
-            if doc[i].lower_ not in {"too", "also", "either", "so"}
-        ]
-        if aux_only and all(
-            doc[i].dep_ == "neg" or doc[i].lower_ in {"not", "n't", "never"} for i in rest
-        ):
-            return _vp_ellipsis(an, path[-1], p, right, rv, r_end, suffix)
+        # (VP ellipsis, "... but the road did not.", is resolved by resolvers.vpe first)
         lv = path[-1]
         if rv.dep_ == "conj" and rv.head.i < an.cc and rv.head.tag_ in VERB_TAGS:
             lv = rv.head  # the clause the parser conjoins it with, not a relative clause inside
@@ -1039,35 +1070,18 @@ def _verbal(
     )
 
 
-def _vp_ellipsis(
-    an: _Analysis, lv: Token, p: int, right: Span, aux: Token, r_end: int, suffix: list[int]
-) -> Resolution:
-    doc = an.doc
-    from lemminflect import getInflection
+def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
+    """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis,
+    one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, whatever the
+    other rules made of it (:mod:`lingeval.conjuncts.resolvers.vpe`,
+    :mod:`lingeval.conjuncts.resolvers.stripping`)."""
+    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
+    from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
-    subj = an.subject_span(lv)
-    start = subj.start if subj is not None else 0
-    opening = list(range(0, start))
-    # the verb phrase of the left clause: the verb (base form after do/modal) and what follows
-    vp_start = lv.i
-    replace: dict[int, str] = {}
-    if aux.lemma_ in {"do", "can", "will", "would", "should", "could", "may", "might", "must"}:
-        base = getInflection(lv.lemma_, tag="VB")
-        replace[lv.i] = base[0] if base else lv.lemma_
-    elif aux.lemma_ == "have":
-        form = getInflection(lv.lemma_, tag="VBN")
-        replace[lv.i] = form[0] if form else lv.text
-    vp = list(range(vp_start, p + 1))
-    first = list(range(start, p + 1))
-    second = list(range(right.start, r_end + 1))
-    text2 = _tokens_text(doc, opening + second) + " " + _tokens_text(doc, vp, replace)
-    if suffix:
-        text2 += " " + _tokens_text(doc, suffix)
-    sents = [
-        _finish(_tokens_text(doc, opening + first + suffix), an.final),
-        _finish(text2, an.final),
-    ]
-    return Resolution(sents, "vp-ellipsis")
+    try:
+        return resolve_vp_ellipsis(an, r_start) or resolve_stripping(an, r_start)
+    except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
+        return None
 
 
 def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Resolution | None:
@@ -1109,12 +1123,15 @@ def _peel_list(
     doc = an.doc
     middles: list[Span] = []
     end = first.end
+    # groups separated by semicolons may hold commas of their own ("at 97, down 7; 9% at 99,
+    # down 6; and ..."): then only semicolons separate the conjuncts
+    sep = ";" if any(doc[k].text == ";" for k in range(first.start + 1, end + 1)) else ","
     # without a comma before the conjunction the last middle conjunct touches it
     while True:
         commas = [
             k
             for k in range(first.start + 1, end + 1)
-            if doc[k].text == "," and not _inside_name(doc, k)
+            if doc[k].text == sep and not _inside_name(doc, k)
         ]
         if not commas:
             break
@@ -1197,8 +1214,8 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
 
 
 def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
-    """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct of the verb
-    that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
+    """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct, dative or
+    clausal complement of the verb that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
     [airports]", "1.2% [of the population]"). Nearest to ``p`` first."""
     doc = an.doc
     ends: dict[int, str] = {p: "end"}
@@ -1208,7 +1225,8 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
                 child.i > verb.i
                 and child.left_edge.i > lo
                 and child.left_edge.i <= p
-                and child.dep_ in {"prep", "advmod", "npadvmod", "advcl"}
+                and child.dep_
+                in {"prep", "advmod", "npadvmod", "advcl", "dative", "xcomp", "ccomp"}
             ):
                 e = an.left_end(child.left_edge.i)
                 if e >= lo and e < p:
@@ -1252,6 +1270,12 @@ def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
             continue  # the object of a preposition of the verb: "known as [Meänkieli]"
         if k > 0 and corr[k - 1].start <= head.i <= corr[k - 1].end:
             continue
+        if (
+            head.head.i == verb.i
+            and head.i > verb.i
+            and not any(o.start <= head.i <= o.end for o in corr)
+        ):
+            continue  # inside a dependent of the verb that stays shared: "made [Sam] angry"
         return False
     return True
 
@@ -1268,9 +1292,15 @@ def _clean_remnants(an: _Analysis, ext: Span, parts: Sequence[Span]) -> bool:
         tok = doc[i]
         if tok.tag_ in FINITE_TAGS and tok.i not in nominal:
             return False
+        if (
+            tok.text == "&"
+            and ext.start < i < ext.end
+            and doc[i - 1].tag_ == doc[i + 1].tag_ == "NNP"
+        ):
+            continue  # inside a name: "Standard & Poor's"
         if tok.text in {"(", ")", "[", "]", '"', "?", "!", "&"}:
             return False
-        if tok.tag_ == "CC":
+        if tok.tag_ == "CC" and not hyphen_part(doc, i):
             # only a coordination of two like words inside a remnant ("the second and third")
             a = doc[i - 1] if i > ext.start else None
             b = doc[i + 1] if i < ext.end else None
@@ -1331,6 +1361,8 @@ def _nominal(
     right: Span,
     om: Omission | None = None,
     collect: list[tuple[_Candidate, Resolution | None]] | None = None,
+    longer: Span | None = None,
+    subj_from_om: bool = False,
 ) -> Resolution | None:
     """No verb after the conjunction: coordination, argument clusters, gapping, stripping.
 
@@ -1357,6 +1389,8 @@ def _nominal(
     if p1 < 0:
         return None
     extents = [right]
+    if longer is not None and longer.end > right.end and not strip_tail:
+        extents.append(longer)
     conj_tok = next(
         (t for t in doc[right.start : right.end + 1] if t.dep_ == "conj" and t.head.i < an.cc), None
     )
@@ -1388,8 +1422,10 @@ def _nominal(
     for ext in extents:
         segs = an.segmentations(ext, 1 if strip_tail else 3)
         if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
-            segs.append(om_parts)
+            segs.insert(0, om_parts)  # first: the cap below never drops the detector's
         for parts in segs:
+            if len(cands) >= MAX_CANDIDATES:
+                break
             m = len(parts)
             if m > 1 and not _clean_remnants(an, ext, parts):
                 continue
@@ -1400,6 +1436,8 @@ def _nominal(
             subj_pref = prefs[key]
             weak = an.weak_splits(parts)
             for option in ("cluster", "gapping", "fronted"):
+                if len(cands) >= MAX_CANDIDATES:
+                    break
                 for corr, sims, end_shift, lead, end_kind in _analyses(
                     an, option, parts, verb, subj, p1, post, parse_heads, strip_tail, om
                 ):
@@ -1476,12 +1514,15 @@ def _nominal(
                                 and verb.lemma_ in DITRANSITIVE_LEMMAS
                             ),
                             "lead": float(lead),
+                            "mid_gap": math.log1p(_mid_gap(doc, verb, corr)),
+                            "subj_from_om": float(option == "gapping" and subj_from_om),
                             "len_ratio": sum(
                                 min(len(a), len(b)) / max(len(a), len(b)) for a, b in pairs
                             )
                             / max(1, len(pairs)),
                         }
                     )
+                    feats.update(contrast_features(doc, option, parts, corr, subj, verb, an.cc))
                     cands.append(_Candidate(option, list(parts), corr, ext, feats))
                     if len(cands) >= MAX_CANDIDATES:
                         break
@@ -1518,6 +1559,16 @@ def _nominal(
     if len(alternatives) > 1:
         best.details["alternatives"] = alternatives
     return best
+
+
+def _mid_gap(doc: Doc, verb: Token | None, corr: Sequence[Span]) -> int:
+    """Tokens of shared material left between two correlates after the verb (raw value for
+    the ranker: "served [mussels] to Sue ... [others]")."""
+    gap = 0
+    for a, b in itertools.pairwise(corr):
+        if verb is not None and a.end > verb.i:
+            gap += sum(1 for i in range(a.end + 1, b.start) if not doc[i].is_punct)
+    return gap
 
 
 def _number_for_noun(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
@@ -1582,13 +1633,13 @@ def _analyses(
             best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
             lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
             rem = parts[1:]
+            # the subject stays: "In France, they drive on the right and in the UK, on the
+            # left"; "In one hand she held a pen and in the other a book"
+            for corr, sims, shift, why in _align_all(
+                an, rem, p1, verb.i + 1, verb, parse_heads, om
+            ):
+                out.append(([*lead, *corr], [*sims, *lead_sims], shift, 1, why))
             if _category(doc, rem[0]) not in {"NP", "NUM"}:
-                # the subject stays: "In France, they drive on the right and in the UK, on
-                # the left"
-                for corr, sims, shift, why in _align_all(
-                    an, rem, p1, verb.i + 1, verb, parse_heads, om
-                ):
-                    out.append(([*lead, *corr], [*sims, *lead_sims], shift, 1, why))
                 return out
         if _category(doc, rem[0]) not in {"NP", "NUM"}:
             return out
@@ -1654,7 +1705,35 @@ def _analyses(
             if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
                 continue
             out.append((corr, sims, shift, 0, why))
+        adverb = _adverb_before(doc, verb, post) if m > 1 and verb_left else None
+        if adverb is not None and len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB":
+            # a connective adverb answers one before the verb: "to first apply rules to A,
+            # then to B", "could also pay X ... and then Y"
+            for corr, sims, shift, why in _align_all(
+                an, parts[1:], p1, post, verb, parse_heads, om
+            ):
+                if verb is not None and _arguments_of(doc, verb, corr):
+                    s0 = _similarity(doc, parts[0], adverb)
+                    out.append(([adverb, *corr], [s0, *sims], shift, 0, why))
     return out
+
+
+def _adverb_before(doc: Doc, verb: Token | None, post: int) -> Span | None:
+    """A one-word adverb of the verb (or of its auxiliaries' verb) just before it ("could
+    [also] pay", "to [first] apply"), not a negation."""
+    if verb is None:
+        return None
+    for child in verb.children:
+        if (
+            child.dep_ == "advmod"
+            and child.i < verb.i
+            and child.tag_ == "RB"
+            and child.lower_ not in {"not", "n't", "never"}
+            and verb.i - child.i <= 3
+            and child.i < post
+        ):
+            return Span(child.i, child.i)
+    return None
 
 
 def _align_all(
@@ -1668,48 +1747,113 @@ def _align_all(
 ) -> list[tuple[list[Span], list[float], int, str]]:
     """Alignments of ``parts`` with correlates, one per place where the last correlate ends.
 
-    The last correlate ends at ``p``, before an adjunct of the verb that stays shared, or (when
+    The last correlate ends at ``p``, before a dependent of the verb that stays shared, or (when
     the omission detector fired) at the end of any noun phrase of the first clause whose
     following material stays shared ("Tom expects [Ann] to win, and Sue Bob"). The others are
-    aligned right to left, each with the most similar span that ends before the next.
+    aligned right to left, each with the most similar span that ends before the next; in
+    further alignments one of them may end before one constituent that stays shared between
+    two correlates ("drill [30 wells] in this area [in 1989] and [twice that] [next year]").
     Returns (correlates, similarities, tokens of shared material after the last correlate,
     the kind of that end as in :func:`_ends` or ``"parallel"``).
     """
     doc = an.doc
-    ends = _ends(an, verb, p, lo, parts[-1])
+    ends = _ends(an, verb, p, lo, parts[-1])[: 3 if om is not None else 2]
     if om is not None:
         for q in om.parallels:
             if q is not None and lo <= q.end < p and all(q.end != e for e, _ in ends):
                 ends.append((q.end, "parallel"))
     out: list[tuple[list[Span], list[float], int, str]] = []
-    for e0, why in ends[: 4 if om is not None else 2]:
-        corr: list[Span] = []
-        sims: list[float] = []
-        end = e0
-        ok = True
-        for n, part in enumerate(reversed(parts)):
-            best: tuple[float, Span] | None = None
-            for c in an.candidates_ending(end, lo):
-                if verb is not None and c.start <= verb.i <= c.end:
-                    continue
-                head = _head_of(doc, c)
-                sim = an.sim(part, c)
-                sim += 0.08 if head.i in parse_heads else 0.0
-                sim += 0.04 if c.start == head.left_edge.i else 0.0
-                if best is None or sim > best[0]:
-                    best = (sim, c)
-            if best is None:
-                ok = False
-                break
-            corr.insert(0, best[1])
-            sims.append(best[0])
-            end = an.left_end(best[1].start)
-            if n + 1 < len(parts) and end < lo:
-                ok = False
-                break
-        if ok:
+    seen: set[tuple[Span, ...]] = set()
+
+    def best_ending(part: Span, end: int) -> tuple[float, Span] | None:
+        best: tuple[float, Span] | None = None
+        for c in an.candidates_ending(end, lo):
+            if verb is not None and c.start <= verb.i <= c.end:
+                continue
+            head = _head_of(doc, c)
+            sim = an.sim(part, c)
+            sim += 0.08 if head.i in parse_heads else 0.0
+            sim += 0.04 if c.start == head.left_edge.i else 0.0
+            if best is None or sim > best[0]:
+                best = (sim, c)
+        return best
+
+    for e0, why in ends[:5]:
+        # skip_at = 0: correlates side by side; j > 0: part j - 1 (not the last) ends before
+        # a constituent that stays shared
+        for skip_at in range(len(parts)):
+            corr: list[Span] = []
+            sims: list[float] = []
+            end = e0
+            ok = True
+            skipped = False
+            for n, part in enumerate(reversed(parts)):
+                k = len(parts) - 1 - n  # index of this part
+                best = None
+                if skip_at and k == skip_at - 1:
+                    bare = all(
+                        doc[i].tag_ == "CD" or doc[i].text in {"$", "%"}
+                        for i in range(part.start, part.end + 1)
+                    )
+                    for e in _shared_between(an, verb, end, lo, bare):
+                        hit = best_ending(part, e)
+                        if hit is not None and (best is None or hit[0] > best[0]):
+                            best = hit
+                    skipped = best is not None
+                else:
+                    best = best_ending(part, end)
+                if best is None:
+                    ok = False
+                    break
+                corr.insert(0, best[1])
+                sims.append(best[0])
+                end = an.left_end(best[1].start)
+                if n + 1 < len(parts) and end < lo:
+                    ok = False
+                    break
+            if not ok or (skip_at and not skipped) or tuple(corr) in seen:
+                continue
+            seen.add(tuple(corr))
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
+    return out
+
+
+def _shared_between(
+    an: _Analysis, verb: Token | None, end: int, lo: int, number: bool = False
+) -> list[int]:
+    """Where a correlate may end when one constituent ending at ``end`` stays shared between
+    it and the next correlate: ``[e + 1, end]`` is one constituent (one word whose head is
+    outside it) or two dependents of the verb, holds no verb of the clause, at most 8 tokens ("served [mussels] | to Sue |", "made [Sam] | angry |").
+    A correlate may leave its noun behind only for a bare ``number`` remnant ("[200] trees").
+    Nearest first, at most two."""
+    doc = an.doc
+    out: list[int] = []
+    for e in range(end - 1, max(lo, end - 9) - 1, -1):
+        if e < lo or doc[e].is_punct or doc[e + 1].is_punct:
+            continue
+        span = range(e + 1, end + 1)
+        if verb is not None and e + 1 <= verb.i <= end:
+            break
+        tops = [i for i in span if not e + 1 <= doc[i].head.i <= end or doc[i].head.i == i]
+        if (
+            # one constituent, or two dependents of the verb ("[200] trees | in the park")
+            (
+                len(tops) == 1
+                or (
+                    len(tops) == 2
+                    and verb is not None
+                    and all(doc[i].head.i == verb.i for i in tops)
+                )
+            )
+            and doc[e + 1].tag_ not in {"CC", "POS", "HYPH"}
+            and doc[e].tag_ not in {"IN", "TO", "DT", "PDT", "PRP$", "CC", "POS", "HYPH"}
+            # a correlate keeps its modifiers, except a number whose noun stays ("[200] trees")
+            and ((number and doc[e].tag_ == "CD") or not an._cuts_modifier(e + 1, end))
+        ):
+            out.append(e)
+            if len(out) == 2:
+                break
     return out
 
 

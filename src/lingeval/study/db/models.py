@@ -5,8 +5,9 @@ code or redirect, admin-token hash, open/closed), ``study_items`` (the versions 
 system, subset, task payload as JSON), ``design_cells`` (which version sits in which group at
 which base position), ``participants`` (entry ids from Prolific or a generated token, group,
 per-participant presentation order, timestamps), ``responses`` (one per participant and cell:
-unique, so a double submit stores once) and ``answers`` (the answer rows of a response, in the
-vocabulary of :mod:`lingeval.study.answers`).
+unique, so a double submit stores once), ``answers`` (the answer rows of a response, in the
+vocabulary of :mod:`lingeval.study.answers`) and ``admin_logins`` (failed admin logins per
+study and keyed client address, shared by every server process).
 
 The schema is created and upgraded only by the alembic migrations in ``migrations/``; a test
 checks that the models and the migrations agree.
@@ -100,6 +101,22 @@ class GroupFillRow(Base):
     grp: Mapped[int] = mapped_column(Integer, primary_key=True)
     active: Mapped[int] = mapped_column(Integer, default=0)
     completed: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AdminLoginRow(Base):
+    """Failed admin logins of one client address (its keyed hash, never the address) on one
+    study (migration 0004). Every server process reads and writes the same row, so ``--workers
+    N`` gives an attacker no extra attempts."""
+
+    __tablename__ = "admin_logins"
+
+    study_id: Mapped[str] = mapped_column(
+        ForeignKey("studies.id", ondelete="CASCADE"), primary_key=True
+    )
+    client_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class ParticipantRow(Base):

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from lingeval.core.detok import detokenize as detokenize_tokens
 from lingeval.core.errors import LingevalError
 from lingeval.study.reg.instances import Alignment
 from lingeval.study.reg.webnlg import TAG, Entry, Lexicalisation
@@ -55,15 +56,13 @@ PAPER_STRATA: dict[str, tuple[int, tuple[int, ...]]] = {
 }
 
 _LITERAL = re.compile(r'^"?[\d\s.,:/\-+]+"?$')
-_SPACE_BEFORE = re.compile(r"\s+(?=(?:'s|'|n't|[.,;:!?)\]%]))")
-_SPACE_AFTER = re.compile(r"(?<=[(\[$])\s+")
 _MARK = re.compile("\x00(\\d+)\x01")
 _NAME_TOKEN = re.compile(r"\w[\w'.\-]*|[^\w\s]")
 
 
 def detokenize(text: str) -> str:
-    """Undo whitespace tokenisation: no space before ``. , ; : ! ? ) 's``, none after ``(``."""
-    return _SPACE_AFTER.sub("", _SPACE_BEFORE.sub("", " ".join(text.split())))
+    """Undo whitespace tokenisation of WebNLG text (rules of :func:`lingeval.core.detok.detokenize`)."""
+    return detokenize_tokens(text.split())
 
 
 def recase(text: str, names: Iterable[str]) -> str:

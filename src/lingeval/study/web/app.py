@@ -29,7 +29,8 @@ Security model (docs/study-engine.md, "Security"):
 * New participants are rate-limited per client address and per study (in the database); the
   study's Prolific STUDY_ID is checked when configured.
 * Every POST: body size capped while it streams (413 page), ``Origin`` checked, CSRF token
-  bound to the session (constant-time compare). Failed admin logins are throttled.
+  bound to the session (constant-time compare). Failed admin logins are throttled (counted
+  in the database, shared by every server process).
 * Jinja auto-escapes every stimulus and answer; the CSP allows only this server's scripts,
   styles and form targets; answers with control characters are refused on every database.
 """
@@ -42,9 +43,7 @@ import hmac
 import json
 import re
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,7 +111,7 @@ class ServeSettings:
       0 = off (:class:`lingeval.study.storage.AdmissionLimits`).
     * ``login_failures``: failed admin logins per client address before a lockout of
       ``login_lockout_s`` seconds, doubling with every further failure (capped at an hour).
-      Counted per server process.
+      Counted in the database (``admin_logins``), so every server process shares the count.
     * ``check_origin``: refuse POSTs whose ``Origin`` names another site.
     * ``page_size``: participants per admin page.
     * ``static_max_age``: seconds browsers may cache ``/static`` files (their links carry a
@@ -227,43 +226,6 @@ TOO_LARGE = (
     "This form is too large to be accepted. Please go back, shorten your answers and send it again."
 )
 OTHER_SITE = "This form was sent from another site and was refused. Please open the study link you were given."
-
-
-class LoginThrottle:
-    """Failed admin logins per (study, client address): after ``limit`` failures the address
-    waits ``lockout_s`` seconds, doubling with each further failure (at most an hour). In
-    process memory, bounded to 10,000 entries; with ``--workers N`` each process counts on its
-    own (an attacker gets N times the attempts; a token of 16 or more random characters make guessing hopeless
-    anyway)."""
-
-    def __init__(self, limit: int, lockout_s: float) -> None:
-        self.limit, self.lockout_s = limit, lockout_s
-        self._state: OrderedDict[tuple[str, str], tuple[int, float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def wait(self, key: tuple[str, str]) -> float:
-        """Seconds this key must still wait (0 when it may try)."""
-        with self._lock:
-            failures, until = self._state.get(key, (0, 0.0))
-        return max(0.0, until - time.monotonic()) if failures >= self.limit else 0.0
-
-    def failed(self, key: tuple[str, str]) -> None:
-        with self._lock:
-            failures, _ = self._state.pop(key, (0, 0.0))
-            failures += 1
-            extra = failures - self.limit
-            until = (
-                time.monotonic() + min(3600.0, self.lockout_s * 2 ** min(extra, 12))
-                if extra >= 0
-                else 0.0
-            )
-            self._state[key] = (failures, until)
-            while len(self._state) > 10_000:
-                self._state.popitem(last=False)
-
-    def succeeded(self, key: tuple[str, str]) -> None:
-        with self._lock:
-            self._state.pop(key, None)
 
 
 def _paragraphs(text: str | None) -> list[str]:
@@ -396,7 +358,6 @@ def create_app(
     env.globals["static_version"] = _static_version()
     app = FastAPI(title=title, docs_url=None, redoc_url=None, openapi_url=None)
     task_static = _task_static_dirs()
-    throttle = LoginThrottle(settings.login_failures, settings.login_lockout_s)
     studies: dict[str, tuple[float, StudyInfo]] = {}
     task_types: dict[str, TaskType] = {}
     fragments: dict[tuple[str, int], Markup | None] = {}
@@ -839,16 +800,17 @@ def create_app(
     def admin_check(request: Request, study_id: str) -> bool | Response:
         """True for an admin (bearer token or login cookie), False for none, or the 429 page
         while this address is locked out after failed tokens."""
-        key = (study_id, _client(request))
         auth = request.headers.get("authorization", "")
         if auth.lower().startswith("bearer "):
-            return check_token(key, study_id, auth[7:].strip())
+            return check_token(_client(request), study_id, auth[7:].strip())
         expected = store.admin_session(study_id)
         got = request.cookies.get(_admin_cookie(study_id))
         return expected is not None and isinstance(got, str) and hmac.compare_digest(expected, got)
 
-    def check_token(key: tuple[str, str], study_id: str, token: str) -> bool | Response:
-        wait = throttle.wait(key)
+    def check_token(address: str, study_id: str, token: str) -> bool | Response:
+        """The token checked under the shared lockout of failed tokens (``admin_logins``)."""
+        client = store.client_key(study_id, address)
+        wait = store.login_wait(study_id, client)
         if wait > 0:
             return message(
                 "Too many wrong admin tokens from your address; please wait and try again.",
@@ -856,9 +818,9 @@ def create_app(
                 headers={"Retry-After": str(int(wait) + 1)},
             )
         if store.check_admin_token(study_id, token):
-            throttle.succeeded(key)
+            store.login_succeeded(study_id, client)
             return True
-        throttle.failed(key)
+        store.login_failed(study_id, client, settings.login_failures, settings.login_lockout_s)
         return False
 
     def admin_denied(study_id: str) -> HTMLResponse:
@@ -899,7 +861,7 @@ def create_app(
         if get_study(study_id) is None:
             return message("There is no such study.", 404)
         token = form.get("token")
-        ok = check_token((study_id, _client(request)), study_id, str(token or ""))
+        ok = check_token(_client(request), study_id, str(token or ""))
         if isinstance(ok, Response):
             return ok
         if not ok:

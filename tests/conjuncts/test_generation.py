@@ -1,0 +1,147 @@
+"""Candidate generation of the rules resolver (issue 11): each shape is *generated*.
+
+The fitted ranker chooses among the generated analyses; these tests check the generation
+alone: for each shape some analysis built by ``resolve_doc(..., collect=...)`` equals the
+expected rewrites (sentences written here for the tests). They parse with the default
+spaCy pipeline.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import MAX_CANDIDATES, resolve_doc
+
+spacy = pytest.importorskip("spacy")
+
+
+@pytest.fixture(scope="module")
+def parser() -> object:
+    from lingeval.core.parsing import Parser
+
+    return Parser(None)
+
+
+def generated(parser: object, sentence: str) -> tuple[list[list[str]], object]:
+    """Rewrites of every generated analysis of the last and/or/but, and the resolution."""
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][-1]
+    collected: list = []
+    res = resolve_doc(doc, cc, collect=collected)
+    return [b.sentences for _, b in collected if b is not None], res
+
+
+CASES = [
+    # shared material between two correlates, a number whose noun stays
+    (
+        "They planted 200 trees in the park in May and 300 in June.",
+        [
+            "They planted 200 trees in the park in May.",
+            "They planted 300 trees in the park in June.",
+        ],
+    ),
+    # a dependent of the verb stays between the correlates
+    (
+        "I made Tom angry at Sue and Sue at Ben.",
+        ["I made Tom angry at Sue.", "I made Sue angry at Ben."],
+    ),
+    # an adverb remnant answers a prepositional phrase; the counted noun stays
+    (
+        "The firm employs 500 people in Ohio and 200 abroad.",
+        ["The firm employs 500 people in Ohio.", "The firm employs 200 people abroad."],
+    ),
+    # a noun phrase of time answers a prepositional phrase
+    (
+        "They visited Rome in 2019 and Paris last year.",
+        ["They visited Rome in 2019.", "They visited Paris last year."],
+    ),
+    # "about" modifies the number; the correlate is a noun phrase, not a prepositional phrase
+    (
+        "Ann would receive about half the money in cash and the rest as a loan.",
+        [
+            "Ann would receive about half the money in cash.",
+            "Ann would receive the rest as a loan.",
+        ],
+    ),
+    # the subject of an absolute "with" clause, found without the parse's subject arc
+    (
+        "The deal gave Ann 60% of the shares, with Bob getting 30% and Carol 10%.",
+        [
+            "The deal gave Ann 60% of the shares, with Bob getting 30%.",
+            "The deal gave Ann 60% of the shares, with Carol getting 10%.",
+        ],
+    ),
+    # an opening prepositional remnant, the subject stays, a noun phrase object remnant
+    (
+        "In one box he kept a letter and in the other a photograph.",
+        ["In one box he kept a letter.", "In the other he kept a photograph."],
+    ),
+    # a list whose groups are separated by semicolons and hold commas
+    (
+        "The blue team finished at 12, up 3; the red team at 9, down 2; and the green team at 7, down 1.",
+        [
+            "The blue team finished at 12, up 3.",
+            "The red team finished at 9, down 2.",
+            "The green team finished at 7, down 1.",
+        ],
+    ),
+    # an apposition after the last remnant belongs to it, not to every rewrite
+    (
+        "They sold the house to Ann and the car to Bob, a friend of the family.",
+        ["They sold the house to Ann.", "They sold the car to Bob, a friend of the family."],
+    ),
+    # an opening participle; "&" inside a name and a hyphenated word tagged as a conjunction
+    # ("single-A-plus") do not block the segmentation
+    (
+        "Rated single-A-1 by Moody's and single-A-plus by Fitch, the notes will be sold through Chase.",
+        [
+            "Rated single-A-1 by Moody's, the notes will be sold through Chase.",
+            "Rated single-A-plus by Fitch, the notes will be sold through Chase.",
+        ],
+    ),
+    (
+        "Rated B-1 by Moody's and B by Standard & Poor's, the notes will be sold through Chase.",
+        [
+            "Rated B-1 by Moody's, the notes will be sold through Chase.",
+            "Rated B by Standard & Poor's, the notes will be sold through Chase.",
+        ],
+    ),
+    # a connective adverb remnant replaces the adverb before the verb
+    (
+        "Guests could also book a room for two nights at the old rate, and then for three more "
+        "nights at the new rate.",
+        [
+            "Guests could also book a room for two nights at the old rate.",
+            "Guests could then book a room for three more nights at the new rate.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CASES, ids=[c[0][:40] for c in CASES])
+def test_shape_is_generated(parser: object, sentence: str, expected: list[str]) -> None:
+    rewrites, _ = generated(parser, sentence)
+    assert expected in rewrites
+
+
+def test_a_bare_number_subject_agrees(parser: object) -> None:
+    rewrites, _ = generated(parser, "Of the ten boxes, 8 were opened by Ann and 1 by Tom.")
+    assert [
+        "Of the ten boxes, 8 were opened by Ann.",
+        "Of the ten boxes, 1 was opened by Tom.",
+    ] in (rewrites)
+    assert all("1 were" not in s for r in rewrites for s in r)
+
+
+def test_number_of_analyses_is_capped(parser: object) -> None:
+    sentence = (
+        "In 2001 the old firm in the north sold 300 red cars to dealers in Leeds at cost, "
+        "in 2002 the new firm 400 blue vans to traders in York at a loss, in 2003 the big shop "
+        "500 old bikes to buyers in Hull at a profit, and in 2004 the small shop 600 new "
+        "scooters to clubs in Bath for free."
+    )
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = [t.i for t in doc if t.lower_ == "and"][-1]
+    collected: list = []
+    resolve_doc(doc, cc, collect=collected)
+    assert len(collected) <= MAX_CANDIDATES
