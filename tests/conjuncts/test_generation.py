@@ -106,6 +106,23 @@ CASES = [
             "Rated B by Standard & Poor's, the notes will be sold through Chase.",
         ],
     ),
+    # an infinitival remnant answers the deepest infinitive of a control chain
+    (
+        "Maria is expected to have a chance to begin to paint the house, and Pedro to clean the garden.",
+        [
+            "Maria is expected to have a chance to begin to paint the house.",
+            "Pedro is expected to have a chance to begin to clean the garden.",
+        ],
+    ),
+    # middle groups of a list are cut like the last one, not inside a noun phrase
+    (
+        "He knew that the big boxes went to Rome, the small ones to Paris, and the red ones to Oslo.",
+        [
+            "He knew that the big boxes went to Rome.",
+            "He knew that the small ones went to Paris.",
+            "He knew that the red ones went to Oslo.",
+        ],
+    ),
     # a connective adverb remnant replaces the adverb before the verb
     (
         "Guests could also book a room for two nights at the old rate, and then for three more "
@@ -145,3 +162,17 @@ def test_number_of_analyses_is_capped(parser: object) -> None:
     collected: list = []
     resolve_doc(doc, cc, collect=collected)
     assert len(collected) <= MAX_CANDIDATES
+
+
+def test_agreement_without_lemmas(parser: object) -> None:
+    """Trees without lemmas (gold trees with an empty lemma column): the verb is not
+    re-inflected from its own form ("likeses")."""
+    doc = parser.parse(["Fred likes tea, and Sally coffee."])[0]  # type: ignore[attr-defined]
+    for tok in doc:
+        tok.lemma_ = tok.text
+    cc = [t.i for t in doc if t.lower_ == "and"][0]
+    collected: list = []
+    resolve_doc(doc, cc, collect=collected)
+    rewrites = [b.sentences for _, b in collected if b is not None]
+    assert ["Fred likes tea.", "Sally likes coffee."] in rewrites
+    assert all("likeses" not in s for r in rewrites for s in r)

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "2"
+GENERATION_VERSION = "3"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -202,7 +202,14 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
-    if first.tag_ == "IN" and first.dep_ == "quantmod" and len(span) > 1:
+    if (
+        first.tag_ == "IN"
+        and len(span) > 1
+        and (
+            first.dep_ == "quantmod"
+            or (first.lower_ in APPROXIMATORS and doc[span.start + 1].tag_ in {"CD", "PDT", "$"})
+        )
+    ):
         return _category(doc, Span(span.start + 1, span.end))  # "about half the money"
     if first.tag_ == "IN" or (
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
@@ -229,6 +236,9 @@ def _category(doc: Doc, span: Span) -> str:
         return "NUM"
     return "NP"
 
+
+#: Prepositions that modify a quantity ("about half", "over $5"), not heads of a phrase.
+APPROXIMATORS = {"about", "around", "over", "under", "nearly", "almost", "approximately"}
 
 #: Heads of noun phrases used as adverbials of time ("next year", "last week").
 TIME_NOUNS = {
@@ -393,6 +403,12 @@ def _inflect(tok: Token, plural: bool) -> str | None:
     lemma = tok.lemma_.lower()
     if tok.tag_ == "MD":
         return None
+    if lemma == low and tok.tag_ in {"VBZ", "VBD"}:
+        # a tree without lemmas (gold trees whose lemma column is empty): "likes" -> "like"
+        from lemminflect import getLemma
+
+        found = getLemma(low, upos="AUX" if low in {"is", "was", "has", "does"} else "VERB")
+        lemma = found[0] if found else lemma
     if lemma == "be" and tok.tag_ == "VBD":
         new = "were" if plural else "was"
     elif tok.tag_ in {"VBZ", "VBP"}:
@@ -1802,8 +1818,8 @@ def _align_all(
     out: list[tuple[list[Span], list[float], int, str]] = []
     seen: set[tuple[Span, ...]] = set()
 
-    def best_ending(part: Span, end: int) -> tuple[float, Span] | None:
-        best: tuple[float, Span] | None = None
+    def ranked_ending(part: Span, end: int) -> list[tuple[float, Span]]:
+        scored = []
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
@@ -1811,14 +1827,23 @@ def _align_all(
             sim = an.sim(part, c)
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
-            if best is None or sim > best[0]:
-                best = (sim, c)
-        return best
+            scored.append((sim, c))
+        scored.sort(key=lambda x: -x[0])  # stable: the first of equals stays first
+        return scored
+
+    def best_ending(part: Span, end: int) -> tuple[float, Span] | None:
+        ranked = ranked_ending(part, end)
+        return ranked[0] if ranked else None
+
+    # an infinitival last remnant may answer any infinitive of a control chain ("expected to
+    # have a desire to begin [to watch the movie]"): near ties are both kept
+    runner_up = _category(doc, parts[-1]) == "VP"
 
     for e0, why in ends[:5]:
         # skip_at = 0: correlates side by side; j > 0: part j - 1 (not the last) ends before
         # a constituent that stays shared
-        for skip_at in range(len(parts)):
+        for skip_at in range(len(parts) + int(runner_up)):
+            second = skip_at == len(parts)  # the runner-up variant of a VP last remnant
             corr: list[Span] = []
             sims: list[float] = []
             end = e0
@@ -1827,7 +1852,11 @@ def _align_all(
             for n, part in enumerate(reversed(parts)):
                 k = len(parts) - 1 - n  # index of this part
                 best = None
-                if skip_at and k == skip_at - 1:
+                if second and n == 0:
+                    ranked = ranked_ending(part, end)
+                    if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
+                        best, skipped = ranked[1], True
+                elif skip_at and not second and k == skip_at - 1:
                     bare = all(
                         doc[i].tag_ == "CD" or doc[i].text in {"$", "%"}
                         for i in range(part.start, part.end + 1)
@@ -1956,6 +1985,7 @@ def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | N
         if len(cand) != len(parts):
             continue
         s = sum(_similarity(an.doc, a, b) for a, b in zip(cand, parts, strict=True))
+        s -= 0.3 * an.weak_splits(cand)  # "the neatest | ones" cuts inside a noun phrase
         if best is None or s > best[0]:
             best = (s, cand)
     return best[1] if best else None
