@@ -22,10 +22,11 @@ def parser() -> object:
     return Parser(None)
 
 
-def generated(parser: object, sentence: str) -> tuple[list[list[str]], object]:
-    """Rewrites of every generated analysis of the last and/or/but, and the resolution."""
+def generated(parser: object, sentence: str, nth: int = -1) -> tuple[list[list[str]], object]:
+    """Rewrites of every generated analysis of the ``nth`` and/or/but (default the last),
+    and the resolution."""
     doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
-    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][-1]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][nth]
     collected: list = []
     res = resolve_doc(doc, cc, collect=collected)
     return [b.sentences for _, b in collected if b is not None], res
@@ -123,6 +124,30 @@ CASES = [
             "He knew that the red ones went to Oslo.",
         ],
     ),
+    # a dash before the conjunction
+    (
+        "The storm cut thousands of trees off the hills -- and hundreds off the coast.",
+        [
+            "The storm cut thousands of trees off the hills.",
+            "The storm cut hundreds of trees off the coast.",
+        ],
+    ),
+    # "with" + gerund is a complement, not an absolute clause that binds the conjuncts
+    (
+        "The court charged the mayor with taking bribes and two aides with hiding the money.",
+        [
+            "The court charged the mayor with taking bribes.",
+            "The court charged two aides with hiding the money.",
+        ],
+    ),
+    # a coordinated correlate is replaced as a whole
+    (
+        "The bank downgraded the notes, the bonds and the loans to B from A and the shares to C from B.",
+        [
+            "The bank downgraded the notes, the bonds and the loans to B from A.",
+            "The bank downgraded the shares to C from B.",
+        ],
+    ),
     # a connective adverb remnant replaces the adverb before the verb
     (
         "Guests could also book a room for two nights at the old rate, and then for three more "
@@ -176,3 +201,16 @@ def test_agreement_without_lemmas(parser: object) -> None:
     rewrites = [b.sentences for _, b in collected if b is not None]
     assert ["Fred likes tea.", "Sally likes coffee."] in rewrites
     assert all("likeses" not in s for r in rewrites for s in r)
+
+
+def test_a_verb_phrase_of_the_shared_subject_ends_the_right_conjunct(parser: object) -> None:
+    rewrites, _ = generated(
+        parser,
+        "The firm has offered 40 dollars a share for Acme and 36 dollars a share for Bolt and "
+        "has extended both offers to May 4.",
+        nth=0,
+    )
+    assert [
+        "The firm has offered 40 dollars a share for Acme and has extended both offers to May 4.",
+        "The firm has offered 36 dollars a share for Bolt and has extended both offers to May 4.",
+    ] in rewrites

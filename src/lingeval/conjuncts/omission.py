@@ -267,6 +267,16 @@ def _right_end(doc: Doc, start: int, last: int) -> int:
             return k - 1
         if tok.lower_ in {"as", "with"} and k > start and _clause_follows(doc, k + 1, last):
             return k - 1  # "... 54 from 98 as Sri Lanka toiled"
+        if (
+            tok.lower_ in CONJUNCTIONS
+            and k > start
+            and k + 1 <= last
+            and (
+                doc[k + 1].tag_ in FINITE_TAGS
+                or (k + 2 <= last and doc[k + 1].tag_ == "RB" and doc[k + 2].tag_ in FINITE_TAGS)
+            )
+        ):
+            return k - 1  # a verb phrase of the shared subject follows: "... and has extended"
         if tok.text == "," and k + 1 <= last:
             nxt = doc[k + 1]
             if nxt.tag_ == "CC" or nxt.lower_ in SUBORDINATORS or nxt.tag_ in {"WDT", "WP", "WRB"}:
@@ -303,7 +313,10 @@ def _left_start(doc: Doc, cc: int) -> int:
     that has a verb between it and the conjunction.
     """
     verb_seen = False
-    for k in range(cc - 1, -1, -1):
+    top = cc - 1
+    while top > 0 and doc[top].text in CLAUSE_PUNCT:
+        top -= 1  # "... off the value of their companies -- and millions off ..."
+    for k in range(top, -1, -1):
         tok = doc[k]
         if tok.text in CLAUSE_PUNCT:
             return k + 1

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "3"
+GENERATION_VERSION = "4"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -519,6 +519,8 @@ class _Analysis:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
         for j in range(k + 1, min(k + 8, self.last + 1)):
             tok = self.doc[j]
+            if j == k + 1 and tok.tag_ in {"VBG", "VBN"}:
+                return False  # a gerund object, not an absolute clause: "charged X with taking"
             if tok.tag_ in {"VBG", "VBN"} or (
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
@@ -1202,6 +1204,13 @@ def _peel_list(
                 break
             if not appositions and _head_of(doc, seg).dep_ == "appos":
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
+            if any(doc[i].lower_ in CONJUNCTIONS for i in range(seg.start, seg.end + 1)):
+                break  # "downgraded A, B and C to X ... and D to Y": A, B and C is one object
+            if (
+                _category(doc, seg) == "PP" == _category(doc, right)
+                and doc[seg.start].lower_ != doc[right.start].lower_
+            ):
+                break  # "for 90 days, without restriction, to workers ..., and for ...": adjuncts
         middles.insert(0, seg)
         end = an.left_end(k)
         if end < first.start:
@@ -1828,6 +1837,17 @@ def _align_all(
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))
+            if head.dep_ == "conj" and c.start == head.left_edge.i:
+                # the last conjunct of a coordination: the whole coordination answers the
+                # remnant ("downgraded [A, B and C] to X and D to Y")
+                first = head
+                for _ in range(20):
+                    if first.dep_ != "conj" or first.head.i >= first.i:
+                        break
+                    first = first.head
+                whole = Span(first.left_edge.i, c.end)
+                if whole.start >= lo and whole != c and not _cuts_any(an, whole):
+                    scored.append((max(sim, an.sim(part, whole)) + 0.01, whole))
         scored.sort(key=lambda x: -x[0])  # stable: the first of equals stays first
         return scored
 
@@ -1883,6 +1903,11 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+def _cuts_any(an: _Analysis, span: Span) -> bool:
+    """``span`` starts inside a constituent: a modifier before it belongs to a word in it."""
+    return span.start > 0 and an._cuts_modifier(span.start, span.end)
 
 
 def _shared_between(
