@@ -46,6 +46,11 @@ CASES = [
         "I made Tom angry at Sue and Sue at Ben.",
         ["I made Tom angry at Sue.", "I made Sue angry at Ben."],
     ),
+    # the last correlate ends before a prepositional phrase that stays shared
+    (
+        "Some have served fish to Sue and others bread.",
+        ["Some have served fish to Sue.", "Others have served bread to Sue."],
+    ),
     # an adverb remnant answers a prepositional phrase; the counted noun stays
     (
         "The firm employs 500 people in Ohio and 200 abroad.",
@@ -213,4 +218,15 @@ def test_a_verb_phrase_of_the_shared_subject_ends_the_right_conjunct(parser: obj
     assert [
         "The firm has offered 40 dollars a share for Acme and has extended both offers to May 4.",
         "The firm has offered 36 dollars a share for Bolt and has extended both offers to May 4.",
+    ] in rewrites
+
+
+def test_a_verb_form_read_as_a_noun_subject_agrees(parser: object) -> None:
+    """ "matter" (tagged as a verb, read as a noun after the conjunction) is singular."""
+    rewrites, _ = generated(
+        parser, "For these writers, words or images are primary, and matter secondary."
+    )
+    assert [
+        "For these writers, words or images are primary.",
+        "For these writers, matter is secondary.",
     ] in rewrites

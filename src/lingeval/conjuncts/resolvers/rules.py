@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "4"
+GENERATION_VERSION = "5"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -382,6 +382,8 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
     if any(doc[i].lower_ in {"and", "&"} for i in range(span.start, span.end + 1)):
         return True
     head = _np_head(doc, span)
+    if head.i in doc.user_data.get("lingeval_nominal", ()) and head.tag_ in VERB_TAGS:
+        return head.tag_ == "VBZ"  # a verb form read as a noun: "matter" one, "rises" many
     if head.lower_ in PLURAL_PRONOUNS:
         return True
     if head.lower_ in {"he", "she", "it", "this", "that", "everyone", "everybody", "nobody", "one"}:
@@ -1293,6 +1295,18 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             ):
                 e = an.left_end(child.left_edge.i)
                 if e >= lo and e < p:
+                    ends.setdefault(e, "adjunct")
+        # a closing prepositional phrase attached lower by the parser may be the verb's too
+        # ("served [fish] to Sue")
+        for t in an.doc[lo + 1 : p + 1]:
+            if (
+                t.tag_ in {"IN", "TO"}
+                and t.dep_ in {"prep", "dative"}
+                and an.left_end(t.right_edge.i + 1) == p
+                and t.head.i < t.i
+            ):
+                e = an.left_end(t.i)
+                if lo <= e < p:
                     ends.setdefault(e, "adjunct")
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
