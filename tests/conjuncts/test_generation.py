@@ -153,6 +153,14 @@ CASES = [
             "The bank downgraded the shares to C from B.",
         ],
     ),
+    # "place, region" stays one remnant
+    (
+        "The team played at the old stadium in Leeds, Yorkshire, and the new arena in Cardiff, Wales.",
+        [
+            "The team played at the old stadium in Leeds, Yorkshire.",
+            "The team played at the new arena in Cardiff, Wales.",
+        ],
+    ),
     # a connective adverb remnant replaces the adverb before the verb
     (
         "Guests could also book a room for two nights at the old rate, and then for three more "

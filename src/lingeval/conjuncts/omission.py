@@ -380,6 +380,20 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
         ):
             out[-1] = Phrase(prev.start, ph.end, "NP")
             continue
+        if (
+            prev is not None
+            and prev.category in {"NP", "PP"}
+            and ph.category == "NP"
+            and ph.start == prev.end + 2
+            and doc[prev.end + 1].text == ","
+            and doc[prev.end].tag_ == "NNP"
+            and len(ph) <= 2
+            and all(doc[i].tag_ == "NNP" for i in range(ph.start, ph.end + 1))
+            and (ph.end + 1 >= len(doc) or doc[ph.end + 1].tag_ != "NNP")
+        ):
+            # a place and its region: "in Northampton, Massachusetts"
+            out[-1] = Phrase(prev.start, ph.end, prev.category, prev.prep)
+            continue
         out.append(ph)
     return out
 

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "5"
+GENERATION_VERSION = "6"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -638,6 +638,8 @@ class _Analysis:
             starts.add(i)
         out = []
         for y in sorted(starts):
+            if y == p and doc[y].tag_ in {"IN", "TO", "DT"}:
+                continue  # a lone preposition or determiner is no correlate
             if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
                 if y > lo and self._cuts_modifier(y, p):
                     continue
