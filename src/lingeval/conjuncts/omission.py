@@ -210,7 +210,9 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         k0 = k - 1
         while k0 - 1 >= 0 and doc[k0 - 1].tag_ in {"NNP", "NNPS"}:
             k0 -= 1
-        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ"})
+        # not inside a term ("sodium Dodecyl sulfate") nor a name modifying a noun after a
+        # determiner ("a Boston firm")
+        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$"})
     if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
         return False  # "40,000 visitors", "21 %"
     if a.tag_ == "CD" and b.tag_ == "CD":

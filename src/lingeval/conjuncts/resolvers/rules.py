@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "6"
+GENERATION_VERSION = "7"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -1522,8 +1522,6 @@ def _nominal(
                 ):
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
-                    if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
-                        continue
                     expected = m if option == "cluster" else m - 1 - lead
                     pairs = list(zip(parts, corr[lead:] if lead else corr, strict=False))
                     feats = dict(base)
@@ -1594,6 +1592,11 @@ def _nominal(
                             ),
                             "lead": float(lead),
                             "mid_gap": math.log1p(_mid_gap(doc, verb, corr)),
+                            # a bare number replacing a counted noun phrase whole ("15%" for
+                            # "10% control"): a candidate, the ranker decides (num_np)
+                            "num_for_noun": float(
+                                _number_for_noun(doc, parts, corr[lead:] if lead else corr)
+                            ),
                             "subj_from_om": float(option == "gapping" and subj_from_om),
                             "len_ratio": sum(
                                 min(len(a), len(b)) / max(len(a), len(b)) for a, b in pairs
