@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "7"
+GENERATION_VERSION = "8"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -1522,6 +1522,8 @@ def _nominal(
                 ):
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
+                    if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
+                        continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
                     pairs = list(zip(parts, corr[lead:] if lead else corr, strict=False))
                     feats = dict(base)
@@ -1592,11 +1594,6 @@ def _nominal(
                             ),
                             "lead": float(lead),
                             "mid_gap": math.log1p(_mid_gap(doc, verb, corr)),
-                            # a bare number replacing a counted noun phrase whole ("15%" for
-                            # "10% control"): a candidate, the ranker decides (num_np)
-                            "num_for_noun": float(
-                                _number_for_noun(doc, parts, corr[lead:] if lead else corr)
-                            ),
                             "subj_from_om": float(option == "gapping" and subj_from_om),
                             "len_ratio": sum(
                                 min(len(a), len(b)) / max(len(a), len(b)) for a, b in pairs
