@@ -286,3 +286,76 @@ def test_relative_pronoun_of_the_correlate_stays() -> None:
             "Two genes were found, the other of which binds to B.",
         ]
     ]
+
+
+def test_subject_of_another_copy_in_the_chain_stays_a_subject() -> None:
+    # "they" is the shared subject of the copy of "left" (4.1); "others" is the subject of
+    # the copy of "say" (2.1): not a mislabelled object
+    rows = """
+    1 Some some DET DT 2 nsubj 2:nsubj
+    2 say say VERB VBP 0 root 0:root
+    2.1 say say VERB VBP _ _ 2:conj
+    3 they they PRON PRP 4 nsubj 4:nsubj|4.1:nsubj
+    4 left leave VERB VBD 2 ccomp 2:ccomp
+    4.1 left leave VERB VBD _ _ 2.1:ccomp
+    5 because because SCONJ IN 7 mark 7:mark
+    6 it it PRON PRP 7 nsubj 7:nsubj
+    7 rained rain VERB VBD 4 advcl 4:advcl
+    8 and and CCONJ CC 9 cc 2.1:cc
+    9 others other NOUN NNS 2 conj 2.1:nsubj
+    10 because because SCONJ IN 12 mark 12:mark
+    11 it it PRON PRP 12 nsubj 12:nsubj
+    12 snowed snow VERB VBD 9 orphan 4.1:advcl SpaceAfter=No
+    13 . . PUNCT . 2 punct 2:punct
+    """
+    text = "Some say they left because it rained and others because it snowed."
+    assert _rewrites(text, rows) == [
+        ["Some say they left because it rained.", "Others say they left because it snowed."]
+    ]
+
+
+def test_subject_after_an_expletive_is_a_subject() -> None:
+    # "There were 5 games in May and 7 a year earlier": "7" stands for the number of "games"
+    rows = """
+    1 There there PRON EX 2 expl 2:expl|5.1:expl
+    2 were be VERB VBD 0 root 0:root
+    3 5 5 NUM CD 4 nummod 4:nummod
+    4 games game NOUN NNS 2 nsubj 2:nsubj
+    5 in in ADP IN 6 case 6:case
+    5.1 were be VERB VBD _ _ 2:conj:and
+    6 May May PROPN NNP 2 obl 2:obl:in
+    7 and and CCONJ CC 8 cc 5.1:cc
+    8 7 7 NUM CD 2 conj 5.1:nsubj
+    9 a a DET DT 10 det 10:det
+    10 year year NOUN NN 11 obl:npmod 11:obl:npmod
+    11 earlier early ADV RBR 8 orphan 5.1:advmod SpaceAfter=No
+    12 . . PUNCT . 2 punct 2:punct
+    """
+    text = "There were 5 games in May and 7 a year earlier."
+    assert _rewrites(text, rows) == [
+        ["There were 5 games in May.", "There were 7 games a year earlier."]
+    ]
+
+
+def test_remnants_without_correlate_after_the_clause_keep_their_order() -> None:
+    rows = """
+    1 I I PRON PRP 3 nsubj 3:nsubj|6.1:nsubj
+    2 was be AUX VBD 3 aux 3:aux|6.1:aux
+    3 reading read VERB VBG 0 root 0:root
+    4 at at ADP IN 5 case 5:case
+    5 home home NOUN NN 3 obl 3:obl:at SpaceAfter=No
+    6 , , PUNCT , 9 punct 9:punct
+    6.1 reading read VERB VBG _ _ 3:conj:and
+    7 and and CCONJ CC 9 cc 6.1:cc
+    8 quite quite ADV RB 9 advmod 9:advmod
+    9 loud loud ADJ JJ 3 conj 6.1:advmod
+    10 so so SCONJ IN 13 mark 13:mark
+    11 I I PRON PRP 13 nsubj 13:nsubj
+    12 could could AUX MD 13 aux 13:aux
+    13 hear hear VERB VB 9 orphan 6.1:advcl SpaceAfter=No
+    14 . . PUNCT . 3 punct 3:punct
+    """
+    text = "I was reading at home, and quite loud so I could hear."
+    assert _rewrites(text, rows) == [
+        ["I was reading at home.", "I was reading at home quite loud so I could hear."]
+    ]

@@ -44,7 +44,15 @@ def test_synthetic_parallel_examples_are_well_formed(docs: list) -> None:
     assert kinds <= {f"synthetic-{k}" for k in PARALLEL_KINDS}
     for ex in out:
         assert ex.sentence[ex.offset : ex.offset + 3] == "and"
-        assert len(ex.rewrites) == (3 if ex.meta["phenomenon"].endswith("list") else 2)
+        assert len(ex.rewrites) >= 2
+        assert ("list-3+" in ex.meta["shapes"]) == (len(ex.rewrites) >= 3)
+        assert ex.meta["reading"] in {"gapping", "argument-cluster"}
+        if "opening-phrase" in ex.meta["shapes"]:
+            # "While A V B and C D, E F." -> "While A V B, E F." / "While C V D, E F."
+            main = ex.sentence.rsplit(", ", 1)[1]
+            word = ex.sentence.split()[0]
+            assert all(r.startswith(word) and r.endswith(", " + main) for r in ex.rewrites)
+            continue
         assert ex.rewrites[0].rstrip(".") in ex.sentence  # the template clause itself
         assert all("and" not in r.split() for r in ex.rewrites)
     # deterministic for a seed
@@ -54,7 +62,12 @@ def test_synthetic_parallel_examples_are_well_formed(docs: list) -> None:
 
 def test_gapping_copies_the_verb_group_for_the_new_subject(docs: list) -> None:
     out = synthesize_parallel_docs(docs, n=200, seed=3)
-    gaps = [ex for ex in out if ex.meta["phenomenon"] == "synthetic-gapping"]
+    gaps = [
+        ex
+        for ex in out
+        if ex.meta["phenomenon"] == "synthetic-gapping"
+        and "opening-phrase" not in ex.meta["shapes"]
+    ]
     assert gaps
     for ex in gaps:
         _first, second = ex.rewrites
@@ -82,7 +95,8 @@ def test_fit_orders_right_analyses_first_and_round_trips(tmp_path: Path) -> None
 def test_shipped_model_and_unknown_version() -> None:
     shipped = ranker.load_ranker(None)
     assert shipped.version == ranker.DEFAULT_VERSION
-    assert shipped.features == list(ranker.FEATURES)
+    assert set(shipped.features) <= set(ranker.FEATURES)  # older models: fewer features
+    assert len(shipped.coef) == len(shipped.features) == len(shipped.mean)
     assert shipped.meta.get("synthetic_examples", 0) >= 20000
     with pytest.raises(LingevalError):
         ranker.load_ranker("v999")
@@ -131,3 +145,113 @@ def test_train_ranker_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         main(["conjuncts", "train-ranker", "--text", str(tmp_path / "none.txt"), "-o", str(out)])
     assert exit_info.value.code == 2
     assert "none.txt: no such file" in capsys.readouterr().err
+
+
+WIDE_TEXT = [
+    "Tom expects Ann to win.",
+    "Sue expects Bob to lose.",
+    "Kim asked Lee to leave.",
+    "Max wants Eve to stay.",
+    "Sales of cars rose by 5% in May.",
+    "Prices of oil fell by 3% in June.",
+    "Imports of wheat grew by 2% in April.",
+    "I came home late, and the library lends books to students.",
+    "The bakery sells bread in the morning.",
+    "The museum attracts tourists in summer.",
+]
+
+
+@pytest.fixture(scope="module")
+def wide_docs() -> list:
+    from lingeval.core.parsing import Parser
+
+    return Parser(None).parse(WIDE_TEXT)
+
+
+def test_synthetic_shapes_like_real_gapping(wide_docs: list) -> None:
+    """Shared material after the correlate, correlates inside the subject, templates from
+    conjoined clauses: the shapes that real gapping has (issue 11)."""
+    from lingeval.conjuncts.synthesize import _clauses
+
+    clauses = [c for d in wide_docs for s in d.sents for c in _clauses(s)]
+    texts = {" ".join(t.text for t in c.subject + c.verbs) for c in clauses}
+    assert "the library lends" in texts  # a conjoined clause taken alone
+    tails = [c for c in clauses if c.tail]
+    assert any(" ".join(t.text for t in c.tail) == "to win" for c in tails)
+    assert any(c.subject_pp is not None and c.subject_pp[2] == "of" for c in clauses)
+    out = synthesize_parallel_docs(wide_docs, n=400, seed=2)
+    shared = [ex for ex in out if "shared-after-gap" in ex.meta["shapes"]]
+    assert shared
+    assert any("opening-phrase" in ex.meta["shapes"] for ex in out)  # "While A V B and C D, ..."
+    for ex in shared:
+        assert len(ex.rewrites) >= 2 and ex.meta["reading"] in {"gapping", "argument-cluster"}
+    with_tail = [ex for ex in out if ex.rewrites[0].startswith("Tom expects Ann to win")]
+    for ex in with_tail:
+        assert all(r.endswith("to win.") for r in ex.rewrites), ex
+    pp = [ex for ex in out if ex.meta["phenomenon"] == "synthetic-subject-pp"]
+    assert pp
+    for ex in pp:
+        after = ex.sentence[ex.offset + 4 :]
+        assert after.split()[0] in {"of", "in", "for"}
+        noun = ex.rewrites[0].split()[0]
+        assert ex.rewrites[1].split()[0] == noun  # the subject's head stays, its modifier changes
+
+
+def test_training_text_leaves_out_elided_and_development_sentences(tmp_path: Path) -> None:
+    conllu = tmp_path / "t.conllu"
+    conllu.write_text(
+        "# text = Kim ate rice.\n1\tKim\tKim\tPROPN\t_\t_\t2\tnsubj\t_\t_\n"
+        "2\tate\teat\tVERB\t_\t_\t0\troot\t_\t_\n3\trice\trice\tNOUN\t_\t_\t2\tobj\t_\t_\n\n"
+        "# text = Kim ate rice and Lee beans.\n1\tKim\tKim\tPROPN\t_\t_\t2\tnsubj\t_\t_\n"
+        "2\tate\teat\tVERB\t_\t_\t0\troot\t_\t_\n3\trice\trice\tNOUN\t_\t_\t2\tobj\t_\t_\n"
+        "4\tand\tand\tCCONJ\t_\t_\t5\tcc\t_\t_\n5\tLee\tLee\tPROPN\t_\t_\t2\tconj\t_\t_\n"
+        "5.1\tate\teat\tVERB\t_\t_\t_\t_\t_\t_\n6\tbeans\tbean\tNOUN\t_\t_\t5\torphan\t_\t_\n\n",
+        encoding="utf-8",
+    )
+    assert len(ranker.read_text_lines(conllu)) == 2
+    assert ranker.read_text_lines(conllu, skip_elided=True) == ["Kim ate rice."]
+    texts = ["Kim ate rice.", "The museum attracts tourists in summer.", "Sue sang ."]
+    held = ["The museum attracts tourists in summer", "Sue sang."]
+    assert ranker.without_sentences(texts, held) == ["Kim ate rice."]
+
+
+def test_listwise_objective_ranks_within_each_example() -> None:
+    """The right analysis has the larger ``sim_mean`` of its example, but examples differ in
+    level: the conditional logit learns the within-example contrast."""
+    rows, labels, groups = [], [], []
+    for g in range(40):
+        level = 0.1 * (g % 5)
+        for good in (True, False):
+            rows.append({"sim_mean": level + (0.2 if good else 0.0), "m1": float(good)})
+            labels.append(int(good))
+            groups.append(g)
+    model = ranker.fit(rows, labels, groups=groups, objective="listwise", version="t")
+    assert model.meta["objective"] == "listwise"
+    assert model.intercept == 0.0
+    for g in range(40):
+        assert model.score(rows[2 * g]) > model.score(rows[2 * g + 1])
+    with pytest.raises(ValueError):
+        ranker.fit(rows, labels, objective="listwise")
+    with pytest.raises(ValueError):
+        ranker.fit(rows, labels, groups=groups, objective="pairwise-magic")
+    data = ranker.TrainingRows(rows=rows, labels=labels, groups=groups, examples=40)
+    data.with_candidates = data.reachable = 40
+    assert ranker.cross_validate(data, folds=4, objective="listwise")["top1"] == 100.0
+
+
+def test_contrast_features_separate_gapping_from_clusters() -> None:
+    from lingeval.conjuncts.resolvers.rules import Span
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse(["The board elected Kim chair and Lee treasurer."])[0]
+    subj, kim, chair = Span(0, 1), Span(3, 3), Span(4, 4)
+    lee, treasurer = Span(6, 6), Span(7, 7)
+    verb = doc[2]
+    gap = ranker.contrast_features(doc, "gapping", [lee, treasurer], [subj, chair], subj, verb, 5)
+    clu = ranker.contrast_features(doc, "cluster", [lee, treasurer], [kim, chair], subj, verb, 5)
+    # "Lee" is a name, "the board" is not: unlike the subject -> against gapping
+    assert gap["anim_subj"] == -1.0 and clu["anim_subj"] == 1.0
+    assert gap["cat_subj"] == 1.0 and clu["cat_subj"] == -1.0  # both noun phrases
+    assert gap["dist_first"] > clu["dist_first"]  # the subject is further from "and"
+    fronted = ranker.contrast_features(doc, "fronted", [lee], [chair], subj, verb, 5)
+    assert fronted["anim_subj"] == fronted["cat_subj"] == 0.0

@@ -743,7 +743,8 @@ def _realise_gap(
     # ("as pdf files on the introductory link"), else right before the one after it ("then
     # to his hometown"), else after the clause
     subjects = {r for r, rl, _ in gap.remnants if _base(rl) in SUBJ_RELS}
-    for rid, fallback, r_text in deferred:
+    for n, (rid, fallback, r_text) in enumerate(deferred):
+        fallback += n * 0.01  # several after the clause keep their order, never interleave
         before = [r for r in placed if rid > 0 and r < rid and r not in subjects]
         after = [r for r in placed if 0 < rid < r]
         if before:
@@ -1053,13 +1054,23 @@ def extract_from_sentence(
         for gp in gaps:
             own_ids = [r for r, _, _ in gp.remnants if r not in shared]
             gp.start = min(own_ids) if own_ids else int(float(gp.top))
-            if any(r in shared and _base(rl) in SUBJ_RELS for r, rl, _ in gp.remnants):
-                # the subject is shared, so a second "subject" remnant is a mislabelled object
-                # ("The chain has 90 outlets in Japan, seven in the U.S.": seven 4.1:nsubj)
-                gp.remnants = [
-                    (r, "obj" if r not in shared and _base(rl) in SUBJ_RELS else rl, c)
-                    for r, rl, c in gp.remnants
-                ]
+            # the subject of a copy is shared, so a second "subject" remnant of the SAME copy
+            # is a mislabelled object ("The chain has 90 outlets in Japan, seven in the U.S.":
+            # seven 4.1:nsubj); a subject of another copy of the chain is a subject ("Some
+            # claim they ..., and others because ...": they of 4.1, others of 2.1)
+            shared_subj = {  # (an expletive is no subject here: "There were 9 ...")
+                c for r, rl, c in gp.remnants if r in shared and _base(rl) in SUBJ_RELS - {"expl"}
+            }
+            gp.remnants = [
+                (
+                    r,
+                    "obj"
+                    if r not in shared and _base(rl) in SUBJ_RELS and c in shared_subj
+                    else rl,
+                    c,
+                )
+                for r, rl, c in gp.remnants
+            ]
         exclude = (remnant_ids | cc_ids) - shared
         exclude |= set(conj_kids)
         outside = [

@@ -75,7 +75,73 @@ FEATURES: tuple[str, ...] = (
     "list",  # middle conjuncts of a list were peeled
     "len_ratio",  # mean min/max length ratio of remnant and correlate
     "rem_len",  # tokens after the conjunction (log1p)
+    # v2 (issue 11): shared material between correlates, subjects found by the detector, and
+    # contrasts of the subject with the first remnant that separate gapping from clusters
+    # (signed: + for the gapping reading, - for the argument-cluster reading, 0 otherwise)
+    "mid_gap",  # tokens of shared material between correlates (log1p)
+    "subj_from_om",  # the gapping subject is the detector's parallel, not the parse's
+    "anim_subj",  # first remnant and subject alike in animacy (+1) or not (-1), signed
+    "def_subj",  # ... in definiteness, signed
+    "cat_subj",  # ... in phrase category, signed
+    "deps_minus_m",  # phrases of the first clause (subject + dependents after the verb) - remnants
+    "dist_first",  # tokens from the first correlate to the conjunction (log1p)
+    "rem_corr_len",  # log of (remnant tokens / correlate tokens)
 )
+
+#: Personal pronouns that refer to people (animacy of a noun phrase without a lexicon).
+ANIMATE_PRONOUNS = {"i", "you", "he", "she", "we", "they", "him", "her", "us", "them", "who"}
+#: Dependents of a verb after it that count as phrases of the first clause.
+CLAUSE_DEPS = {"dobj", "attr", "dative", "prep", "agent", "npadvmod", "advmod", "acomp", "oprd"}
+
+
+def contrast_features(
+    doc: Any,
+    option: str,
+    parts: Sequence[Any],
+    corr: Sequence[Any],
+    subj: Any | None,
+    verb: Any | None,
+    cc: int,
+) -> dict[str, float]:
+    """Features of one analysis that contrast the first remnant with the subject (issue 11).
+
+    ``parts``/``corr`` are the remnants and correlates (inclusive ``start``/``end`` token
+    ranges of ``doc``), ``option`` the reading (``gapping``, ``cluster``, ``fronted``),
+    ``subj``/``verb`` the first clause's subject range and verb, ``cc`` the conjunction. A
+    first remnant that is like the subject (animate, definite, the same phrase category)
+    speaks for gapping ("Kim chair and Lee treasurer"), one that is like the object for an
+    argument cluster ("gave Kim a book and Lee a pen")."""
+    from lingeval.conjuncts.resolvers.rules import _category, _det_class, _np_head
+
+    sign = 1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
+    out = {"anim_subj": 0.0, "def_subj": 0.0, "cat_subj": 0.0}
+    first = parts[0]
+    if subj is not None and sign:
+        cat_r, cat_s = _category(doc, first), _category(doc, subj)
+        out["cat_subj"] = sign * (1.0 if cat_r == cat_s else -1.0)
+        if cat_r == cat_s == "NP":
+            out["anim_subj"] = sign * (
+                1.0 if _animate(_np_head(doc, first)) == _animate(_np_head(doc, subj)) else -1.0
+            )
+            out["def_subj"] = sign * (
+                1.0 if _det_class(doc, first) == _det_class(doc, subj) else -1.0
+            )
+    n_deps = 0
+    if verb is not None:
+        n_deps = int(subj is not None) + sum(
+            1 for c in verb.children if c.i > verb.i and c.i < cc and c.dep_ in CLAUSE_DEPS
+        )
+    out["deps_minus_m"] = float(max(-3, min(3, n_deps - len(parts))))
+    out["dist_first"] = math.log1p(max(0, cc - corr[0].start)) if corr else 0.0
+    rem = sum(p.end - p.start + 1 for p in parts)
+    cor = sum(c.end - c.start + 1 for c in corr) if corr else rem
+    out["rem_corr_len"] = math.log(max(1, rem) / max(1, cor))
+    return out
+
+
+def _animate(tok: Any) -> bool:
+    """A person, as far as the tags tell: a personal pronoun or a proper noun."""
+    return bool(tok.lower_ in ANIMATE_PRONOUNS or tok.tag_ in {"NNP", "NNPS"})
 
 
 @dataclass
@@ -202,23 +268,107 @@ def vectorise(rows: Sequence[Mapping[str, float]]) -> list[list[float]]:
     return [[float(r.get(name, 0.0)) for name in FEATURES] for r in rows]
 
 
+#: Training objectives of :func:`fit`.
+OBJECTIVES = ("pointwise", "listwise")
+
+
 def fit(
-    rows: Sequence[Mapping[str, float]],
+    rows: Sequence[Mapping[str, float]] | Any,
     labels: Sequence[int],
     *,
     version: str = DEFAULT_VERSION,
     c: float = 1.0,
     weights: Sequence[float] | None = None,
+    groups: Sequence[int] | None = None,
+    objective: str = "pointwise",
     meta: dict[str, Any] | None = None,
 ) -> RankerModel:
-    """Fit an L2 logistic regression (scikit-learn, ``C = c``, balanced classes; optional
-    per-row ``weights``, e.g. real development rows counted more than synthetic ones)."""
-    fitted = _logistic(vectorise(rows), labels, c, weights)
-    return RankerModel(version=version, features=list(FEATURES), **fitted, meta=dict(meta or {}))
+    """Fit the analysis scorer.
+
+    ``pointwise``: an L2 logistic regression (scikit-learn, ``C = c``, balanced classes) of
+    right vs wrong analyses. ``listwise``: a conditional logit over the analyses of each
+    example (``groups``: the example of every row), i.e. the softmax probability of the
+    example's right analyses among all of its analyses is maximised (:func:`_conditional_logit`).
+    ``weights`` are per-row weights (e.g. real development rows counted more than synthetic
+    ones; for ``listwise`` the weight of a group is that of its first row). ``rows`` may
+    also be a matrix already in :data:`FEATURES` order (e.g. a numpy array)."""
+    x = rows if hasattr(rows, "shape") else vectorise(rows)
+    if objective == "listwise":
+        if groups is None:
+            raise ValueError("the listwise objective needs the example (group) of every row")
+        fitted = _conditional_logit(x, labels, groups, c, weights)
+    elif objective == "pointwise":
+        fitted = _logistic(x, labels, c, weights)
+    else:
+        raise ValueError(f"unknown objective {objective!r}; choose from {', '.join(OBJECTIVES)}")
+    info = {"objective": objective, **dict(meta or {})}
+    return RankerModel(version=version, features=list(FEATURES), **fitted, meta=info)
+
+
+def _conditional_logit(
+    x: Sequence[Sequence[float]] | Any,
+    labels: Sequence[int],
+    groups: Sequence[int],
+    c: float,
+    weights: Sequence[float] | None = None,
+) -> dict[str, Any]:
+    """Standardise ``x`` and fit a conditional (grouped softmax) logit with an L2 penalty:
+
+        minimise  c * sum_g w_g * -log( sum_{i in g, y_i=1} e^{s_i} / sum_{i in g} e^{s_i} )
+                  + |beta|^2 / 2,     s_i = beta . z_i
+
+    over groups with at least one right and one wrong analysis (scipy L-BFGS). The intercept
+    is 0: only differences within an example matter."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    arr = np.asarray(x, dtype=float)
+    mean = arr.mean(axis=0)
+    scale = arr.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    z = (arr - mean) / scale
+    y = np.asarray(labels, dtype=float)
+    g = np.asarray(groups)
+    w_row = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=float)
+    order = np.argsort(g, kind="stable")
+    z, y, g, w_row = z[order], y[order], g[order], w_row[order]
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    pos = np.add.reduceat(y, starts)
+    size = np.diff(np.r_[starts, len(g)])
+    useful = (pos > 0) & (pos < size)
+    keep = np.repeat(useful, size)
+    z, y, g, w_row = z[keep], y[keep], g[keep], w_row[keep]
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]]) if len(g) else np.array([], int)
+    size = np.diff(np.r_[starts, len(g)])
+    w_grp = w_row[starts] if len(g) else np.array([])
+    idx = np.repeat(np.arange(len(starts)), size)
+
+    def objective(beta: Any) -> tuple[float, Any]:
+        s = z @ beta
+        m = np.maximum.reduceat(s, starts)[idx]
+        e = np.exp(s - m)
+        all_sum = np.add.reduceat(e, starts)
+        pos_sum = np.add.reduceat(e * y, starts)
+        nll = -(np.log(pos_sum) - np.log(all_sum))
+        p = e / all_sum[idx]
+        q = e * y / pos_sum[idx]
+        grad_s = (p - q) * w_grp[idx]
+        value = c * float(w_grp @ nll) + 0.5 * float(beta @ beta)
+        return value, c * (z.T @ grad_s) + beta
+
+    beta0 = np.zeros(z.shape[1])
+    if len(g):
+        beta0 = minimize(objective, beta0, jac=True, method="L-BFGS-B").x
+    return {
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+        "coef": [round(float(v), 6) for v in beta0],
+        "intercept": 0.0,
+    }
 
 
 def _logistic(
-    x: Sequence[Sequence[float]],
+    x: Sequence[Sequence[float]] | Any,
     labels: Sequence[int],
     c: float,
     weights: Sequence[float] | None = None,
@@ -260,13 +410,18 @@ def _same(pred: Sequence[str], gold: Sequence[str]) -> bool:
 
 
 def training_rows(
-    examples: Sequence[Any], *, spacy_model: str | None = None, progress: bool = False
+    examples: Sequence[Any],
+    *,
+    spacy_model: str | None = None,
+    progress: bool = False,
+    parser: Any | None = None,
 ) -> TrainingRows:
-    """Parse ``examples`` (ConjunctExample with gold rewrites) and label every analysis."""
+    """Parse ``examples`` (ConjunctExample with gold rewrites) and label every analysis
+    (``parser``: a :class:`lingeval.core.parsing.Parser` to reuse, e.g. one with a cache)."""
     from lingeval.conjuncts.resolvers.rules import _token_at, resolve_doc
     from lingeval.core.parsing import Parser
 
-    parser = Parser(spacy_model, progress=progress)
+    parser = parser or Parser(spacy_model, progress=progress)
     docs = parser.parse([ex.sentence for ex in examples])
     out = TrainingRows(examples=len(examples))
     for n, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
@@ -304,7 +459,12 @@ def top1_accuracy(model: RankerModel, data: TrainingRows, indices: Sequence[int]
 
 
 def cross_validate(
-    data: TrainingRows, *, folds: int = 5, c: float = 1.0, seed: int = 0
+    data: TrainingRows,
+    *,
+    folds: int = 5,
+    c: float = 1.0,
+    seed: int = 0,
+    objective: str = "pointwise",
 ) -> dict[str, float]:
     """k-fold cross-validation by example: mean top-1 accuracy of held-out examples (%)."""
     import random
@@ -320,7 +480,13 @@ def cross_validate(
         labels = [data.labels[i] for i in train]
         if not test or len(set(labels)) < 2:
             continue
-        model = fit([data.rows[i] for i in train], labels, c=c)
+        model = fit(
+            [data.rows[i] for i in train],
+            labels,
+            c=c,
+            groups=[data.groups[i] for i in train],
+            objective=objective,
+        )
         accs.append(top1_accuracy(model, data, test))
     return {
         "folds": float(folds),
@@ -329,14 +495,52 @@ def cross_validate(
     }
 
 
-def read_text_lines(path: str | Path) -> list[str]:
-    """Sentences of a text source: ``# text =`` lines of a CoNLL-U file, else non-empty lines."""
+def read_text_lines(path: str | Path, *, skip_elided: bool = False) -> list[str]:
+    """Sentences of a text source: ``# text =`` lines of a CoNLL-U file, else non-empty lines.
+
+    ``skip_elided`` leaves out CoNLL-U sentences with an empty node (an elided predicate,
+    ``8.1``): those are the treebank's own gapping sentences, i.e. development items, which
+    must not reach the synthetic training text (issue 11: no leak into cross-validation).
+    """
     from lingeval.core.textio import read_text
 
     lines = read_text(path).splitlines()
-    if Path(path).suffix == ".conllu":
-        return [ln[9:].strip() for ln in lines if ln.startswith("# text = ")]
-    return [ln.strip() for ln in lines if ln.strip()]
+    if Path(path).suffix != ".conllu":
+        return [ln.strip() for ln in lines if ln.strip()]
+    out: list[str] = []
+    text: str | None = None
+    elided = False
+    for ln in [*lines, ""]:
+        if ln.startswith("# text = "):
+            text = ln[9:].strip()
+        elif not ln.strip():
+            if text is not None and not (skip_elided and elided):
+                out.append(text)
+            text, elided = None, False
+        elif not ln.startswith("#") and "." in ln.split("\t", 1)[0]:
+            elided = True
+    return out
+
+
+def _norm_sentence(text: str) -> str:
+    """A sentence reduced to its letters and digits, lower-cased (to match detokenised and
+    raw versions of one sentence)."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def without_sentences(texts: Sequence[str], held: Sequence[str]) -> list[str]:
+    """``texts`` without those that are (or contain, or are contained in) a sentence of
+    ``held`` (compared on letters and digits only): development sentences must not reach the
+    synthetic training text."""
+    keys = {_norm_sentence(h) for h in held}
+    keys.discard("")
+    out = []
+    for t in texts:
+        k = _norm_sentence(t)
+        if k in keys or any(len(h) > 20 and (h in k or (len(k) > 20 and k in h)) for h in keys):
+            continue
+        out.append(t)
+    return out
 
 
 @dataclass
@@ -361,7 +565,9 @@ def train(
     n: int = 20000,
     seed: int = 0,
     folds: int = 5,
-    c: float = 1.0,
+    c: float = 0.1,
+    objective: str = "pointwise",
+    dev_weight: float = 100.0,
     version: str = DEFAULT_VERSION,
     spacy_model: str | None = None,
     progress: bool = False,
@@ -372,16 +578,24 @@ def train(
     ``n`` synthetic examples are made from them
     (:func:`lingeval.conjuncts.synthesize.synthesize_parallel_docs`, ``seed``). Every
     analysis of every example is labelled right or wrong (:func:`training_rows`); the
-    reported accuracy is ``folds``-fold cross-validated by example.
+    reported accuracy is ``folds``-fold cross-validated by example. Sentences of ``dev`` are
+    removed from ``texts`` first (:func:`without_sentences`), so that no development sentence
+    is also synthetic training text. Development rows weigh ``dev_weight`` synthetic ones;
+    ``objective`` is that of :func:`fit`.
     """
     from lingeval.conjuncts.synthesize import synthesize_parallel_docs
     from lingeval.core.parsing import Parser
 
-    docs = Parser(spacy_model, progress=progress).parse([t for t in texts if t.strip()])
+    texts = without_sentences([t for t in texts if t.strip()], [ex.sentence for ex in dev])
+    docs = Parser(spacy_model, progress=progress).parse(texts)
     synthetic = synthesize_parallel_docs(docs, n=n, seed=seed)
     examples = [*synthetic, *dev]
     data = training_rows(examples, spacy_model=spacy_model, progress=progress)
-    cv = cross_validate(data, folds=folds, c=c, seed=seed) if folds > 1 else {"top1": math.nan}
+    cv = (
+        cross_validate(data, folds=folds, c=c, seed=seed, objective=objective)
+        if folds > 1
+        else {"top1": math.nan}
+    )
     meta = {
         "synthetic_examples": len(synthetic),
         "development_examples": len(dev),
@@ -390,8 +604,22 @@ def train(
         "folds": folds,
         "seed": seed,
         "c": c,
+        "dev_weight": dev_weight,
     }
-    model = fit(data.rows, data.labels, version=version, c=c, meta=meta)
+    weights = [dev_weight if g >= len(synthetic) else 1.0 for g in data.groups]
+    model = fit(
+        data.rows,
+        data.labels,
+        version=version,
+        c=c,
+        weights=weights,
+        groups=data.groups,
+        objective=objective,
+        meta=meta,
+    )
+    # the re-parse check, on the alternatives of (at most 2,000) synthetic and all dev examples
+    check = check_rows([*synthetic[:2000], *dev], model, spacy_model=spacy_model)
+    model.check = fit_check(check[0], check[1], c=c)
     return TrainingReport(
         model=model,
         synthetic=len(synthetic),
@@ -406,14 +634,18 @@ def train(
 
 
 def check_rows(
-    examples: Sequence[Any], model: RankerModel, *, spacy_model: str | None = None
+    examples: Sequence[Any],
+    model: RankerModel,
+    *,
+    spacy_model: str | None = None,
+    parser: Any | None = None,
 ) -> tuple[list[dict[str, float]], list[int], list[int]]:
     """Re-parse-check features of the alternatives of every detected omission in
     ``examples`` (analyses ranked by ``model``), with labels and example indices."""
     from lingeval.conjuncts.resolvers.rules import _token_at, resolve_doc
     from lingeval.core.parsing import Parser
 
-    parser = Parser(spacy_model)
+    parser = parser or Parser(spacy_model)
     docs = parser.parse([ex.sentence for ex in examples])
     pending: list[tuple[int, float, Any, list[str]]] = []
     for n, (ex, doc) in enumerate(zip(examples, docs, strict=True)):

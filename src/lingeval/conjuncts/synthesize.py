@@ -25,7 +25,7 @@ least one remnant besides the subject survives the deletion. Output is task JSON
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
@@ -229,8 +229,28 @@ def synthesize_text(
 # --------------------------------------------------------------------------------------------
 # Gapped coordinations from any clause with parallel phrases (issue 11)
 
-PARALLEL_KINDS = ("gapping", "argument-cluster", "coordination", "stripping", "gapping-list")
-COMPLEMENT_DEPS = {"dobj", "obj", "attr", "dative", "oprd", "npadvmod", "prep", "acomp"}
+PARALLEL_KINDS = (
+    "gapping",
+    "argument-cluster",
+    "coordination",
+    "stripping",
+    "gapping-list",
+    "subject-pp",
+)
+COMPLEMENT_DEPS = {
+    "dobj",
+    "obj",
+    "attr",
+    "dative",
+    "oprd",
+    "npadvmod",
+    "prep",
+    "agent",
+    "acomp",
+    "advmod",
+}
+#: adverbs that are not parallel phrases (focus particles, negation, stripping markers)
+NOT_REMNANT_ADVERBS = {"not", "n't", "never", "also", "too", "even", "just", "only", "so", "then"}
 PLURAL_WORDS = {"they", "we", "these", "those", "both", "many", "several"}
 SINGULAR_WORDS = {"he", "she", "it", "this", "that", "everyone", "somebody", "someone"}
 
@@ -246,10 +266,14 @@ def _number(head: Token) -> str | None:
 
 def _phrase_kind(tok: Token) -> str | None:
     """Category of a complement subtree: NP, NUM, ADJ or PP:<preposition>; None otherwise."""
-    if tok.dep_ == "prep":
+    if tok.dep_ in {"prep", "agent"}:
         if not any(c.dep_ == "pobj" for c in tok.children):
             return None
         return f"PP:{tok.lower_}"
+    if tok.dep_ == "advmod":
+        if tok.tag_ not in {"RB", "RBR"} or tok.lower_ in NOT_REMNANT_ADVERBS:
+            return None
+        return "ADV"
     if tok.dep_ == "acomp":
         return "ADJ" if tok.tag_.startswith("JJ") else None
     if tok.tag_ == "CD" or any(c.tag_ == "CD" and c.dep_ == "nummod" for c in tok.children):
@@ -261,7 +285,9 @@ def _phrase_kind(tok: Token) -> str | None:
 
 @dataclass
 class _Clause:
-    """A real clause: opening, subject, verb group, complements (each a list of tokens)."""
+    """A real clause: opening, subject, verb group, complements (each a list of tokens), and
+    the shared material after them (``tail``: a to-infinitive, a that-clause, an adverbial
+    clause), which never becomes a remnant."""
 
     opening: list[Token]
     subject: list[Token]
@@ -270,31 +296,94 @@ class _Clause:
     signature: tuple[str, ...]
     number: str
     final: str
+    tail: list[Token] = field(default_factory=list)
+    #: the subject's own prepositional modifier ("[sales] [of cars]") and its preposition
+    subject_pp: tuple[list[Token], list[Token], str] | None = None
+    deep: bool = False  # the verb group is a chain of raising/control verbs
+
+
+TAIL_DEPS = {"xcomp", "ccomp", "advcl"}
+VERB_TAGS = {"VBD", "VBZ", "VBP", "VB", "VBG", "VBN", "MD"}
+
+
+def _tail(sent: Span, deep: Token) -> tuple[Token | None, list[Token], list[Token]]:
+    """Shared material after the complements of ``deep``: its last dependent when that is a
+    clause (xcomp/ccomp/advcl) reaching the end of the sentence. Returns the clause's head,
+    the tokens of a subject of its own that may serve as a complement ("expects [Ann] to
+    win"; empty for none) and the tokens that stay shared."""
+    after = [c for c in deep.children if c.i > deep.i and c.dep_ not in {"punct"}]
+    if not after or after[-1].dep_ not in TAIL_DEPS:
+        return None, [], []
+    head = after[-1]
+    toks = list(sent.doc[head.left_edge.i : head.right_edge.i + 1])
+    if len(toks) > 10 or any(t.tag_ == "CC" or (t.is_punct and t.text != "-") for t in toks):
+        return None, [], []
+    subj = next((c for c in head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+    if subj is not None and head.dep_ in {"ccomp", "xcomp"} and subj.left_edge.i == toks[0].i:
+        own = list(sent.doc[subj.left_edge.i : subj.right_edge.i + 1])
+        rest = toks[len(own) :]
+        if rest and rest[0].lower_ == "to":
+            return head, own, rest
+    if subj is not None:
+        return None, [], []  # a finite clause with a subject of its own: not shared material
+    return head, [], toks
 
 
 def _clauses(sent: Span) -> Iterable[_Clause]:
-    """Clauses that make good templates: S V(-chain) C1..Ck with nothing after them."""
-    root = sent.root
+    """Clauses that make good templates: S V(-chain) C1..Ck [shared clause] and nothing else;
+    the main clause with its opening phrase, and every conjoined, complement or adverbial
+    clause with a subject of its own, taken alone."""
+    for verb in sent:
+        if verb == sent.root or verb.dep_ in {"conj", "ccomp", "advcl"}:
+            yield from _clause(sent, verb)
+
+
+def _clause(sent: Span, root: Token) -> Iterable[_Clause]:
+    """The template clause headed by ``root`` (none when it does not fit)."""
     if root.tag_ not in {"VBD", "VBZ", "VBP", "VB", "MD"} and root.pos_ not in {"VERB", "AUX"}:
+        return
+    if root.tag_ in {"VBG", "VBN"} and not any(c.dep_.startswith("aux") for c in root.children):
         return
     subj = next((c for c in root.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
     if subj is None or subj.i > root.i:
         return
+    top = root == sent.root
+    if not top:
+        own = [c for c in root.children if c.dep_ not in {"conj", "cc", "punct", "parataxis"}]
+        stop = max(c.right_edge.i for c in own) if own else root.i
+        outside = {
+            t.i for c in root.children if c.dep_ in {"conj", "cc", "parataxis"} for t in c.subtree
+        }
+        if any(i in outside for i in range(subj.left_edge.i, stop + 1)):
+            return
     deep = root
     for _ in range(4):  # follow a chain of raising/control verbs to the deepest verb
-        nxt = next((c for c in deep.children if c.dep_ == "xcomp" and c.i > deep.i), None)
+        nxt = next(
+            (
+                c
+                for c in deep.children
+                if c.dep_ == "xcomp" and c.i > deep.i and c.left_edge.i == deep.i + 1
+            ),
+            None,
+        )
         if nxt is None:
             break
         deep = nxt
-    comps = [c for c in deep.children if c.i > deep.i and c.dep_ in COMPLEMENT_DEPS]
-    if not comps or len(comps) > 3:
+    tail_head, tail_subj, tail = _tail(sent, deep)
+    comps = [
+        c
+        for c in deep.children
+        if c.i > deep.i and c.dep_ in COMPLEMENT_DEPS and (tail_head is None or c.i < tail_head.i)
+    ]
+    if len(comps) + bool(tail_subj) == 0 or len(comps) + bool(tail_subj) > 3:
         return
-    toks = list(sent)
+    toks = list(sent) if top else list(sent.doc[subj.left_edge.i : stop + 1])
     last = len(toks) - 1
     while last >= 0 and toks[last].is_punct:
         last -= 1
-    final = toks[-1].text if toks[-1].text in {".", "!", "?"} else "."
-    if comps[-1].right_edge.i != toks[last].i:
+    final = toks[-1].text if top and toks[-1].text in {".", "!", "?"} else "."
+    end = tail[-1].i if tail else max(c.right_edge.i for c in comps) if comps else -1
+    if last < 0 or end != toks[last].i:
         return  # material after the last complement
     spans: list[list[Token]] = []
     kinds: list[str] = []
@@ -304,7 +393,7 @@ def _clauses(sent: Span) -> Iterable[_Clause]:
         if kind is None:
             return
         span = list(sent.doc[c.left_edge.i : c.right_edge.i + 1])
-        if any(t.tag_ in {"CC", "VBD", "VBZ", "VBP", "MD", "VB", "VBG", "VBN"} for t in span):
+        if any(t.tag_ in {"CC"} | VERB_TAGS for t in span):
             return  # coordinated or clausal complements
         if any(t.is_punct and t.text not in {"%", "$", "-", "'s"} for t in span):
             return
@@ -313,6 +402,18 @@ def _clauses(sent: Span) -> Iterable[_Clause]:
         prev_end = c.right_edge.i
         spans.append(span)
         kinds.append(kind)
+    if tail_subj:
+        if prev_end is not None and tail_subj[0].i != prev_end + 1:
+            return
+        if any(t.tag_ in {"CC"} | VERB_TAGS or t.is_punct for t in tail_subj):
+            return
+        if tail_subj[-1].tag_ not in {"NN", "NNS", "NNP", "NNPS", "PRP"}:
+            return
+        spans.append(tail_subj)
+        kinds.append("NP")
+        prev_end = tail_subj[-1].i
+    if tail and prev_end is not None and tail[0].i != prev_end + 1:
+        return
     s_toks = list(sent.doc[subj.left_edge.i : subj.right_edge.i + 1])
     if any(t.tag_ in {"CC", "VBD", "VBZ", "VBP", "MD", "VB"} or t.text == "," for t in s_toks):
         return
@@ -321,12 +422,16 @@ def _clauses(sent: Span) -> Iterable[_Clause]:
         return
     if s_toks[-1].tag_ == "POS" or s_toks[0].tag_ in {"UH", "CC", "IN"}:
         return
-    verbs = list(sent.doc[subj.right_edge.i + 1 : comps[0].left_edge.i])
+    if not s_toks[0].text[:1].isalnum() or any(t.is_punct for t in s_toks):
+        return
+    verbs = list(sent.doc[subj.right_edge.i + 1 : spans[0][0].i])
     if not verbs or len(verbs) > 8 or any(t.is_punct or t.text[:1] in "'’" for t in verbs):
         return
     if any(t.tag_ == "CC" or t.dep_ in {"nsubj", "dobj"} for t in verbs):
         return
-    opening = list(sent.doc[sent.start : subj.left_edge.i])
+    if not any(t.tag_ in {"VBD", "VBZ", "VBP", "MD"} for t in verbs):
+        return  # a finite clause only ("the world to go away" is not a sentence)
+    opening = list(sent.doc[sent.start : subj.left_edge.i]) if top else []
     if opening and (
         opening[-1].text != ","
         or opening[0].tag_ not in {"IN", "RB", "CD", "NNP", "DT", "JJ", "VBN", "VBG"}
@@ -335,7 +440,15 @@ def _clauses(sent: Span) -> Iterable[_Clause]:
         return
     if len(opening) > 8 or len(s_toks) > 6 or sum(len(s) for s in spans) > 14:
         return
-    yield _Clause(opening, s_toks, verbs, spans, tuple(kinds), number, final)
+    subject_pp = None
+    pp = next((c for c in subj.children if c.dep_ == "prep" and c.i > subj.i), None)
+    if pp is not None and pp.right_edge.i == s_toks[-1].i and pp.lower_ in {"of", "in", "for"}:
+        cut = pp.left_edge.i - s_toks[0].i
+        if cut > 0 and any(c.dep_ == "pobj" for c in pp.children):
+            subject_pp = (s_toks[:cut], s_toks[cut:], pp.lower_)
+    yield _Clause(
+        opening, s_toks, verbs, spans, tuple(kinds), number, final, tail, subject_pp, deep != root
+    )
 
 
 def _text(tokens: Sequence[Token]) -> str:
@@ -383,60 +496,106 @@ def _number_split(tokens: Sequence[Token]) -> tuple[str, str, str] | None:
 
 
 def _example(
-    kind: str, a: _Clause, others: Sequence[_Clause], k: int, trailing: int = 0
+    kind: str,
+    a: _Clause,
+    others: Sequence[_Clause],
+    k: int,
+    trailing: int = 0,
+    sep: str = ",",
+    frame: tuple[str, _Clause] | None = None,
 ) -> ConjunctExample | None:
     """One synthetic example of ``kind`` from template clause ``a`` and remnant clauses.
 
-    The remnants replace ``k`` complements; the last ``trailing`` complements of ``a`` are
-    left out of the remnant groups and stay shared in every rewrite ("... by 3% on Monday
-    and gas prices by 5%" -> "Gas prices rose by 5% on Monday").
+    The remnants replace ``k`` complements; the last ``trailing`` complements of ``a`` and its
+    shared clause (``a.tail``: "Tom expects Ann [to win], and Sue Bob") are left out of the
+    remnant groups and stay in every rewrite ("... by 3% on Monday and gas prices by 5%" ->
+    "Gas prices rose by 5% on Monday"). ``subject-pp``: the first remnant replaces the
+    subject's own prepositional modifier ("Sales of cars rose 5% and of trucks 3%").
+    ``sep`` separates the groups of a list ("," or ";"). ``frame`` = (subordinator, main
+    clause) puts the whole coordination into an opening subordinate clause whose main clause
+    is shared by every rewrite ("While sales rose 4% and profits 6%, the firm cut jobs").
     """
     opening = _text(a.opening) if a.opening else ""
     subj_a, verbs = _mid(a.subject), _text(a.verbs)
     comps_a = [_text(c) for c in a.complements]
-    left = _cat(opening, _text(a.subject) if not a.opening else subj_a, verbs, *comps_a)
-    gold = [_finish(_cat(opening, subj_a, verbs, *comps_a), a.final)]
+    tail_a = _text(a.tail) if a.tail else ""
+    word, main_clause = "", ""
+    if frame is not None:
+        if a.opening:
+            return None
+        word, main = frame
+        comps_m = [_text(c) for c in main.complements]
+        main_clause = _cat(_mid(main.subject), _text(main.verbs), *comps_m, _text(main.tail))
+
+    def done(text: str) -> str:
+        return _finish(f"{word} {text}, {main_clause}" if word else text, a.final)
+
+    first = subj_a if a.opening or word else _text(a.subject)
+    left = _cat(word, opening, first, verbs, *comps_a, tail_a)
+    gold = [done(_cat(opening, subj_a, verbs, *comps_a, tail_a))]
+    gapped = kind in {"gapping", "gapping-list", "subject-pp"}
     groups: list[str] = []
     for b in others:
         comps_b = [_text(c) for c in b.complements]
         stop = len(comps_a) - trailing
         shared = comps_a[: stop - k]
-        tail = comps_a[stop:]
+        tail = [*comps_a[stop:], tail_a]
         new = comps_b[len(comps_b) - k :] if k else []  # b's own last k complements
-        numeric = k >= 1 and not trailing and bool(b.complements)
+        numeric = k >= 1 and not trailing and not tail_a and bool(b.complements)
         split_a = _number_split(a.complements[-1]) if numeric else None
         bare_b = numeric and all(t.tag_ == "CD" or t.text in {"$", "%"} for t in b.complements[-1])
         split_b = _number_split(b.complements[-1]) if split_a else None
-        if split_a and bare_b and kind not in {"gapping", "gapping-list"}:
+        if split_a and bare_b and not gapped:
             return None  # "Rome has three airports and 19": not English
         number_b = split_b[1] if split_b else _text(b.complements[-1]) if bare_b else None
-        gapped = kind in {"gapping", "gapping-list"}
-        if gapped and split_a and number_b and k == 1 and split_a[1] != number_b:
+        subj_b = _mid(b.subject)
+        if kind == "subject-pp":
+            if a.subject_pp is None or b.subject_pp is None:
+                return None
+            pp_b = _text(b.subject_pp[1])
+            groups.append(_cat(pp_b, *new))
+            subj_new = _cat(_mid(a.subject_pp[0]), pp_b)
+            gold.append(done(_cat(opening, subj_new, verbs, *shared, *new, *tail)))
+        elif gapped and split_a and number_b and k == 1 and split_a[1] != number_b:
             # "Rome has three airports and Milan two": only the number is a remnant, the
             # counted noun stays
-            groups.append(_cat(_mid(b.subject), number_b))
+            groups.append(_cat(subj_b, number_b))
             last = _cat(split_a[0], number_b, split_a[2])
-            gold.append(_finish(_cat(opening, _mid(b.subject), verbs, *shared, last), a.final))
-        elif kind in {"gapping", "gapping-list"}:
-            groups.append(_cat(_mid(b.subject), *new))
-            gold.append(
-                _finish(_cat(opening, _mid(b.subject), verbs, *shared, *new, *tail), a.final)
-            )
+            gold.append(done(_cat(opening, subj_b, verbs, *shared, last)))
+        elif gapped:
+            groups.append(_cat(subj_b, *new))
+            gold.append(done(_cat(opening, subj_b, verbs, *shared, *new, *tail)))
         elif kind == "stripping":
-            groups.append(_cat(_mid(b.subject), "too"))
-            gold.append(_finish(_cat(opening, _mid(b.subject), verbs, *comps_a), a.final))
+            groups.append(_cat(subj_b, "too"))
+            gold.append(done(_cat(opening, subj_b, verbs, *comps_a, tail_a)))
         else:
             groups.append(_cat(*new))
-            gold.append(_finish(_cat(opening, subj_a, verbs, *shared, *new, *tail), a.final))
-    comma = "," if kind in {"stripping", "gapping-list"} or len(groups) > 1 else ""
-    body = left + "".join(f", {g}" for g in groups[:-1]) + f"{comma} and {groups[-1]}"
+            gold.append(done(_cat(opening, subj_a, verbs, *shared, *new, *tail)))
+    if len(groups) < 2:
+        sep = ","
+    comma = sep if kind in {"stripping", "gapping-list"} or len(groups) > 1 or tail_a else ""
+    body = left + "".join(f"{sep} {g}" for g in groups[:-1]) + f"{comma} and {groups[-1]}"
+    offset = len(left) + sum(len(f"{sep} {g}") for g in groups[:-1]) + len(comma) + 1
+    if word:
+        body += f", {main_clause}"
     sentence = body[0].upper() + body[1:] + a.final
     gold = [g[0].upper() + g[1:] for g in gold]
     if len(set(gold)) < len(gold):
         return None
-    offset = len(left) + sum(len(f", {g}") for g in groups[:-1]) + len(comma) + 1
     if sentence[offset : offset + 3] != "and":
         return None
+    reading = "gapping" if gapped or kind == "stripping" else "argument-cluster"
+    shapes = []
+    if a.deep:
+        shapes.append("deep-chain")
+    if trailing or tail_a:
+        shapes.append("shared-after-gap")
+    if len(gold) >= 3:
+        shapes.append("list-3+")
+    if kind == "stripping":
+        shapes.append("stripping-marker")
+    if frame is not None:
+        shapes.append("opening-phrase")
     return ConjunctExample(
         id="",
         sentence=sentence,
@@ -444,8 +603,30 @@ def _example(
         offset=offset,
         rewrites=gold,
         rewritable=True,
-        meta={"phenomenon": f"synthetic-{kind}", "replaced": k},
+        meta={
+            "phenomenon": f"synthetic-{kind}",
+            "replaced": k,
+            "reading": reading,
+            "remnants": k + int(gapped or kind == "stripping"),
+            "shapes": shapes,
+        },
     )
+
+
+#: Subordinators of an opening clause that holds the whole gapped coordination
+SUBORDINATORS = ("While", "Although", "Because", "After", "When", "As", "Since")
+
+#: Share of each kind among the attempts of :func:`synthesize_parallel_docs`, set so that the
+#: shapes resemble real gapping (Schuster et al. 2018: 60 % argument clusters, 40 % gapping,
+#: a fifth with material shared after the gap, 7 % lists of three or more conjuncts)
+KIND_WEIGHTS = {
+    "gapping": 0.28,
+    "argument-cluster": 0.48,
+    "coordination": 0.07,
+    "stripping": 0.04,
+    "gapping-list": 0.05,
+    "subject-pp": 0.08,
+}
 
 
 def synthesize_parallel_docs(
@@ -454,14 +635,19 @@ def synthesize_parallel_docs(
     """Gapped coordinations built from real clauses with parallel phrases (issue 11).
 
     Every sentence whose main clause is *subject + verb (chain) + 1-3 complements* (noun
-    phrases, numbers, adjectives, prepositional phrases) becomes a template; another real
-    clause with the same complement types and a subject of the same number supplies the
-    remnants. Kinds (``meta.phenomenon``): ``synthetic-gapping`` ("A V B and C D"),
-    ``synthetic-argument-cluster`` ("A V B C and D E"), ``synthetic-coordination``
-    ("A V B and D"), ``synthetic-stripping`` ("A V B, and C too") and
-    ``synthetic-gapping-list`` ("A V B, C D, and E F"). Gold: the template clause and one
-    clause per remnant group with the verb group copied (shared opening kept in each).
-    The order is deterministic for a ``seed``; at most ``n`` examples.
+    phrases, numbers, adjectives, prepositional phrases), optionally followed by a clause
+    that stays shared (a to-infinitive, a that-clause, an adverbial clause), becomes a
+    template; other real clauses with the same complement types (and, for gapping, a subject
+    of the same number) supply the remnants. Kinds (``meta.phenomenon``):
+    ``synthetic-gapping`` ("A V B and C D"; also "A V B X, and C D" with X shared),
+    ``synthetic-argument-cluster`` ("A V B C and D E", also as a list of three or four),
+    ``synthetic-coordination`` ("A V B and D"), ``synthetic-stripping`` ("A V B, and C too"),
+    ``synthetic-gapping-list`` ("A V B, C D, and E F", commas or semicolons) and
+    ``synthetic-subject-pp`` ("Sales of cars rose 5% and of trucks 3%"). Gold: the template
+    clause and one clause per remnant group with the verb group copied (shared opening and
+    shared material kept in each). ``meta`` records the reading, the number of remnants and
+    the issue-11 shapes (``deep-chain``, ``shared-after-gap``, ``list-3+``,
+    ``stripping-marker``). The order is deterministic for a ``seed``; at most ``n`` examples.
     """
     import random
 
@@ -477,26 +663,39 @@ def synthesize_parallel_docs(
                     tail = clause.signature[len(clause.signature) - k :]
                     by_sig.setdefault((tail, clause.number), []).append(clause)
                     by_sig.setdefault((tail, "any"), []).append(clause)
+                    by_sig.setdefault((_coarse(tail), "coarse"), []).append(clause)
     out: list[ConjunctExample] = []
     seen: set[str] = set()
     if not clauses:
         return out
     multi = [c for c in clauses if len(c.signature) >= 2]
-    weights = {
-        "gapping": 0.3,
-        "argument-cluster": 0.25,
-        "coordination": 0.15,
-        "stripping": 0.1,
-        "gapping-list": 0.2,
-    }
-    for _ in range(n * 6):
+    with_pp = [c for c in clauses if c.subject_pp is not None]
+    with_tail = [c for c in clauses if c.tail]
+    pp_by_prep: dict[str, list[_Clause]] = {}
+    for c in with_pp:
+        pp_by_prep.setdefault(c.subject_pp[2] if c.subject_pp else "", []).append(c)
+    kinds = list(KIND_WEIGHTS)
+    made = dict.fromkeys(kinds, 0)
+    for _ in range(n * 20):
         if len(out) >= n:
             break
-        kind = rng.choices(PARALLEL_KINDS, [weights[k] for k in PARALLEL_KINDS])[0]
-        a = rng.choice(multi if kind == "argument-cluster" and multi else clauses)
+        kind = rng.choices(kinds, [KIND_WEIGHTS[k] for k in kinds])[0]
+        if made[kind] > KIND_WEIGHTS[kind] * (len(out) + 100):
+            continue  # keep the mix of kinds near KIND_WEIGHTS whatever their success rates
+        pick = {"argument-cluster": multi, "subject-pp": with_pp}.get(kind) or clauses
+        r = rng.random()
+        if kind in {"gapping", "argument-cluster"} and r < 0.15 and with_tail:
+            pick = with_tail  # "Tom expects Ann to win, and Sue Bob"
+            if kind == "argument-cluster":
+                pick = [c for c in with_tail if len(c.signature) >= 2] or multi
+        elif kind == "gapping" and r < 0.6 and multi:
+            pick = multi  # three remnants
+        a = rng.choice(pick)
         m = len(a.signature)
         if kind == "argument-cluster" and m < 2:
             kind = "coordination"
+        if kind == "subject-pp" and a.subject_pp is None:
+            kind = "gapping"
         trailing = 0
         if kind == "stripping":
             k = 0
@@ -504,16 +703,42 @@ def synthesize_parallel_docs(
             k = 1
         elif kind == "argument-cluster":
             k = rng.randint(2, m)
+            trailing = rng.randint(0, m - k) if rng.random() < 0.3 else 0
         else:  # gapping: a trailing adjunct may stay shared ("gas prices by 5% [on Monday]")
             k = rng.randint(1, m)
-            trailing = rng.randint(0, m - k) if rng.random() < 0.3 else 0
+            trailing = rng.randint(0, m - k) if rng.random() < 0.4 else 0
         stop = m - trailing
         window = a.signature[stop - k : stop]
-        number = "any" if kind in {"argument-cluster", "coordination"} else a.number
+        number = "any" if kind in {"argument-cluster", "coordination", "subject-pp"} else a.number
         pool = by_sig.get((window, number), [])
-        count = 2 if kind == "gapping-list" else 1
+        count = 1
+        if kind == "gapping-list" or (kind == "argument-cluster" and rng.random() < 0.04):
+            count = 3 if rng.random() < 0.25 else 2
+        if kind == "argument-cluster" and len(pool) < count + 1:
+            pool = by_sig.get((_coarse(window), "coarse"), [])  # any prepositions
         if len(pool) < count + 1:
             continue
         others = [b for b in rng.sample(pool, count + 1) if b is not a][:count]
-        _keep(out, seen, _example(kind, a, others, k, trailing), prefix)
+        if kind == "subject-pp":
+            # the subject's modifier from another clause with the same preposition
+            pps = pp_by_prep.get(a.subject_pp[2] if a.subject_pp else "", [])
+            pp = rng.choice(pps)
+            if pp is a:
+                continue
+            others = [replace(b, subject_pp=pp.subject_pp) for b in others]
+        sep = ";" if count > 1 and rng.random() < 0.2 else ","
+        frame = None
+        if kind in {"gapping", "argument-cluster"} and rng.random() < 0.06:
+            main = rng.choice(clauses)
+            if main is not a and not main.opening and not main.tail:
+                frame = (rng.choice(SUBORDINATORS), main)
+        ex = _example(kind, a, others, k, trailing, sep, frame)
+        if ex is not None and ex.sentence not in seen:
+            made[kind] += 1
+        _keep(out, seen, ex, prefix)
     return out
+
+
+def _coarse(signature: tuple[str, ...]) -> tuple[str, ...]:
+    """Phrase types without the preposition (``PP:in`` -> ``PP``)."""
+    return tuple(k.split(":", 1)[0] for k in signature)

