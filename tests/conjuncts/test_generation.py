@@ -161,6 +161,12 @@ CASES = [
             "The team played at the new arena in Cardiff, Wales.",
         ],
     ),
+    # correlates followed by shared material: the subject and the object of "expects", the
+    # infinitive stays (the parse's clause verb is "win", inside the complement)
+    (
+        "Mary wants Paul to leave, and Jane Peter.",
+        ["Mary wants Paul to leave.", "Jane wants Peter to leave."],
+    ),
     # a connective adverb remnant replaces the adverb before the verb
     (
         "Guests could also book a room for two nights at the old rate, and then for three more "
@@ -208,7 +214,7 @@ def test_agreement_without_lemmas(parser: object) -> None:
     doc = parser.parse(["Fred likes tea, and Sally coffee."])[0]  # type: ignore[attr-defined]
     for tok in doc:
         tok.lemma_ = tok.text
-    cc = [t.i for t in doc if t.lower_ == "and"][0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
     collected: list = []
     resolve_doc(doc, cc, collect=collected)
     rewrites = [b.sentences for _, b in collected if b is not None]

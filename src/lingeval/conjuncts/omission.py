@@ -133,6 +133,8 @@ def _is_verb(doc: Doc, i: int) -> bool:
     if tok.tag_ in {"VBN", "VBG"} and i + 1 < len(doc) and doc[i + 1].tag_ in {"NN", "NNS"}:
         if i == 0 and tok.tag_ == "VBN" and any(t.lower_ == "by" for t in doc[i + 2 : i + 5]):
             return True  # an opening participle with its agent: "Rated B-1 by Moody's"
+        if i > 0 and (doc[i - 1].tag_ in FINITE_TAGS or doc[i - 1].lower_ in {"been", "be"}):
+            return True  # after an auxiliary: "have served fish"
         return i > 0 and doc[i - 1].tag_ in {"NN", "NNS", "NNP", "PRP"}  # "rising prices"
     return True
 

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "8"
+GENERATION_VERSION = "9"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -889,6 +889,18 @@ def _omission(
         return None
     if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
         verb = doc[om.verbs[0]]  # the clause nearest the conjunction
+    elif (
+        om.kind == "gapping"
+        and verb.i not in om.verbs
+        and verb.i > om.verbs[-1]
+        and om.parallels[0] is not None
+        and om.parallels[0].end < om.verbs[0]
+        and any(c.dep_ in SUBJ_DEPS and c.i > om.verbs[0] for c in verb.children)
+    ):
+        # the parse's clause verb sits inside a complement with its own subject ("Tom
+        # expects Ann to win, and Sue Bob"): the detector's verb, whose subject and object
+        # the remnants parallel; the complement stays shared
+        verb = doc[om.verbs[0]]
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
         subj = None
