@@ -895,7 +895,14 @@ def _omission(
         and verb.i > om.verbs[-1]
         and om.parallels[0] is not None
         and om.parallels[0].end < om.verbs[0]
-        and any(c.dep_ in SUBJ_DEPS and c.i > om.verbs[0] for c in verb.children)
+        and len(om.parallels) >= 2
+        and any(
+            c.dep_ in SUBJ_DEPS
+            and c.left_edge.i == om.verbs[-1] + 1  # right after the verb: "expects [Ann]"
+            and om.parallels[1] is not None
+            and om.parallels[1].start <= c.i <= om.parallels[1].end
+            for c in verb.children
+        )  # the second remnant parallels the complement's own subject ("Ann")
     ):
         # the parse's clause verb sits inside a complement with its own subject ("Tom
         # expects Ann to win, and Sue Bob"): the detector's verb, whose subject and object
