@@ -69,6 +69,15 @@ CASES = [
         "and",
         ["The soup was cold.", "The bread was cold too."],
     ),
+    # the noun phrase inside a prepositional phrase; a focus adverb does not count for the shape
+    (
+        "Staff treat you like a human being and not just another patient.",
+        "and",
+        [
+            "Staff treat you like a human being.",
+            "Staff do not treat you like just another patient.",
+        ],
+    ),
     # a correlate below a to-infinitive
     (
         "Leo wants to visit Rome, and Paris too.",

@@ -121,6 +121,8 @@ def test_vp_ellipsis(rules: RulesResolver, sentence: str, conj: str, expected: l
     [
         "I wonder what it was and what it is.",  # wh-clauses: no ellipsis site
         "Sam likes the songs they sing and the ones that you don't.",  # auxiliary of "that"
+        "I would like to see the plans and a list of the work to be done.",  # "done": a verb
+        "They own tools that we do not and will not have.",  # the left conjunct is a site too
     ],
 )
 def test_not_an_ellipsis_site(rules: RulesResolver, sentence: str) -> None:

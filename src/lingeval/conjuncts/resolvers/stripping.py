@@ -79,15 +79,16 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     return Stripping(Span(j, k), front, end, comma and bool(end))
 
 
-def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool]]:
-    """Correlate candidates ``(span, is_subject)`` of the left clause, left to right."""
+def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, float]]:
+    """Correlate candidates ``(span, is_subject, prior)`` of the left clause, left to right
+    (the object of a preposition gets a small negative prior: a direct argument first)."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     doc = an.doc
-    out: list[tuple[Span, bool]] = []
+    out: list[tuple[Span, bool, float]] = []
     subj = an.subject_span(verb)
     if subj is not None:
-        out.append((subj, True))
+        out.append((subj, True, 0.0))
     pp = doc[remnant.start].tag_ in {"IN", "TO"}
     stack = [verb]
     while stack:
@@ -100,7 +101,12 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant)
                 end = min(c.right_edge.i, an.left_end(an.cc))
-                out.append((Span(c.left_edge.i if not pp else c.i, end), False))
+                out.append((Span(c.left_edge.i if not pp else c.i, end), False, 0.0))
+            elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
+                for o in c.children:
+                    if o.dep_ == "pobj" and o.i < an.cc:
+                        end = min(o.right_edge.i, an.left_end(an.cc))
+                        out.append((Span(o.left_edge.i, end), False, -0.05))
     return sorted(out, key=lambda s: s[0].start)
 
 
@@ -108,6 +114,7 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     """Rewrite a stripped conjunct with a marker (see the module docstring), else None."""
     from lingeval.conjuncts.resolvers.rules import (
         Resolution,
+        Span,
         _finish,
         _finite_of,
         _inflect,
@@ -125,10 +132,13 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     if p < 0 or verb is None or verb.i > an.cc:
         return None
     rem = st.remnant
+    core = rem  # the shape without a leading focus adverb ("just another patient")
+    while core.start < core.end and doc[core.start].tag_ == "RB":
+        core = Span(core.start + 1, core.end)
     best: tuple[float, Span, bool] | None = None
-    for span, is_subj in _candidates(an, verb, rem):
-        score = an.sim(rem, span)
-        if _np_head(doc, rem).lemma_.lower() == _np_head(doc, span).lemma_.lower():
+    for span, is_subj, prior in _candidates(an, verb, rem):
+        score = an.sim(core, span) + prior
+        if _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower():
             score += 0.2
         if score >= 0.5 and (best is None or score >= best[0]):
             best = (score, span, is_subj)
