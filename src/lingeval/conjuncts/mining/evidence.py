@@ -396,7 +396,8 @@ def _inside_name(s: SentView, c: int, h: int, y: int) -> str | None:
     conjunction, and either the first conjunct modifies a capitalised noun after the second
     ("Centre for Irish and Scottish Studies", "Curator and Director Lee Park") or both are
     the object of "of"/"for" under a capitalised noun ("Journal of Personality and Social
-    Psychology"). Sentence-initial capitals do not count."""
+    Psychology"), the second without a PP of its own. Sentence-initial capitals do not
+    count."""
     if not (c - 1 > 0 and c + 1 < len(s.words)):
         return None
     if not (_title(s.words[c - 1]) and _title(s.words[c + 1])) or c - 1 == 0:
@@ -412,7 +413,14 @@ def _inside_name(s: SentView, c: int, h: int, y: int) -> str | None:
         return (
             f"{s.words[h]!r} {s.words[c]} {s.words[y]!r} inside the name ending {s.words[head]!r}"
         )
-    if head > 0 and s.dep[h] == "pobj" and s.words[head].lower() in ("of", "for"):
+    if (
+        head > 0
+        and s.dep[h] == "pobj"
+        and s.words[head].lower() in ("of", "for")
+        # "Henry II of England and Eleanor of Aquitaine": two people, each with a PP
+        and not s.kids(y, "prep")
+        and not (y + 1 < len(s.words) and s.words[y + 1].lower() in ("of", "for"))
+    ):
         gov = s.head[head]
         if 0 < gov < head and _title(s.words[gov]) and s.pos[gov] in ("NOUN", "PROPN"):
             return f"part of the name {s.words[gov]!r} {s.words[head]} ..."
