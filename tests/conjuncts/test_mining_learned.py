@@ -181,3 +181,38 @@ def test_features_of_a_real_parse_with_the_omission_detector() -> None:
     assert rule.kept and f["rule_kept"] == 1.0
     assert "om=none" not in f and f[f"om={rule.reason}"] == 1.0  # the detector's kind
     assert f["om_remnants=3-4"] == 1.0 or f["om_remnants=2"] == 1.0
+
+
+def test_held_out_labels_are_disjoint_from_the_fitted_ones(repo_root: Path) -> None:
+    from lingeval.conjuncts.mining.quality import read_labels
+
+    labels = repo_root / "benchmarks" / "data" / "conjuncts"
+    held = read_labels(labels / "gum_mining_labels_test2.tsv")
+    assert len(held) == 150 and len({(x.sent_id, x.offset) for x in held}) == 150
+    fitted = set(load_filter().meta["labels"])
+    assert "gum_mining_labels_test2.tsv" not in fitted
+    earlier = {x.sent_id for name in fitted for x in read_labels(labels / name)}
+    assert not earlier & {x.sent_id for x in held}  # no sentence shared with the fitting labels
+    # ids, offsets, label and a short note only: no third-party text
+    assert all(len(x.note) <= 80 for x in held)
+
+
+def test_held_out_labels_point_at_a_conjunction_of_gum(shared_data: Path, repo_root: Path) -> None:
+    from lingeval.conjuncts.mining.quality import read_labels
+    from lingeval.core.conllu import read_conllu
+
+    gum = shared_data / "treebanks" / "GUM-train" / "en_gum-train.conllu"
+    if not gum.exists():
+        pytest.skip("GUM-train is not present")
+    held = read_labels(
+        repo_root / "benchmarks" / "data" / "conjuncts" / "gum_mining_labels_test2.tsv"
+    )
+    wanted = {x.sent_id for x in held}
+    text = {
+        s.sent_id: s.text.strip()
+        for s in read_conllu(gum, validate_tree=False)
+        if s.sent_id in wanted
+    }
+    for x in held:
+        word = text[x.sent_id][x.offset :].split()[0].strip(",.;:").lower()
+        assert word in ("and", "or", "but"), (x.sent_id, x.offset, word)
