@@ -128,3 +128,9 @@ def test_vp_ellipsis(rules: RulesResolver, sentence: str, conj: str, expected: l
 def test_not_an_ellipsis_site(rules: RulesResolver, sentence: str) -> None:
     _, rule = resolve(rules, sentence)
     assert rule != "vp-ellipsis"
+
+
+def test_bare_present_auxiliary_without_subject_is_no_site(rules: RulesResolver) -> None:
+    # "or do" (a typo for "so"): no negation, no marker, present tense, no subject
+    _, rule = resolve(rules, "More may be going up for sale next month or do.", "or")
+    assert rule != "vp-ellipsis"

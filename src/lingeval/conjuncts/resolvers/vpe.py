@@ -188,8 +188,12 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
         to_only = all(doc[i].tag_ == "TO" for i in auxes)
         if not (last.tag_ in SUBJECT_TAGS or (to_only and last.tag_ in VERB_TAGS)):
             return None
-    elif doc[auxes[0]].tag_ == "TO":
-        return None
+    elif doc[auxes[0]].tag_ == "TO" or not (
+        any(_is_neg(doc[i]) for i in chain)
+        or doc[auxes[0]].tag_ in {"VBD", "MD"}
+        or any(doc[i].lower_ in MARKERS for i in range(end + 1, hi + 1))
+    ):
+        return None  # a bare present "or do" (a typo for "so") is no shared-subject site
     subject = [i for i in pre if doc[i].dep_ in SUBJ_DEPS or doc[i].head.i in pre]
     return Site(pre=pre, subject=subject or pre, chain=chain, after=list(range(end + 1, hi + 1)))
 
