@@ -1111,14 +1111,20 @@ def _verbal(
 
 def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis,
-    one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, whatever the
-    other rules made of it (:mod:`lingeval.conjuncts.resolvers.vpe`,
-    :mod:`lingeval.conjuncts.resolvers.stripping`)."""
+    one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, a final bare
+    wh-phrase ("but I don't know what") is sluicing, whatever the other rules made of it
+    (:mod:`lingeval.conjuncts.resolvers.vpe`, :mod:`~lingeval.conjuncts.resolvers.stripping`,
+    :mod:`~lingeval.conjuncts.resolvers.sluicing`)."""
+    from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
     from lingeval.conjuncts.resolvers.stripping import resolve_stripping
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
     try:
-        return resolve_vp_ellipsis(an, r_start) or resolve_stripping(an, r_start)
+        return (
+            resolve_vp_ellipsis(an, r_start)
+            or resolve_stripping(an, r_start)
+            or resolve_sluicing(an, r_start)
+        )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         return None
 
