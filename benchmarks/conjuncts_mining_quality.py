@@ -53,25 +53,72 @@ SPLITS = {
     "test 3 (100, held out)": LABELS / "gum_mining_labels_test3.tsv",
 }
 OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"
+EWT = SHARED_DATA / "treebanks" / "UD_English-EWT" / "en_ewt-ud-test.conllu"
+EWT_SPLIT = "EWT test (88, held out, web text)"
 
 
 def pct(k: int, n: int) -> float:
     return 100.0 * k / n if n else float("nan")
 
 
-def mine_gum(out: Path) -> tuple[list[dict[str, Any]], int, float]:
-    """Every first-stage candidate of GUM-train with its evidence (``--no-filter``)."""
+def mine_gum(out: Path, corpus: Path = GUM) -> tuple[list[dict[str, Any]], int, float]:
+    """Every first-stage candidate of a treebank (GUM-train by default) with its evidence
+    (``--no-filter``)."""
     from lingeval.conjuncts.mining.miner import mine
 
     start = time.perf_counter()
-    res = mine(GUM, out, filtered=False, restart=True)
+    res = mine(corpus, out, filtered=False, restart=True)
     seconds = time.perf_counter() - start
     recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     return recs, res.sentences, seconds
 
 
+def score_labels(path: Path, by_key: dict[tuple[str, int], dict[str, Any]]) -> dict[str, Any]:
+    """Precision before/after the second stage, filter loss and per-pattern counts of one
+    label file against the mined candidates ``by_key`` ((sent_id, offset) -> record)."""
+    from lingeval.conjuncts.mining.quality import precision_ci, read_labels
+
+    labels = read_labels(path)
+    found = [(lab, by_key.get((lab.sent_id, lab.offset))) for lab in labels]
+    present = [(lab, r) for lab, r in found if r is not None]
+    pos = sum(lab.positive for lab, _ in present)
+    kept_l = [(lab, r) for lab, r in present if r["meta"]["evidence"]["kept"]]
+    tp = sum(lab.positive for lab, _ in kept_l)
+    per_pattern: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    by_label: dict[str, int] = defaultdict(int)
+    for lab, r in present:
+        by_label[lab.label] += 1
+        for n in r["meta"]["patterns"]:
+            row = per_pattern[n]
+            row[0] += lab.positive
+            row[1] += 1
+            if r["meta"]["evidence"]["kept"]:
+                row[2] += lab.positive
+                row[3] += 1
+    return {
+        "labelled": len(labels),
+        "still_mined": len(present),
+        "labels": dict(by_label),
+        "precision_first_stage": pct(pos, len(present)),
+        "ci_first_stage": precision_ci(pos, len(present)),
+        "kept": len(kept_l),
+        "precision_kept": pct(tp, len(kept_l)),
+        "ci_kept": precision_ci(tp, len(kept_l)),
+        "filter_loss": pct(pos - tp, pos),
+        "per_pattern": {
+            n: {
+                "first_stage": [v[0], v[1]],
+                "kept": [v[2], v[3]],
+                "precision_kept": pct(v[2], v[3]),
+                "ci_kept": precision_ci(v[2], v[3]),
+            }
+            for n, v in sorted(per_pattern.items())
+        },
+    }
+
+
 def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
-    from lingeval.conjuncts.mining.quality import gold_gaps, precision_ci, read_labels
+    from lingeval.conjuncts.mining.quality import gold_gaps
 
     by_key = {(r["meta"]["source"]["sent_id"], r["offset"]): r for r in recs}
     kept = [r for r in recs if r["meta"]["evidence"]["kept"]]
@@ -84,43 +131,13 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
         "splits": {},
     }
     for name, path in SPLITS.items():
-        labels = read_labels(path)
-        found = [(lab, by_key.get((lab.sent_id, lab.offset))) for lab in labels]
-        present = [(lab, r) for lab, r in found if r is not None]
-        pos = sum(lab.positive for lab, _ in present)
-        kept_l = [(lab, r) for lab, r in present if r["meta"]["evidence"]["kept"]]
-        tp = sum(lab.positive for lab, _ in kept_l)
-        per_pattern: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-        by_label: dict[str, int] = defaultdict(int)
-        for lab, r in present:
-            by_label[lab.label] += 1
-            for n in r["meta"]["patterns"]:
-                row = per_pattern[n]
-                row[0] += lab.positive
-                row[1] += 1
-                if r["meta"]["evidence"]["kept"]:
-                    row[2] += lab.positive
-                    row[3] += 1
-        out["splits"][name] = {
-            "labelled": len(labels),
-            "still_mined": len(present),
-            "labels": dict(by_label),
-            "precision_first_stage": pct(pos, len(present)),
-            "ci_first_stage": precision_ci(pos, len(present)),
-            "kept": len(kept_l),
-            "precision_kept": pct(tp, len(kept_l)),
-            "ci_kept": precision_ci(tp, len(kept_l)),
-            "filter_loss": pct(pos - tp, pos),
-            "per_pattern": {
-                n: {
-                    "first_stage": [v[0], v[1]],
-                    "kept": [v[2], v[3]],
-                    "precision_kept": pct(v[2], v[3]),
-                    "ci_kept": precision_ci(v[2], v[3]),
-                }
-                for n, v in sorted(per_pattern.items())
-            },
-        }
+        out["splits"][name] = score_labels(path, by_key)
+    if EWT.exists():
+        # another corpus (web text): every first-stage candidate of UD English-EWT test,
+        # labelled after the second stage v2 was frozen
+        ewt, _, _ = mine_gum(OUT / "ewt_candidates.jsonl", EWT)
+        ewt_key = {(r["meta"]["source"]["sent_id"], r["offset"]): r for r in ewt}
+        out["splits"][EWT_SPLIT] = score_labels(LABELS / "ewt_mining_labels_test.tsv", ewt_key)
     gaps = gold_gaps(GUM)
     flagged = [g for g in gaps if (g.sent_id, g.offset) in by_key]
     kept_g = [g for g in flagged if by_key[(g.sent_id, g.offset)]["meta"]["evidence"]["kept"]]
