@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cs", default="0.1", help="inverse L2 strengths compared")
     ap.add_argument(
         "--dev-weights",
-        default="30,100",
+        default="30,100,300",
         help="weights of real development rows against synthetic ones, compared",
     )
     ap.add_argument("--write", action="store_true", help="write the shipped model")
@@ -325,8 +325,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     )
     table = summarise(records, options)
-    cols = ["source", "system", "mode", "n", "precision", "recall", "f1", "exact_match", "calk_f1"]
+    cols = ["source", "system", "mode", "n", "precision", "recall", "f1", "micro_f1"]
+    cols += ["exact_match", "calk_f1"]
     print(f"\n## Cross-validated ({args.folds} folds by sentence) DEVELOPMENT numbers\n")
+    print(f"(f1 = {options.aggregation} aggregation, the metric's default; micro_f1 beside)\n")
     print("| " + " | ".join(cols) + " |")
     print("|" + "---|" * len(cols))
     for _, row in table[table.kind == "all"].iterrows():
