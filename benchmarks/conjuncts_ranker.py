@@ -7,7 +7,7 @@
    (empty nodes: the treebanks' own gapping, i.e. development items) and every sentence of
    a development source are removed from that text first. The shapes of the synthetic
    examples are printed beside those of the development gold.
-2. Development data (``lingeval.conjuncts.devdata``: Schuster et al. 2018 gapping, GUM and
+2. Development data (``lingeval.conjuncts.devdata``: Schuster et al. 2018 gapping, GUM, PUD and
    EWT copy nodes) is labelled the same way.
 3. ``--folds``-fold cross-validation **by sentence** over the development examples. The
    hyper-parameters (objective pointwise/listwise, ``C``, weight of development rows) are
@@ -54,7 +54,7 @@ TEXTS = [
     "treebanks/UD_English-EWT/en_ewt-ud-test.conllu",
     "treebanks/UD_English-PUD/en_pud-ud-test.conllu",
 ]
-DEV_SOURCES = ("schuster", "gum", "ewt")
+DEV_SOURCES = ("schuster", "gum", "ewt", "pud")
 #: every development source whose sentences must stay out of the synthetic text
 HELD_SOURCES = ("schuster", "gum", "ewt", "pud", "paper", "thec")
 #: source files whose change changes the labelled rows (cache key)
