@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cs", default="0.1", help="inverse L2 strengths compared")
     ap.add_argument(
         "--dev-weights",
-        default="30,100,300",
+        default="100,300,1000",
         help="weights of real development rows against synthetic ones, compared",
     )
     ap.add_argument("--write", action="store_true", help="write the shipped model")
