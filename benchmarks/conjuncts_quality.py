@@ -184,12 +184,25 @@ def main(argv: list[str] | None = None) -> int:
     print_table(main[main.kind == "rule"], gcols, "rules, per rule fired (REAL sources)")
     print_table(main[main.kind == "shape"], gcols, "rules, per gold shape (REAL sources)")
     if not shapes.empty:
-        keep = [c for c in shapes.columns if not c.startswith("shape:")]
+        keep = [
+            c
+            for c in shapes.columns
+            if not c.startswith("shape:") and not c.startswith("unchanged-wrong:")
+        ]
         print_table(
             shapes[shapes.system.str.startswith("rules")],
             keep,
             "error shapes of the rules resolver (counts of examples)",
         )
+        rows = shapes[shapes.system.str.startswith("rules") & (shapes["unchanged-wrong"] > 0)]
+        why = [c for c in rows.columns if c.startswith("unchanged-wrong:") and rows[c].sum() > 0]
+        if why:
+            rows = rows.astype({c: int for c in why})
+            print_table(
+                rows,
+                ["source", "mode", "unchanged-wrong", *why],
+                "unchanged outputs where the gold rewrites, by the resolver's reason (shape 8)",
+            )
     signature = None
     if records:
         from lingeval.conjuncts.metric import score_systems

@@ -22,10 +22,11 @@ def parser() -> object:
     return Parser(None)
 
 
-def generated(parser: object, sentence: str) -> tuple[list[list[str]], object]:
-    """Rewrites of every generated analysis of the last and/or/but, and the resolution."""
+def generated(parser: object, sentence: str, nth: int = -1) -> tuple[list[list[str]], object]:
+    """Rewrites of every generated analysis of the ``nth`` and/or/but (default the last),
+    and the resolution."""
     doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
-    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][-1]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][nth]
     collected: list = []
     res = resolve_doc(doc, cc, collect=collected)
     return [b.sentences for _, b in collected if b is not None], res
@@ -44,6 +45,11 @@ CASES = [
     (
         "I made Tom angry at Sue and Sue at Ben.",
         ["I made Tom angry at Sue.", "I made Sue angry at Ben."],
+    ),
+    # the last correlate ends before a prepositional phrase that stays shared
+    (
+        "Some have served fish to Sue and others bread.",
+        ["Some have served fish to Sue.", "Others have served bread to Sue."],
     ),
     # an adverb remnant answers a prepositional phrase; the counted noun stays
     (
@@ -106,6 +112,61 @@ CASES = [
             "Rated B by Standard & Poor's, the notes will be sold through Chase.",
         ],
     ),
+    # an infinitival remnant answers the deepest infinitive of a control chain
+    (
+        "Maria is expected to have a chance to begin to paint the house, and Pedro to clean the garden.",
+        [
+            "Maria is expected to have a chance to begin to paint the house.",
+            "Pedro is expected to have a chance to begin to clean the garden.",
+        ],
+    ),
+    # middle groups of a list are cut like the last one, not inside a noun phrase
+    (
+        "He knew that the big boxes went to Rome, the small ones to Paris, and the red ones to Oslo.",
+        [
+            "He knew that the big boxes went to Rome.",
+            "He knew that the small ones went to Paris.",
+            "He knew that the red ones went to Oslo.",
+        ],
+    ),
+    # a dash before the conjunction
+    (
+        "The storm cut thousands of trees off the hills -- and hundreds off the coast.",
+        [
+            "The storm cut thousands of trees off the hills.",
+            "The storm cut hundreds of trees off the coast.",
+        ],
+    ),
+    # "with" + gerund is a complement, not an absolute clause that binds the conjuncts
+    (
+        "The court charged the mayor with taking bribes and two aides with hiding the money.",
+        [
+            "The court charged the mayor with taking bribes.",
+            "The court charged two aides with hiding the money.",
+        ],
+    ),
+    # a coordinated correlate is replaced as a whole
+    (
+        "The bank downgraded the notes, the bonds and the loans to B from A and the shares to C from B.",
+        [
+            "The bank downgraded the notes, the bonds and the loans to B from A.",
+            "The bank downgraded the shares to C from B.",
+        ],
+    ),
+    # "place, region" stays one remnant
+    (
+        "The team played at the old stadium in Leeds, Yorkshire, and the new arena in Cardiff, Wales.",
+        [
+            "The team played at the old stadium in Leeds, Yorkshire.",
+            "The team played at the new arena in Cardiff, Wales.",
+        ],
+    ),
+    # correlates followed by shared material: the subject and the object of "expects", the
+    # infinitive stays (the parse's clause verb is "win", inside the complement)
+    (
+        "Mary wants Paul to leave, and Jane Peter.",
+        ["Mary wants Paul to leave.", "Jane wants Peter to leave."],
+    ),
     # a connective adverb remnant replaces the adverb before the verb
     (
         "Guests could also book a room for two nights at the old rate, and then for three more "
@@ -145,3 +206,41 @@ def test_number_of_analyses_is_capped(parser: object) -> None:
     collected: list = []
     resolve_doc(doc, cc, collect=collected)
     assert len(collected) <= MAX_CANDIDATES
+
+
+def test_agreement_without_lemmas(parser: object) -> None:
+    """Trees without lemmas (gold trees with an empty lemma column): the verb is not
+    re-inflected from its own form ("likeses")."""
+    doc = parser.parse(["Fred likes tea, and Sally coffee."])[0]  # type: ignore[attr-defined]
+    for tok in doc:
+        tok.lemma_ = tok.text
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    collected: list = []
+    resolve_doc(doc, cc, collect=collected)
+    rewrites = [b.sentences for _, b in collected if b is not None]
+    assert ["Fred likes tea.", "Sally likes coffee."] in rewrites
+    assert all("likeses" not in s for r in rewrites for s in r)
+
+
+def test_a_verb_phrase_of_the_shared_subject_ends_the_right_conjunct(parser: object) -> None:
+    rewrites, _ = generated(
+        parser,
+        "The firm has offered 40 dollars a share for Acme and 36 dollars a share for Bolt and "
+        "has extended both offers to May 4.",
+        nth=0,
+    )
+    assert [
+        "The firm has offered 40 dollars a share for Acme and has extended both offers to May 4.",
+        "The firm has offered 36 dollars a share for Bolt and has extended both offers to May 4.",
+    ] in rewrites
+
+
+def test_a_verb_form_read_as_a_noun_subject_agrees(parser: object) -> None:
+    """ "matter" (tagged as a verb, read as a noun after the conjunction) is singular."""
+    rewrites, _ = generated(
+        parser, "For these writers, words or images are primary, and matter secondary."
+    )
+    assert [
+        "For these writers, words or images are primary.",
+        "For these writers, matter is secondary.",
+    ] in rewrites

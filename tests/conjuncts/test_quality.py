@@ -71,6 +71,7 @@ def test_slices_and_error_shapes() -> None:
     assert shapes["coordination-on-gap"] == 1 and shapes["coordination-on-gap-right"] == 0
     assert shapes["remnant-beside-correlate"] == 1
     assert shapes["unchanged-pred"] == 1 and shapes["unchanged-wrong"] == 1
+    assert shapes["unchanged-wrong:no-alignment"] == 1  # and why
 
 
 def test_gold_shapes_from_text() -> None:

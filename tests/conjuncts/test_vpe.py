@@ -121,8 +121,16 @@ def test_vp_ellipsis(rules: RulesResolver, sentence: str, conj: str, expected: l
     [
         "I wonder what it was and what it is.",  # wh-clauses: no ellipsis site
         "Sam likes the songs they sing and the ones that you don't.",  # auxiliary of "that"
+        "I would like to see the plans and a list of the work to be done.",  # "done": a verb
+        "They own tools that we do not and will not have.",  # the left conjunct is a site too
     ],
 )
 def test_not_an_ellipsis_site(rules: RulesResolver, sentence: str) -> None:
     _, rule = resolve(rules, sentence)
+    assert rule != "vp-ellipsis"
+
+
+def test_bare_present_auxiliary_without_subject_is_no_site(rules: RulesResolver) -> None:
+    # "or do" (a typo for "so"): no negation, no marker, present tense, no subject
+    _, rule = resolve(rules, "More may be going up for sale next month or do.", "or")
     assert rule != "vp-ellipsis"

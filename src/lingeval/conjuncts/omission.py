@@ -133,6 +133,8 @@ def _is_verb(doc: Doc, i: int) -> bool:
     if tok.tag_ in {"VBN", "VBG"} and i + 1 < len(doc) and doc[i + 1].tag_ in {"NN", "NNS"}:
         if i == 0 and tok.tag_ == "VBN" and any(t.lower_ == "by" for t in doc[i + 2 : i + 5]):
             return True  # an opening participle with its agent: "Rated B-1 by Moody's"
+        if i > 0 and (doc[i - 1].tag_ in FINITE_TAGS or doc[i - 1].lower_ in {"been", "be"}):
+            return True  # after an auxiliary: "have served fish"
         return i > 0 and doc[i - 1].tag_ in {"NN", "NNS", "NNP", "PRP"}  # "rising prices"
     return True
 
@@ -210,7 +212,9 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         k0 = k - 1
         while k0 - 1 >= 0 and doc[k0 - 1].tag_ in {"NNP", "NNPS"}:
             k0 -= 1
-        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ"})
+        # not inside a term ("sodium Dodecyl sulfate") nor a name modifying a noun after a
+        # determiner ("a Boston firm")
+        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$"})
     if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
         return False  # "40,000 visitors", "21 %"
     if a.tag_ == "CD" and b.tag_ == "CD":
@@ -267,6 +271,16 @@ def _right_end(doc: Doc, start: int, last: int) -> int:
             return k - 1
         if tok.lower_ in {"as", "with"} and k > start and _clause_follows(doc, k + 1, last):
             return k - 1  # "... 54 from 98 as Sri Lanka toiled"
+        if (
+            tok.lower_ in CONJUNCTIONS
+            and k > start
+            and k + 1 <= last
+            and (
+                doc[k + 1].tag_ in FINITE_TAGS
+                or (k + 2 <= last and doc[k + 1].tag_ == "RB" and doc[k + 2].tag_ in FINITE_TAGS)
+            )
+        ):
+            return k - 1  # a verb phrase of the shared subject follows: "... and has extended"
         if tok.text == "," and k + 1 <= last:
             nxt = doc[k + 1]
             if nxt.tag_ == "CC" or nxt.lower_ in SUBORDINATORS or nxt.tag_ in {"WDT", "WP", "WRB"}:
@@ -303,7 +317,10 @@ def _left_start(doc: Doc, cc: int) -> int:
     that has a verb between it and the conjunction.
     """
     verb_seen = False
-    for k in range(cc - 1, -1, -1):
+    top = cc - 1
+    while top > 0 and doc[top].text in CLAUSE_PUNCT:
+        top -= 1  # "... off the value of their companies -- and millions off ..."
+    for k in range(top, -1, -1):
         tok = doc[k]
         if tok.text in CLAUSE_PUNCT:
             return k + 1
@@ -366,6 +383,20 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
             and doc[ph.end + 1].text == ","
         ):
             out[-1] = Phrase(prev.start, ph.end, "NP")
+            continue
+        if (
+            prev is not None
+            and prev.category in {"NP", "PP"}
+            and ph.category == "NP"
+            and ph.start == prev.end + 2
+            and doc[prev.end + 1].text == ","
+            and doc[prev.end].tag_ == "NNP"
+            and len(ph) <= 2
+            and all(doc[i].tag_ == "NNP" for i in range(ph.start, ph.end + 1))
+            and (ph.end + 1 >= len(doc) or doc[ph.end + 1].tag_ != "NNP")
+        ):
+            # a place and its region: "in Northampton, Massachusetts"
+            out[-1] = Phrase(prev.start, ph.end, prev.category, prev.prep)
             continue
         out.append(ph)
     return out

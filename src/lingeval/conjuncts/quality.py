@@ -326,7 +326,8 @@ def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
     * ``remnant-sentence-wrong``: the number of sentences is right, yet an output sentence
       with a remnant differs from every gold sentence;
     * ``unchanged-pred`` / ``unchanged-gold`` / ``unchanged-wrong`` (unchanged where the gold
-      rewrites) / ``changed-wrong`` (rewritten where the gold keeps the sentence);
+      rewrites; ``unchanged-wrong:<reason>`` by the resolver's reason, issue 11 shape 8) /
+      ``changed-wrong`` (rewritten where the gold keeps the sentence);
     * gold shapes (``shape:*``): examples, and exact matches among them.
     """
     import pandas as pd
@@ -366,6 +367,9 @@ def error_shapes(records: Iterable[Record]) -> pd.DataFrame:
         c["unchanged-pred"] += int(pred_unchanged)
         c["unchanged-gold"] += int(not ex.rewritable)
         c["unchanged-wrong"] += int(pred_unchanged and ex.rewritable)
+        if pred_unchanged and ex.rewritable:  # why: the resolver's reason ("no-alignment", ...)
+            reason = r.rule.split(":", 1)[1] if r.rule.startswith("unchanged:") else r.rule
+            c[f"unchanged-wrong:{reason}"] += 1
         c["changed-wrong"] += int(not pred_unchanged and not ex.rewritable)
         for s in r.shapes:
             c[f"shape:{s}"] += 1

@@ -46,7 +46,10 @@ from lingeval.conjuncts.mining.patterns import NON_VERB, VERB, SentView
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-__all__ = ["DROP_REASONS", "KEEP_REASONS", "Evidence", "judge"]
+    from lingeval.conjuncts.mining.learned import FilterModel
+    from lingeval.conjuncts.omission import Omission
+
+__all__ = ["DROP_REASONS", "KEEP_REASONS", "Evidence", "judge", "judge_parts", "judge_rules"]
 
 KEEP_REASONS = (
     "gapping",
@@ -55,8 +58,17 @@ KEEP_REASONS = (
     "vp-ellipsis",
     "shared-auxiliary",
     "reduction",
+    "high-score",
 )
-DROP_REASONS = ("vp-coordination", "modifier", "collective", "fixed", "discourse", "no-verb")
+DROP_REASONS = (
+    "vp-coordination",
+    "modifier",
+    "collective",
+    "fixed",
+    "discourse",
+    "no-verb",
+    "low-score",
+)
 
 FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
@@ -145,9 +157,14 @@ class Evidence:
     kept: bool
     reason: str
     detail: str
+    #: the fitted filter's probability that the candidate is a true omission (None: rules only)
+    score: float | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {"kept": self.kept, "reason": self.reason, "detail": self.detail}
+        out: dict[str, object] = {"kept": self.kept, "reason": self.reason, "detail": self.detail}
+        if self.score is not None:
+            out["score"] = round(self.score, 4)
+        return out
 
 
 def _keep(reason: str, detail: str) -> Evidence:
@@ -346,32 +363,72 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     return None
 
 
-def _omission(doc: Doc | None, c: int) -> Evidence | None:
+def _detect(doc: Doc | None, c: int) -> Omission | None:
     if doc is None:
         return None
-    try:
-        from lingeval.conjuncts.omission import detect_omission
-    except ImportError:  # pragma: no cover - until the resolver's detector is available
-        return None
-    om = detect_omission(doc, c)
-    if om is None:
-        return None
-    return _keep(om.kind, "; ".join(om.evidence[-2:]))
+    from lingeval.conjuncts.omission import detect_omission
+
+    return detect_omission(doc, c)
 
 
-def judge(s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = None) -> Evidence:
+def judge(
+    s: SentView,
+    c: int,
+    patterns: Sequence[str] = (),
+    doc: Doc | None = None,
+    model: str | FilterModel | None = None,
+) -> Evidence:
     """Decide whether the candidate conjunction ``c`` of sentence ``s`` shows a verbal omission.
 
     ``patterns`` are the names that fired on it; ``doc`` is the parsed sentence as a spaCy Doc
-    (for the omission detector, which reads words and tags). See the module docstring.
+    (for the omission detector, which reads words and tags). The hand rules decide first
+    (:func:`judge_rules`); then the fitted filter ``model`` (a version of
+    :mod:`lingeval.conjuncts.mining.learned`, default the shipped one; ``"rules"`` = the hand
+    rules alone) scores the candidate and may drop it (``low-score``) or, when it decides
+    alone, keep it (``high-score``). See the module docstring.
     """
+    rule, feats = judge_parts(s, c, patterns, doc)
+    if model == "rules":
+        return rule
+    from lingeval.conjuncts.mining.learned import load_filter
+
+    m = load_filter(model)
+    p = m.probability(feats)
+    if m.keep(p, rule.kept) == rule.kept:
+        return Evidence(rule.kept, rule.reason, rule.detail, p)
+    if rule.kept:
+        return Evidence(
+            False, "low-score", f"rules: {rule.reason}; p={p:.2f} < {m.threshold:.2f}", p
+        )
+    return Evidence(True, "high-score", f"rules: {rule.reason}; p={p:.2f} >= {m.threshold:.2f}", p)
+
+
+def judge_parts(
+    s: SentView, c: int, patterns: Sequence[str] = (), doc: Doc | None = None
+) -> tuple[Evidence, dict[str, float]]:
+    """The hand rules' decision and the fitted filter's features of candidate ``c``."""
+    from lingeval.conjuncts.mining.learned import candidate_features
+
     arc = _arc_of(s, c)
+    om = _detect(doc, c)
+    rule = judge_rules(s, c, patterns, arc, om)
+    return rule, candidate_features(s, c, patterns, (rule.kept, rule.reason), om, arc)
+
+
+def judge_rules(
+    s: SentView,
+    c: int,
+    patterns: Sequence[str],
+    arc: tuple[int, int] | None,
+    om: Omission | None,
+) -> Evidence:
+    """The hand rules alone (steps 1-4 of the module docstring); ``arc`` is the ``conj`` arc of
+    ``c`` and ``om`` the omission detector's finding."""
     bad = _non_candidate(s, c, arc)
     if bad is not None:
         return bad
-    found = _omission(doc, c)
-    if found is not None:
-        return found
+    if om is not None:
+        return _keep(om.kind, "; ".join(om.evidence[-2:]))
     if "variant-verb-read-as-noun" in patterns:
         return _keep("gapping", "no verb in the sentence: the first clause's verb read as a noun")
     if "variant-base-verb-conj-oprd" in patterns:

@@ -201,13 +201,17 @@ def iter_units(path: str | Path, fmt: str = "auto", *, text_field: str = "text")
 # Matching one parsed unit (runs in worker processes too)
 
 
-def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) -> UnitResult:
+def mine_doc(
+    doc: Doc, split: bool, pattern_names: Sequence[str] | None = None, text: str | None = None
+) -> UnitResult:
     """The number of sentences of one parsed unit and its candidates, in sentence order.
 
     With ``split`` each sentence of ``doc.sents`` is a sentence of its own; otherwise the whole
     unit is one sentence (the input's segmentation is kept). Each candidate sentence comes with
     its implicated conjunctions (offset, text, fired pattern names, second-stage evidence) in
     text order; all candidates are returned, the caller filters on ``evidence["kept"]``.
+    ``text`` is the unit's text when the caller has it (spaCy's tokenisation keeps it
+    exactly, so the unsplit unit's ``doc.text`` need not be rebuilt token by token).
     """
     from lingeval.conjuncts.mining.evidence import judge
 
@@ -218,7 +222,7 @@ def mine_doc(doc: Doc, split: bool, pattern_names: Sequence[str] | None = None) 
     for span in spans:
         if not len(span):
             continue
-        text = span.text
+        text = span.text if split or text is None else text
         if not text or text.isspace():
             continue
         n += 1
@@ -290,17 +294,18 @@ def _local_engine(
     # Plain texts go to nlp.pipe (with as_tuples=True spaCy would tokenise in this process and
     # ship Docs to the workers, which halves multi-process throughput); nlp.pipe keeps order,
     # so positions wait in a queue. The patterns (a few % of the parse) run here.
-    positions: deque[int] = deque()
+    pending: deque[Unit] = deque()
 
     def texts() -> Iterator[str]:
         for u in units:
-            positions.append(u.position)
+            pending.append(u)
             yield u.text
 
     from lingeval.core.parsing import pipe_guarded
 
     for doc in pipe_guarded(nlp, texts(), batch_size=batch_size, n_process=n_process):
-        yield positions.popleft(), TOO_LONG if doc is None else mine_doc(doc, split, names)
+        u = pending.popleft()
+        yield u.position, TOO_LONG if doc is None else mine_doc(doc, split, names, u.text)
 
 
 def _dask_engine(
@@ -502,6 +507,7 @@ def mine(
     """
     from lingeval.conjuncts.data import example_to_dict
     from lingeval.conjuncts.example import ConjunctExample
+    from lingeval.conjuncts.mining.learned import DEFAULT_VERSION as FILTER_VERSION
     from lingeval.core.parsing import default_pipeline_name, load_pipeline, pipeline_id
 
     src = Path(input_path)
@@ -529,7 +535,8 @@ def mine(
         {
             "parser": pid,
             "patterns": len(names),
-            "filter": filtered,
+            # the fitted filter's version (lingeval/data/conjuncts/mining-filter-<v>.json)
+            "filter": f"fitted-{FILTER_VERSION}" if filtered else False,
             "split": do_split,
             "format": fmt,
         },

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "2"
+GENERATION_VERSION = "9"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -202,7 +202,14 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
-    if first.tag_ == "IN" and first.dep_ == "quantmod" and len(span) > 1:
+    if (
+        first.tag_ == "IN"
+        and len(span) > 1
+        and (
+            first.dep_ == "quantmod"
+            or (first.lower_ in APPROXIMATORS and doc[span.start + 1].tag_ in {"CD", "PDT", "$"})
+        )
+    ):
         return _category(doc, Span(span.start + 1, span.end))  # "about half the money"
     if first.tag_ == "IN" or (
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
@@ -229,6 +236,9 @@ def _category(doc: Doc, span: Span) -> str:
         return "NUM"
     return "NP"
 
+
+#: Prepositions that modify a quantity ("about half", "over $5"), not heads of a phrase.
+APPROXIMATORS = {"about", "around", "over", "under", "nearly", "almost", "approximately"}
 
 #: Heads of noun phrases used as adverbials of time ("next year", "last week").
 TIME_NOUNS = {
@@ -372,6 +382,8 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
     if any(doc[i].lower_ in {"and", "&"} for i in range(span.start, span.end + 1)):
         return True
     head = _np_head(doc, span)
+    if head.i in doc.user_data.get("lingeval_nominal", ()) and head.tag_ in VERB_TAGS:
+        return head.tag_ == "VBZ"  # a verb form read as a noun: "matter" one, "rises" many
     if head.lower_ in PLURAL_PRONOUNS:
         return True
     if head.lower_ in {"he", "she", "it", "this", "that", "everyone", "everybody", "nobody", "one"}:
@@ -393,6 +405,12 @@ def _inflect(tok: Token, plural: bool) -> str | None:
     lemma = tok.lemma_.lower()
     if tok.tag_ == "MD":
         return None
+    if lemma == low and tok.tag_ in {"VBZ", "VBD"}:
+        # a tree without lemmas (gold trees whose lemma column is empty): "likes" -> "like"
+        from lemminflect import getLemma
+
+        found = getLemma(low, upos="AUX" if low in {"is", "was", "has", "does"} else "VERB")
+        lemma = found[0] if found else lemma
     if lemma == "be" and tok.tag_ == "VBD":
         new = "were" if plural else "was"
     elif tok.tag_ in {"VBZ", "VBP"}:
@@ -503,7 +521,7 @@ class _Analysis:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
         for j in range(k + 1, min(k + 8, self.last + 1)):
             tok = self.doc[j]
-            if tok.tag_ in {"VBG", "VBN"} or (
+            if (tok.tag_ in {"VBG", "VBN"} and j > k + 1) or (  # "charged X with receiving"
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
                 return True
@@ -526,8 +544,8 @@ class _Analysis:
         for tok in doc[: self.cc]:
             born_to = tok.lower_ == "to" and tok.head.lemma_ == "bear"  # "born to X and Y"
             if (tok.lower_ in SPAN_PREPS or born_to) and not any(
-                doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc)
-            ):
+                doc[j].tag_ in VERB_TAGS | {"CC"} for j in range(tok.i + 1, self.cc)
+            ):  # ("between X and Y, and ...": its own "and" came before the marked one)
                 return f"collective:{tok.lower_}"
         # A coordinated subject of a reciprocal predicate ("Anna and Ben met").
         cc_head = doc[self.cc].head
@@ -618,6 +636,8 @@ class _Analysis:
             starts.add(i)
         out = []
         for y in sorted(starts):
+            if y == p and doc[y].tag_ in {"IN", "TO", "DT"}:
+                continue  # a lone preposition or determiner is no correlate
             if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
                 if y > lo and self._cuts_modifier(y, p):
                     continue
@@ -869,6 +889,25 @@ def _omission(
         return None
     if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
         verb = doc[om.verbs[0]]  # the clause nearest the conjunction
+    elif (
+        om.kind == "gapping"
+        and verb.i not in om.verbs
+        and verb.i > om.verbs[-1]
+        and om.parallels[0] is not None
+        and om.parallels[0].end < om.verbs[0]
+        and len(om.parallels) >= 2
+        and any(
+            c.dep_ in SUBJ_DEPS
+            and c.left_edge.i == om.verbs[-1] + 1  # right after the verb: "expects [Ann]"
+            and om.parallels[1] is not None
+            and om.parallels[1].start <= c.i <= om.parallels[1].end
+            for c in verb.children
+        )  # the second remnant parallels the complement's own subject ("Ann")
+    ):
+        # the parse's clause verb sits inside a complement with its own subject ("Tom
+        # expects Ann to win, and Sue Bob"): the detector's verb, whose subject and object
+        # the remnants parallel; the complement stays shared
+        verb = doc[om.verbs[0]]
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
         subj = None
@@ -1071,12 +1110,21 @@ def _verbal(
 
 
 def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
-    """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis
-    whatever the other rules made of it (:mod:`lingeval.conjuncts.resolvers.vpe`)."""
+    """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis,
+    one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, a final bare
+    wh-phrase ("but I don't know what") is sluicing, whatever the other rules made of it
+    (:mod:`lingeval.conjuncts.resolvers.vpe`, :mod:`~lingeval.conjuncts.resolvers.stripping`,
+    :mod:`~lingeval.conjuncts.resolvers.sluicing`)."""
+    from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
+    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
     try:
-        return resolve_vp_ellipsis(an, r_start)
+        return (
+            resolve_vp_ellipsis(an, r_start)
+            or resolve_stripping(an, r_start)
+            or resolve_sluicing(an, r_start)
+        )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         return None
 
@@ -1145,6 +1193,13 @@ def _peel_list(
                 break
             if not appositions and _head_of(doc, seg).dep_ == "appos":
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
+            if any(doc[i].lower_ in CONJUNCTIONS for i in range(seg.start, seg.end + 1)):
+                break  # "downgraded A, B and C to X ... and D to Y": A, B and C is one object
+            if (
+                _category(doc, seg) == "PP" == _category(doc, right)
+                and doc[seg.start].lower_ != doc[right.start].lower_
+            ):
+                break  # "for 90 days, without restriction, to workers ..., and for ...": adjuncts
         middles.insert(0, seg)
         end = an.left_end(k)
         if end < first.start:
@@ -1227,6 +1282,18 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             ):
                 e = an.left_end(child.left_edge.i)
                 if e >= lo and e < p:
+                    ends.setdefault(e, "adjunct")
+        # a closing prepositional phrase attached lower by the parser may be the verb's too
+        # ("served [fish] to Sue")
+        for t in an.doc[lo + 1 : p + 1]:
+            if (
+                t.tag_ in {"IN", "TO"}
+                and t.dep_ in {"prep", "dative"}
+                and an.left_end(t.right_edge.i + 1) == p
+                and t.head.i < t.i
+            ):
+                e = an.left_end(t.i)
+                if lo <= e < p:
                     ends.setdefault(e, "adjunct")
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
@@ -1441,7 +1508,7 @@ def _nominal(
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
-                        continue
+                        continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
                     pairs = list(zip(parts, corr[lead:] if lead else corr, strict=False))
                     feats = dict(base)
@@ -1762,8 +1829,8 @@ def _align_all(
     out: list[tuple[list[Span], list[float], int, str]] = []
     seen: set[tuple[Span, ...]] = set()
 
-    def best_ending(part: Span, end: int) -> tuple[float, Span] | None:
-        best: tuple[float, Span] | None = None
+    def ranked_ending(part: Span, end: int) -> list[tuple[float, Span]]:
+        scored = []
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
@@ -1771,14 +1838,34 @@ def _align_all(
             sim = an.sim(part, c)
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
-            if best is None or sim > best[0]:
-                best = (sim, c)
-        return best
+            scored.append((sim, c))
+            if head.dep_ == "conj" and c.start == head.left_edge.i:
+                # the last conjunct of a coordination: the whole coordination answers the
+                # remnant ("downgraded [A, B and C] to X and D to Y")
+                first = head
+                for _ in range(20):
+                    if first.dep_ != "conj" or first.head.i >= first.i:
+                        break
+                    first = first.head
+                whole = Span(first.left_edge.i, c.end)
+                if whole.start >= lo and whole != c and not _cuts_any(an, whole):
+                    scored.append((max(sim, an.sim(part, whole)) + 0.01, whole))
+        scored.sort(key=lambda x: -x[0])  # stable: the first of equals stays first
+        return scored
+
+    def best_ending(part: Span, end: int) -> tuple[float, Span] | None:
+        ranked = ranked_ending(part, end)
+        return ranked[0] if ranked else None
+
+    # an infinitival last remnant may answer any infinitive of a control chain ("expected to
+    # have a desire to begin [to watch the movie]"): near ties are both kept
+    runner_up = _category(doc, parts[-1]) == "VP"
 
     for e0, why in ends[:5]:
         # skip_at = 0: correlates side by side; j > 0: part j - 1 (not the last) ends before
         # a constituent that stays shared
-        for skip_at in range(len(parts)):
+        for skip_at in range(len(parts) + int(runner_up)):
+            second = skip_at == len(parts)  # the runner-up variant of a VP last remnant
             corr: list[Span] = []
             sims: list[float] = []
             end = e0
@@ -1787,7 +1874,11 @@ def _align_all(
             for n, part in enumerate(reversed(parts)):
                 k = len(parts) - 1 - n  # index of this part
                 best = None
-                if skip_at and k == skip_at - 1:
+                if second and n == 0:
+                    ranked = ranked_ending(part, end)
+                    if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
+                        best, skipped = ranked[1], True
+                elif skip_at and not second and k == skip_at - 1:
                     bare = all(
                         doc[i].tag_ == "CD" or doc[i].text in {"$", "%"}
                         for i in range(part.start, part.end + 1)
@@ -1814,6 +1905,11 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+def _cuts_any(an: _Analysis, span: Span) -> bool:
+    """``span`` starts inside a constituent: a modifier before it belongs to a word in it."""
+    return span.start > 0 and an._cuts_modifier(span.start, span.end)
 
 
 def _shared_between(
@@ -1916,6 +2012,7 @@ def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | N
         if len(cand) != len(parts):
             continue
         s = sum(_similarity(an.doc, a, b) for a, b in zip(cand, parts, strict=True))
+        s -= 0.3 * an.weak_splits(cand)  # "the neatest | ones" cuts inside a noun phrase
         if best is None or s > best[0]:
             best = (s, cand)
     return best[1] if best else None

@@ -103,6 +103,8 @@ def _lemma(tok: Token) -> str:
 def _is_aux(tok: Token) -> bool:
     if tok.tag_ in {"MD", "TO"} or tok.lower_ in {"'ve", "’ve"}:
         return True  # (the tagger reads "should’ve" as "should" + a proper noun)
+    if _lemma(tok) == "do":  # "have done", "to be done": a main verb
+        return tok.tag_ in {"VBP", "VBZ", "VBD"}
     return tok.tag_ in VERB_TAGS and _lemma(tok) in AUX_LEMMAS
 
 
@@ -178,15 +180,20 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
     if first_aux.dep_ in {"aux", "auxpass"} and first_aux.head.i in pre:
         return None  # the auxiliary of a word before it: not a stranded auxiliary
     verbs = [i for i in pre if doc[i].tag_ in VERB_TAGS and not _is_aux(doc[i])]
-    if verbs and not (doc[auxes[0]].dep_ == "ccomp" and doc[auxes[0]].head.i in verbs):
-        return None  # a verb before the site: only "I think that Pedro did not" (a complement)
+    finite = [i for i in pre if _is_aux(doc[i]) and doc[i].tag_ in {"VBP", "VBZ", "VBD", "MD"}]
+    if finite or (verbs and not (first_aux.dep_ == "ccomp" and first_aux.head.i in verbs)):
+        return None  # a clause before the site: only "I think that Pedro did not" (a complement)
     if pre:
         last = doc[k]
         to_only = all(doc[i].tag_ == "TO" for i in auxes)
         if not (last.tag_ in SUBJECT_TAGS or (to_only and last.tag_ in VERB_TAGS)):
             return None
-    elif doc[auxes[0]].tag_ == "TO":
-        return None
+    elif doc[auxes[0]].tag_ == "TO" or not (
+        any(_is_neg(doc[i]) for i in chain)
+        or doc[auxes[0]].tag_ in {"VBD", "MD"}
+        or any(doc[i].lower_ in MARKERS for i in range(end + 1, hi + 1))
+    ):
+        return None  # a bare present "or do" (a typo for "so") is no shared-subject site
     subject = [i for i in pre if doc[i].dep_ in SUBJ_DEPS or doc[i].head.i in pre]
     return Site(pre=pre, subject=subject or pre, chain=chain, after=list(range(end + 1, hi + 1)))
 
@@ -217,7 +224,14 @@ def _match(chain: list[Token], site_aux: Token) -> tuple[float, int]:
         if modal:
             return 3.0, modal[0]
     verb = chain[-1]
-    if lemma == "do" and len(chain) == 1 and verb.tag_ in {"VBD", "VBZ", "VBP"}:
+    if (
+        lemma == "do"
+        and len(chain) == 1
+        and verb.tag_ in {"VBD", "VBZ", "VBP"}
+        and (
+            _lemma(verb) != "be"  # never "didn't be"
+        )
+    ):
         return 3.0, -1  # do-support for a finite verb without auxiliaries
     to = [k for k, t in enumerate(chain) if t.tag_ == "TO"]
     if (site_aux.tag_ == "MD" or lemma == "do") and to:
@@ -366,7 +380,9 @@ def _conjunct_end(an: _Analysis, start: int) -> int:
         tok = doc[k]
         if tok.text in {";", ":"}:
             return k
-        link = tok if tok.lower_ in CLAUSE_LINKS else None
+        link = (
+            tok if tok.lower_ in CLAUSE_LINKS and (tok.dep_ == "cc" or tok.lower_ == "so") else None
+        )
         if tok.text == "," and k + 1 <= an.last and doc[k + 1].lower_ in CLAUSE_LINKS:
             link = doc[k + 1]
         # a conjunction that joins clauses ("..., so I won't"), not words ("War and Peace")
@@ -387,12 +403,18 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     b = _conjunct_end(an, r_start)
     hi = an.left_end(b)
     site = find_site(doc, r_start, hi, an.final)
-    if site is None:
-        return None
+    k = _marker_end(doc, 0, p)
+    while k > 0 and _is_neg(doc[k]):
+        k -= 1
+    if site is None or _is_aux(doc[k]):
+        return None  # (a left conjunct that is itself a site: "that we do not and will not have")
     # the clause the right conjunct is coordinated with: the clause of the last word before
     # the conjunction, or the clause above it when that is an adverbial clause with a
     # subordinator ("I would be a poet if I lived in Paris, but I don't")
     clause = an.clause_verb(p)
+    if clause is None:  # a verb the tagger missed: the head the site is conjoined with
+        heads = [doc[i].head for i in site.chain if doc[i].dep_ == "conj"]
+        clause = next((h for h in heads if h.i < an.cc), None)
     if clause is None or clause.i > an.cc:
         return None
     if clause.dep_ == "advcl" and any(c.dep_ == "mark" for c in clause.children):

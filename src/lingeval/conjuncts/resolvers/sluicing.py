@@ -1,0 +1,133 @@
+"""Sluicing for the ``rules`` resolver (paper 000, section 2: one of the omission types).
+
+A right conjunct that ends in a bare wh-phrase after a verb of knowing ("Kim bought something,
+but I don't know what"; "..., but I'm not sure with what") has an elided clause. The rewrite
+restores it from the left conjunct:
+
+1. **The sluice** (:func:`find_sluice`): a wh-phrase (*what, who, which, where, when, why,
+   how, how many X*, optionally after a preposition) that ends the conjunct, holds no verb, and
+   depends on *know, remember, sure, wonder, tell, ...*.
+2. **The clause**: a nominal wh-phrase stands for the last indefinite noun phrase of the left
+   conjunct (*something, someone, a/an/some N, one of ..., a number of N*), which leaves the
+   restored clause; the clause is the one of that phrase's verb. An adverbial or
+   prepositional wh-phrase has no correlate; the clause is the last one before the
+   conjunction. A subject relative clause becomes a clause with a definite subject ("a
+   plumber who fixed the sink" -> "the plumber fixed the sink").
+3. **The sentence**: the right conjunct followed by the restored clause ("I don't know what
+   Kim bought"; "I'm not sure with what the plumber fixed the sink").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from lingeval.conjuncts.resolvers.rules import Resolution, _Analysis
+
+__all__ = ["find_sluice", "resolve_sluicing"]
+
+KNOWING = {
+    "know", "remember", "sure", "wonder", "tell", "ask", "guess", "idea", "clue", "recall",
+    "forget", "certain", "understand", "explain", "say", "care", "learn", "find", "see",
+}  # fmt: skip
+WH_TAGS = {"WP", "WDT", "WRB", "WP$"}
+NOMINAL_WH = {"what", "who", "whom", "which", "whose"}
+INDEFINITES = {"something", "someone", "somebody", "anything", "anyone", "anybody"}
+VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
+
+
+def find_sluice(an: _Analysis, r_start: int) -> int | None:
+    """Index where the sluiced wh-phrase (with its preposition) starts, or None."""
+    doc = an.doc
+    hi = an.last
+    for w in range(r_start, hi + 1):
+        if doc[w].tag_ not in WH_TAGS:
+            continue
+        start = w - 1 if w - 1 >= r_start and doc[w - 1].tag_ == "IN" else w
+        if any(doc[i].tag_ in VERB_TAGS for i in range(w, hi + 1)):
+            return None  # "what she said": an embedded question with its own clause
+        head = doc[start]
+        for _ in range(6):
+            if head.lemma_.lower() in KNOWING or head.i < r_start:
+                break
+            head = head.head
+        return start if head.lemma_.lower() in KNOWING and r_start <= head.i < start else None
+    return None
+
+
+def _indefinite(an: _Analysis, p: int) -> tuple[int, int] | None:
+    """The last indefinite noun phrase before the conjunction: its first and last index."""
+    doc = an.doc
+    for tok in reversed(doc[: p + 1]):
+        low = tok.lower_
+        det = [c for c in tok.children if c.dep_ == "det" and c.lower_ in {"a", "an", "some"}]
+        num = [c for c in tok.children if c.dep_ == "nummod"]
+        if (
+            low in INDEFINITES
+            or (tok.tag_ in {"NN", "NNS"} and (det or num))
+            or (low == "one" and any(c.lower_ == "of" for c in tok.children))
+        ):
+            return tok.left_edge.i, min(tok.right_edge.i, p)
+    return None
+
+
+def _verb_of(tok: Token) -> Token | None:
+    for _ in range(20):
+        if tok.tag_ in VERB_TAGS and tok.dep_ not in {"aux", "auxpass"}:
+            return tok
+        if tok.head.i == tok.i:
+            return None
+        tok = tok.head
+    return None
+
+
+def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
+    """Rewrite the coordination when its right conjunct ends in a sluice, else None."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    start = find_sluice(an, r_start)
+    p = an.left_end(an.cc)
+    if start is None or p < 0:
+        return None
+    wh = doc[start + 1] if doc[start].tag_ == "IN" else doc[start]
+    nominal = wh.lower_ in NOMINAL_WH or (
+        wh.lower_ == "how" and start + 1 <= an.last and doc[start + 1].lower_ in {"many", "much"}
+    )
+    drop: set[int] = set()
+    if nominal and doc[start].tag_ != "IN":
+        found = _indefinite(an, p)
+        if found is None:
+            return None
+        drop = set(range(found[0], found[1] + 1))
+        verb = _verb_of(doc[found[0]])
+    else:
+        verb = an.clause_verb(p)
+    if verb is None or verb.i > an.cc:
+        return None
+    ids = [i for i in range(verb.left_edge.i, min(verb.right_edge.i, p) + 1) if i not in drop]
+    replace: dict[int, str] = {}
+    if verb.dep_ == "relcl":
+        rel = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"} and c.tag_ in WH_TAGS]
+        noun = verb.head
+        if not rel or noun.tag_ not in {"NN", "NNS"}:
+            return None  # only subject relatives of a common noun ("a plumber who ...")
+        replace[rel[0].i] = f"the {noun.text}"
+    ids = [i for i in ids if not doc[i].is_punct or i < ids[-1]]
+    while ids and doc[ids[-1]].is_punct:
+        ids.pop()
+    if not ids:
+        return None
+    first = doc[ids[0]]
+    if first.i == 0 and first.tag_ not in {"NNP", "NNPS"} and first.text != "I":
+        replace.setdefault(first.i, first.text[:1].lower() + first.text[1:])  # "why he left"
+    second = (
+        _tokens_text(doc, list(range(r_start, an.last + 1))) + " " + _tokens_text(doc, ids, replace)
+    )
+    sents = [
+        _finish(_tokens_text(doc, list(range(0, p + 1))), an.final),
+        _finish(second, an.final),
+    ]
+    return Resolution(sents, "sluicing", details={"clause_verb": verb.text})

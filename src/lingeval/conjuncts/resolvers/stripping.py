@@ -1,0 +1,191 @@
+"""Stripping with a marker for the ``rules`` resolver (paper 000, section 3; issue 11 shape 6).
+
+A right conjunct that is one phrase with *too*, *as well*, *either*, *also* or *not*
+("Sam has read it, and Kim too"; "..., but not Bo"; "..., and Kim as well"; "..., and also
+Kim") repeats the left clause with the phrase in place of its correlate:
+
+1. **The remnant** (:func:`find_stripping`): after the conjunction, an optional *also*, *not*
+   or *never*, one phrase without a verb or a conjunction, an optional *too* / *either* /
+   *as well*, and nothing else up to the end of the sentence; at least one marker.
+2. **The correlate**: the left clause's subject, an object or predicate of its verb (or of a
+   verb below it through *to*-infinitives), or a prepositional phrase when the remnant is
+   one, whichever has the most similar shape (:func:`~lingeval.conjuncts.resolvers.rules.
+   _similarity`, plus a bonus for the same head noun: "Our team won the cup, and their team
+   too"); ties go to the one nearest the conjunction.
+3. **The sentence**: the left clause with the remnant in place of the correlate; a new subject
+   makes the finite verb agree; *not* goes after the first auxiliary ("can" + "not" =
+   "cannot") or comes with *do*-support ("did not offer"); *also* goes after the first
+   auxiliary or before the verb; *too* / *either* / *as well* stay at the end, with the comma
+   the input had before them ("Mike can play the guitar, too.").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from lingeval.conjuncts.resolvers.rules import Resolution, Span, _Analysis
+
+__all__ = ["Stripping", "find_stripping", "resolve_stripping"]
+
+FRONT = {"also", "not", "never"}
+END = {"too", "either"}
+VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
+SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
+ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
+_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+
+
+@dataclass
+class Stripping:
+    """A stripped conjunct: its remnant and markers (token indices)."""
+
+    remnant: Span
+    front: int | None  # "also" / "not" / "never" before the remnant
+    end: list[int]  # "too" / "either" / "as well" after it
+    comma: bool  # a comma before the end marker
+
+
+def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
+    """The stripped conjunct from ``r_start`` to the end of the sentence, or None."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    doc = an.doc
+    k = an.last
+    end: list[int] = []
+    if k >= r_start and doc[k].lower_ in END:
+        end = [k]
+        k -= 1
+    elif k - 1 >= r_start and doc[k].lower_ == "well" and doc[k - 1].lower_ == "as":
+        end = [k - 1, k]
+        k -= 2
+    comma = False
+    while k >= r_start and doc[k].is_punct:
+        comma = comma or doc[k].text == ","
+        k -= 1
+    j = r_start
+    front = j if j <= k and doc[j].lower_ in FRONT else None
+    if front is not None:
+        j += 1
+    if (front is None and not end) or k < j or k - j >= 8:
+        return None
+    for i in range(j, k + 1):
+        tok = doc[i]
+        if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} or tok.text in {",", ";", ":"}:
+            return None
+    return Stripping(Span(j, k), front, end, comma and bool(end))
+
+
+def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, float]]:
+    """Correlate candidates ``(span, is_subject, prior)`` of the left clause, left to right
+    (the object of a preposition gets a small negative prior: a direct argument first)."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    doc = an.doc
+    out: list[tuple[Span, bool, float]] = []
+    subj = an.subject_span(verb)
+    if subj is not None:
+        out.append((subj, True, 0.0))
+    pp = doc[remnant.start].tag_ in {"IN", "TO"}
+    stack = [verb]
+    while stack:
+        v = stack.pop()
+        for c in v.children:
+            if c.i <= v.i or c.i >= an.cc:
+                continue
+            if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
+                stack.append(c)  # "wants to visit Rome": the deeper verb's objects
+            elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
+                # (clipped at the conjunction: the parser may have conjoined the remnant)
+                end = min(c.right_edge.i, an.left_end(an.cc))
+                out.append((Span(c.left_edge.i if not pp else c.i, end), False, 0.0))
+            elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
+                for o in c.children:
+                    if o.dep_ == "pobj" and o.i < an.cc:
+                        end = min(o.right_edge.i, an.left_end(an.cc))
+                        out.append((Span(o.left_edge.i, end), False, -0.05))
+    return sorted(out, key=lambda s: s[0].start)
+
+
+def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
+    """Rewrite a stripped conjunct with a marker (see the module docstring), else None."""
+    from lingeval.conjuncts.resolvers.rules import (
+        Resolution,
+        Span,
+        _finish,
+        _finite_of,
+        _inflect,
+        _is_plural,
+        _np_head,
+        _tokens_text,
+    )
+
+    doc = an.doc
+    st = find_stripping(an, r_start)
+    if st is None:
+        return None
+    p = an.left_end(an.cc)
+    verb = an.clause_verb(p)
+    if p < 0 or verb is None or verb.i > an.cc:
+        return None
+    rem = st.remnant
+    core = rem  # the shape without a leading focus adverb ("just another patient")
+    while core.start < core.end and doc[core.start].tag_ == "RB":
+        core = Span(core.start + 1, core.end)
+    best: tuple[float, Span, bool] | None = None
+    for span, is_subj, prior in _candidates(an, verb, rem):
+        score = an.sim(core, span) + prior
+        if _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower():
+            score += 0.2
+        if score >= 0.5 and (best is None or score >= best[0]):
+            best = (score, span, is_subj)
+    if best is None:
+        return None
+    _, corr, is_subj = best
+    replace: dict[int, str] = {}
+    finite = _finite_of(doc, verb)
+    if is_subj and finite is not None:
+        plural = _is_plural(doc, rem)
+        new = _inflect(finite, plural) if plural is not None else None
+        if new is not None:
+            replace[finite.i] = new
+    marker = doc[st.front].lower_ if st.front is not None else ""
+    if marker and finite is not None and finite.i != verb.i:  # after the first auxiliary
+        text = replace.get(finite.i, finite.text)
+        cannot = marker == "not" and text.lower() == "can"
+        replace[finite.i] = "cannot" if cannot else f"{text} {marker}"
+    elif marker and verb.lemma_ == "be":  # "is also", "was not"
+        replace[verb.i] = f"{replace.get(verb.i, verb.text)} {marker}"
+    elif marker == "also":
+        replace[verb.i] = f"also {replace.get(verb.i, verb.text)}"
+    elif marker:  # do-support: "did not offer"
+        from lemminflect import getInflection
+
+        do = _DO.get(verb.tag_)
+        if do is None:
+            return None
+        if is_subj and verb.tag_ in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
+            do = "do" if _is_plural(doc, rem) else "does"
+        base = getInflection(verb.lemma_, tag="VB")
+        replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
+    ids = list(range(0, corr.start)) + list(range(corr.end + 1, p + 1))
+    rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
+    if corr.start > 0:
+        before = replace.get(corr.start - 1, doc[corr.start - 1].text)
+        replace[corr.start - 1] = f"{before} {rem_text}"
+        text = _tokens_text(doc, ids, replace)
+    else:
+        text = rem_text + " " + _tokens_text(doc, ids, replace)
+    if st.end:
+        text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
+    first = _finish(_tokens_text(doc, list(range(0, p + 1))), an.final)
+    second = _finish(text, an.final)
+    if first == second:
+        return None
+    rule = "stripping-negation" if marker in {"not", "never"} else "stripping"
+    return Resolution(
+        [first, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
+    )

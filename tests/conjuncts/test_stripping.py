@@ -1,0 +1,103 @@
+"""Stripping with too / as well / also / not in the rules resolver (issue 11, shape 6).
+
+``lingeval.conjuncts.resolvers.stripping``; every sentence is written here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lingeval.conjuncts.example import ConjunctExample
+from lingeval.conjuncts.resolvers import load_resolver
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+
+
+@pytest.fixture(scope="module")
+def rules() -> RulesResolver:
+    res = load_resolver("rules")
+    assert isinstance(res, RulesResolver)
+    return res
+
+
+CASES = [
+    # the subject is the correlate; the marker stays at the end
+    ("Sam has read it, and Kim too.", "and", ["Sam has read it.", "Kim has read it too."]),
+    (
+        "Sam has read the report, and Kim as well.",
+        "and",
+        ["Sam has read the report.", "Kim has read the report as well."],
+    ),
+    # "also" goes after the first auxiliary
+    (
+        "Sam has read the report, and also Kim.",
+        "and",
+        ["Sam has read the report.", "Kim has also read the report."],
+    ),
+    # "not": after the first auxiliary ("cannot"), or with do-support
+    (
+        "Sam has read the report, but not Bo.",
+        "but",
+        ["Sam has read the report.", "Bo has not read the report."],
+    ),
+    (
+        "Ana can ride a horse, but not Ben.",
+        "but",
+        ["Ana can ride a horse.", "Ben cannot ride a horse."],
+    ),
+    ("She likes tea, but not coffee.", "but", ["She likes tea.", "She does not like coffee."]),
+    # the object is the correlate when it is the more similar phrase; the comma is kept
+    (
+        "Kim called her mother, and her sister as well.",
+        "and",
+        ["Kim called her mother.", "Kim called her sister as well."],
+    ),
+    (
+        "Mia visited Rome in May, and Paris, too.",
+        "and",
+        ["Mia visited Rome in May.", "Mia visited Paris in May, too."],
+    ),
+    # the same head noun decides ("team" / "team"); a copula with a new subject
+    (
+        "Our team won the cup, and their team too.",
+        "and",
+        ["Our team won the cup.", "Their team won the cup too."],
+    ),
+    (
+        "The soup was cold, and the bread too.",
+        "and",
+        ["The soup was cold.", "The bread was cold too."],
+    ),
+    # the noun phrase inside a prepositional phrase; a focus adverb does not count for the shape
+    (
+        "Staff treat you like a human being and not just another patient.",
+        "and",
+        [
+            "Staff treat you like a human being.",
+            "Staff do not treat you like just another patient.",
+        ],
+    ),
+    # a correlate below a to-infinitive
+    (
+        "Leo wants to visit Rome, and Paris too.",
+        "and",
+        ["Leo wants to visit Rome.", "Leo wants to visit Paris too."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected"), CASES, ids=[c[0][:30] for c in CASES])
+def test_stripping(rules: RulesResolver, sentence: str, conj: str, expected: list[str]) -> None:
+    offset = re.search(rf"\b{conj}\b", sentence)
+    assert offset is not None
+    [res] = rules.analyse([ConjunctExample("t", sentence, conj, offset.start(), [], True)])
+    assert res.sentences == expected
+    assert res.rule.startswith("stripping")
+
+
+def test_plain_coordination_is_not_stripping(rules: RulesResolver) -> None:
+    # no marker: an ordinary coordination, left to the other rules
+    sentence = "Sam read the report and the memo."
+    [res] = rules.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
+    assert not res.rule.startswith("stripping")
