@@ -36,6 +36,7 @@ FIT_FILES = (
     "gum_mining_labels_dev2.tsv",
     "gum_mining_labels_dev3.tsv",
     "gum_mining_labels_test.tsv",
+    "gum_mining_labels_test2.tsv",
 )
 
 

@@ -49,7 +49,8 @@ SPLITS = {
     "development 2 (100, tuned on)": LABELS / "gum_mining_labels_dev2.tsv",
     "development 3 (100, tuned on)": LABELS / "gum_mining_labels_dev3.tsv",
     "test 1 (100; fitted on since)": LABELS / "gum_mining_labels_test.tsv",
-    "test 2 (150, held out)": LABELS / "gum_mining_labels_test2.tsv",
+    "test 2 (150; tuned on since)": LABELS / "gum_mining_labels_test2.tsv",
+    "test 3 (100, held out)": LABELS / "gum_mining_labels_test3.tsv",
 }
 OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"
 

@@ -244,3 +244,33 @@ def test_a_verb_form_read_as_a_noun_subject_agrees(parser: object) -> None:
         "For these writers, words or images are primary.",
         "For these writers, matter is secondary.",
     ] in rewrites
+
+
+def test_coverage_benchmark_labels_and_shapes(parser: object) -> None:
+    """``benchmarks/conjuncts_coverage.py``: an item is covered when some generated analysis
+    equals the gold; an item whose gold no analysis reaches gets an error shape."""
+    import importlib.util
+    from pathlib import Path
+
+    from lingeval.conjuncts.example import ConjunctExample
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "conjuncts_coverage.py"
+    spec = importlib.util.spec_from_file_location("conjuncts_coverage", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    s1 = "Josh likes wine and Jane water."
+    s2 = "They planted 200 trees in the park in May and 300 in June."
+    examples = [
+        ConjunctExample(
+            "a", s1, "and", s1.index(" and") + 1, ["Josh likes wine.", "Jane likes water."], True
+        ),
+        ConjunctExample("b", s2, "and", s2.index(" and") + 1, ["One.", "Two.", "Three."], True),
+    ]
+    docs = parser.parse([ex.sentence for ex in examples])  # type: ignore[attr-defined]
+    recs = module.coverage_of(examples, docs)
+    assert recs[0]["covered"] and recs[0]["shape"] == ""
+    assert not recs[1]["covered"] and recs[1]["shape"] == "wrong-count"
+    assert recs[1]["analyses"] >= 1
+    summary = module.summary(recs)
+    assert summary["covered_pct"] == 50.0 and summary["uncovered"] == {"wrong-count (gold 3)": 1}

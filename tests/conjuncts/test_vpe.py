@@ -49,6 +49,8 @@ CASES = [
         "but",
         ["Tom wanted to leave early.", "Tom couldn't leave early."],
     ),
+    # the shared subject's own clause, with a modal before the verb ("did help")
+    ("Tom would help us and did.", "and", ["Tom would help us.", "Tom did help us."]),
     # inversion after so / neither
     (
         "My sister plays the cello, and so do I.",

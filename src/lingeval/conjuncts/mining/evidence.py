@@ -62,6 +62,7 @@ KEEP_REASONS = (
 )
 DROP_REASONS = (
     "vp-coordination",
+    "name",
     "modifier",
     "collective",
     "fixed",
@@ -336,11 +337,34 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     if arc is None:
         return None
     h, y = arc
-    # collective readings
-    window = range(max(0, h - 12), h + 1)
-    for k in window:
-        if low[k] in _COLLECTIVE_PREP and s.head[h] == k and s.pos[h] not in ("ADJ", "ADV"):
-            return _drop("collective", f"{s.words[k]!r} X {s.words[c]} Y")
+    name = _inside_name(s, c, h, y)
+    if name is not None:
+        return _drop("name", name)
+    if low[c] == "or" and _renames(s, h, y):
+        return _drop("name", f"{s.words[y]!r} names {s.words[h]!r} again (an 'or' apposition)")
+    # collective readings: "between X and Y", also when X has a PP the "and" attaches into
+    t = h
+    for _ in range(3):
+        p = s.head[t]
+        if p < 0:
+            break
+        if low[p] in _COLLECTIVE_PREP and s.pos[h] not in ("ADJ", "ADV"):
+            return _drop("collective", f"{s.words[p]!r} X {s.words[c]} Y")
+        if s.dep[t] != "pobj" or s.dep[p] != "prep" or low[p] != "of":
+            break
+        t = s.head[p]
+        if t < 0:
+            break
+    # "as diverse as X and Y": examples of a range, not separate statements
+    p = s.head[h]
+    if (
+        p >= 0
+        and low[p] == "as"
+        and any(
+            low[k] == "as" and s.pos[k + 1] in ("ADJ", "ADV") for k in range(max(0, p - 4), p - 1)
+        )
+    ):
+        return _drop("collective", f"as ... as X {s.words[c]} Y: examples of a range")
     # a range: "from X and Y to Z"
     p = s.head[h]
     if (
@@ -361,6 +385,67 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         if s.pos[t] in VERB:
             break
     return None
+
+
+def _title(w: str) -> bool:
+    return (w[:1].isupper() and not w.isupper()) or (w.isupper() and len(w) > 1)
+
+
+def _inside_name(s: SentView, c: int, h: int, y: int) -> str | None:
+    """The coordination is part of a name or title: capitalised words on both sides of the
+    conjunction, and either the first conjunct modifies a capitalised noun after the second
+    ("Centre for Irish and Scottish Studies", "Curator and Director Lee Park") or both are
+    the object of "of"/"for" under a capitalised noun ("Journal of Personality and Social
+    Psychology"), the second without a PP of its own. Sentence-initial capitals do not
+    count."""
+    if not (c - 1 > 0 and c + 1 < len(s.words)):
+        return None
+    if not (_title(s.words[c - 1]) and _title(s.words[c + 1])) or c - 1 == 0:
+        return None
+    head = s.head[h]
+    if (
+        s.dep[h] in ("compound", "amod")
+        and head > y
+        and head > 0
+        and _title(s.words[head])
+        and s.pos[head] in ("NOUN", "PROPN")
+    ):
+        return (
+            f"{s.words[h]!r} {s.words[c]} {s.words[y]!r} inside the name ending {s.words[head]!r}"
+        )
+    if (
+        head > 0
+        and s.dep[h] == "pobj"
+        and s.words[head].lower() in ("of", "for")
+        # "Henry II of England and Eleanor of Aquitaine": two people, each with a PP
+        and not s.kids(y, "prep")
+        and not (y + 1 < len(s.words) and s.words[y + 1].lower() in ("of", "for"))
+    ):
+        gov = s.head[head]
+        if 0 < gov < head and _title(s.words[gov]) and s.pos[gov] in ("NOUN", "PROPN"):
+            return f"part of the name {s.words[gov]!r} {s.words[head]} ..."
+    return None
+
+
+def _renames(s: SentView, h: int, y: int) -> bool:
+    """``y`` names ``h`` again: an acronym and its expansion ("SSRIs or serotonin reuptake
+    inhibitors"), or a bare number after a comma restating a noun ("the third quartile, or 9")."""
+
+    def initials(i: int) -> str:
+        words = [s.words[k] for k in range(i - 3, i + 1) if k >= 0 and s.pos[k] in NON_VERB]
+        return "".join(w[0].lower() for w in words)
+
+    for a, b in ((h, y), (y, h)):
+        w = s.words[a].rstrip("s")
+        if len(w) >= 2 and w.isupper() and w.isalpha() and initials(b).endswith(w.lower()):
+            return True
+    return (
+        s.pos[y] == "NUM"
+        and s.pos[h] in ("NOUN", "PROPN")
+        and y > 1
+        and s.words[y - 2] == ","
+        and not s.children[y]
+    )
 
 
 def _detect(doc: Doc | None, c: int) -> Omission | None:

@@ -233,6 +233,8 @@ def _match(chain: list[Token], site_aux: Token) -> tuple[float, int]:
         )
     ):
         return 3.0, -1  # do-support for a finite verb without auxiliaries
+    if lemma == "do" and any(t.tag_ == "MD" for t in chain[:-1]):
+        return 1.5, -1  # "He said he would help and did": "did help"
     to = [k for k, t in enumerate(chain) if t.tag_ == "TO"]
     if (site_aux.tag_ == "MD" or lemma == "do") and to:
         return 2.0, to[-1]  # "She wanted to go but couldn't": the infinitive
@@ -248,6 +250,15 @@ def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | 
     doc = an.doc
     site_aux = doc[[i for i in site.chain if _is_aux(doc[i])][-1]]
     clause = an.clause_verb(p)
+    # a site without its own subject shares the subject of the clause before the conjunction:
+    # its verb phrase is that clause's (or one of its to-infinitives)
+    own_clause: set[int] = set()
+    if not site.pre and clause is not None:
+        stack = [clause]
+        while stack:
+            t = stack.pop()
+            own_clause.add(t.i)
+            stack.extend(c for c in t.children if c.dep_ == "xcomp")
     best: tuple[float, Token, int] | None = None
     # the verb the parser conjoins the site with is a candidate whatever its tag ("Some
     # people like broccoli, but many don't": "like" tagged as a preposition)
@@ -263,6 +274,7 @@ def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | 
         if start > min(v.right_edge.i, p):
             continue  # nothing left to restore
         score += (1.0 if clause is not None and v.i == clause.i else 0.0) + v.i / 10_000
+        score += 2.0 if v.i in own_clause else 0.0
         if best is None or score > best[0]:
             best = (score, v, j)
     return (best[1], best[2]) if best is not None else None
