@@ -98,6 +98,8 @@ def test_shipped_model_and_unknown_version() -> None:
     assert set(shipped.features) <= set(ranker.FEATURES)  # older models: fewer features
     assert len(shipped.coef) == len(shipped.features) == len(shipped.mean)
     assert shipped.meta.get("synthetic_examples", 0) >= 20000
+    assert shipped.features == list(ranker.FEATURES) and shipped.check is not None
+    assert ranker.load_ranker("v1").version == "v1"  # older models stay loadable
     with pytest.raises(LingevalError):
         ranker.load_ranker("v999")
 

@@ -34,7 +34,7 @@ __all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
 DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
 
 #: Version of the shipped model (file ``ranker-<version>.json``).
-DEFAULT_VERSION = "v1"
+DEFAULT_VERSION = "v2"
 
 #: Features of one analysis, in model order (all numbers; flags are 0/1).
 FEATURES: tuple[str, ...] = (
@@ -567,7 +567,7 @@ def train(
     folds: int = 5,
     c: float = 0.1,
     objective: str = "pointwise",
-    dev_weight: float = 100.0,
+    dev_weight: float = 300.0,
     version: str = DEFAULT_VERSION,
     spacy_model: str | None = None,
     progress: bool = False,

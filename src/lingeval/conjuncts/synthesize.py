@@ -684,11 +684,11 @@ def synthesize_parallel_docs(
             continue  # keep the mix of kinds near KIND_WEIGHTS whatever their success rates
         pick = {"argument-cluster": multi, "subject-pp": with_pp}.get(kind) or clauses
         r = rng.random()
-        if kind in {"gapping", "argument-cluster"} and r < 0.15 and with_tail:
+        if kind in {"gapping", "argument-cluster"} and r < 0.25 and with_tail:
             pick = with_tail  # "Tom expects Ann to win, and Sue Bob"
             if kind == "argument-cluster":
                 pick = [c for c in with_tail if len(c.signature) >= 2] or multi
-        elif kind == "gapping" and r < 0.6 and multi:
+        elif kind == "gapping" and r < 0.8 and multi:
             pick = multi  # three remnants
         a = rng.choice(pick)
         m = len(a.signature)
@@ -705,7 +705,7 @@ def synthesize_parallel_docs(
             k = rng.randint(2, m)
             trailing = rng.randint(0, m - k) if rng.random() < 0.3 else 0
         else:  # gapping: a trailing adjunct may stay shared ("gas prices by 5% [on Monday]")
-            k = rng.randint(1, m)
+            k = m if rng.random() < 0.4 else rng.randint(1, m)  # three remnants now and then
             trailing = rng.randint(0, m - k) if rng.random() < 0.4 else 0
         stop = m - trailing
         window = a.signature[stop - k : stop]

@@ -177,7 +177,7 @@ COMMANDS = [train_cmd]
 )
 @click.option(
     "--dev-weight",
-    default=100.0,
+    default=300.0,
     show_default=True,
     help="Weight of a development row against a synthetic one.",
 )
