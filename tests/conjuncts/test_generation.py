@@ -176,6 +176,50 @@ CASES = [
             "Guests could then book a room for three more nights at the new rate.",
         ],
     ),
+    # a connective adverb opening a remnant without a correlate goes before the copied verb
+    (
+        "We flew to Rome for a meeting and then to Paris for a party.",
+        ["We flew to Rome for a meeting.", "We then flew to Paris for a party."],
+    ),
+    (
+        "The plan is to send the letters by post on Monday and later by email on Friday.",
+        [
+            "The plan is to send the letters by post on Monday.",
+            "The plan is to later send the letters by email on Friday.",
+        ],
+    ),
+    # "together" inside the shared subject (a verb lies between it and the conjunction)
+    (
+        "The two teams together won the cup in May and the shield in June.",
+        [
+            "The two teams together won the cup in May.",
+            "The two teams together won the shield in June.",
+        ],
+    ),
+    # list groups of different shapes: the middle groups are alike, the last one differs
+    (
+        "The firm has 90 shops in Japan, seven in Spain, three in Peru and a dozen more in Europe.",
+        [
+            "The firm has 90 shops in Japan.",
+            "The firm has seven in Spain.",
+            "The firm has three in Peru.",
+            "The firm has a dozen more in Europe.",
+        ],
+    ),
+    # the first remnant answers a modifier inside the subject, which stays
+    (
+        "Sales of cars rose 5% and of trucks 3%.",
+        ["Sales of cars rose 5%.", "Sales of trucks rose 3%."],
+    ),
+    (
+        "Patients with a high dose had a 28% risk, and with a low dose a 22% risk.",
+        ["Patients with a high dose had a 28% risk.", "Patients with a low dose had a 22% risk."],
+    ),
+    # a stripped remnant may answer the object (no omission of a subject)
+    (
+        "He met the mayor and the governor too.",
+        ["He met the mayor.", "He met the governor."],
+    ),
 ]
 
 
@@ -274,3 +318,28 @@ def test_coverage_benchmark_labels_and_shapes(parser: object) -> None:
     assert recs[1]["analyses"] >= 1
     summary = module.summary(recs)
     assert summary["covered_pct"] == 50.0 and summary["uncovered"] == {"wrong-count (gold 3)": 1}
+
+
+def test_a_place_adverb_stays_after_the_verb(parser: object) -> None:
+    """Only connective / time adverbs move before the verb: "back" stays where it is."""
+    rewrites, _ = generated(parser, "She walked to the shop in the rain and back to the house.")
+    assert all("back walked" not in s for r in rewrites for s in r)
+    assert all("She then" not in s for r in rewrites for s in r)
+
+
+def test_together_binding_the_coordination_still_blocks(parser: object) -> None:
+    for sentence in (
+        "Together, Tom and Ann bought a house in May.",
+        "Tom and Ann bought a house together.",
+    ):
+        _, res = generated(parser, sentence)
+        assert res.rule == "unchanged:collective:together"  # type: ignore[attr-defined]
+
+
+def test_a_remnant_inside_the_subject_keeps_the_agreement(parser: object) -> None:
+    """The subject's head stays: "The prices of gas are", not "is" after the singular remnant."""
+    rewrites, _ = generated(parser, "The prices of oil are up 5% in May and of gas 3% in June.")
+    assert ["The prices of oil are up 5% in May.", "The prices of gas are up 3% in June."] in (
+        rewrites
+    )
+    assert all("of gas is" not in s for r in rewrites for s in r)

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "9"
+GENERATION_VERSION = "10"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -534,9 +534,15 @@ class _Analysis:
     def unchanged_reason(self) -> str | None:
         doc = self.doc
         text = " " + " ".join(t.lower_ for t in doc) + " "
-        for word in COLLECTIVE_WORDS:
-            if f" {word} " in text:
-                return f"collective:{word}"
+        for tok in doc:
+            # "A and B together", "Together, A and B ...": the word binds the coordination;
+            # "The two firms together bought X in May and Y in June": a verb lies between
+            # the word and the conjunction, so the word belongs to a shared subject
+            if tok.lower_ in COLLECTIVE_WORDS and (
+                tok.i > self.cc
+                or not any(doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc))
+            ):
+                return f"collective:{tok.lower_}"
         for phrase in COLLECTIVE_PHRASES:
             if f" {phrase} " in text:
                 return f"collective:{phrase}"
@@ -1189,7 +1195,7 @@ def _peel_list(
             if fv is None or (fv.i != seg.start and doc[seg.start].tag_ not in {"RB", "TO"}):
                 break
         else:
-            if an.first_verb(seg) is not None or _similarity(doc, seg, right) < 0.6:
+            if an.first_verb(seg) is not None or _list_likeness(an, seg, right, middles, sep) < 0.6:
                 break
             if not appositions and _head_of(doc, seg).dep_ == "appos":
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
@@ -1205,6 +1211,24 @@ def _peel_list(
         if end < first.start:
             return []
     return middles
+
+
+def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], sep: str) -> float:
+    """How much ``seg`` looks like a list conjunct: its similarity to the last conjunct, to
+    the middle conjunct after it, or to the verbless group before it (groups of one list may
+    differ in shape from the last: "90 shops in A, seven in B, three in C and a dozen more
+    in D")."""
+    doc = an.doc
+    sims = [_similarity(doc, seg, right)]
+    if middles:
+        sims.append(_similarity(doc, seg, middles[0]))
+    k = seg.start - 1  # the separator before ``seg``
+    prev = max((j for j in range(max(0, k - 12), k) if doc[j].text == sep), default=None)
+    if prev is not None and prev + 1 < k:
+        before = Span(prev + 1, an.left_end(k))
+        if before.end >= before.start and an.first_verb(before) is None:
+            sims.append(_similarity(doc, seg, before))
+    return max(sims)
 
 
 def _inside_name(doc: Doc, k: int) -> bool:
@@ -1514,7 +1538,7 @@ def _nominal(
                     feats = dict(base)
                     feats.update(
                         {
-                            "opt_cluster": float(option == "cluster" and not strip_tail),
+                            "opt_cluster": float(option == "cluster"),
                             "opt_gapping": float(option == "gapping" and not strip_tail),
                             "opt_fronted": float(option == "fronted"),
                             "opt_strip": float(bool(strip_tail)),
@@ -1688,6 +1712,15 @@ def _analyses(
         rem = parts
         lead: list[Span] = []
         lead_sims: list[float] = []
+        inner = _subject_pp(doc, subj, parts[0]) if m >= 2 else None
+        if inner is not None:
+            # the first remnant answers a modifier inside the subject, which stays: "Sales
+            # [of cars] rose 5% and of trucks 3%"
+            s_in = _similarity(doc, parts[0], inner)
+            for corr, sims, shift, why in _align_all(
+                an, parts[1:], p1, verb.i + 1, verb, parse_heads, om
+            ):
+                out.append(([inner, *corr], [*sims, s_in], shift, 1, why))
         if m >= 2 and _category(doc, parts[0]) == "PP" and subj.start > 0:
             # an opening adjunct remnant: "and in 2016 the company 3,500 cars"
             before = an.left_end(subj.start)
@@ -1762,9 +1795,11 @@ def _analyses(
         ):
             out.append(([front, *corr], [_similarity(doc, parts[0], front), *sims], shift, 0, why))
     else:
-        if strip_tail:
+        if strip_tail and (m > 1 or not verb_left):
             return out
-        lo = post if m > 1 else 0
+        # a stripped remnant may answer an object as well as the subject: "He met the
+        # mayor and the governor too" (the object reading), "Sam left, and Kim too" (gapping)
+        lo = post if m > 1 or strip_tail else 0
         for corr, sims, shift, why in _align_all(an, parts, p1, lo, verb, parse_heads, om):
             if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
                 continue
@@ -1780,6 +1815,23 @@ def _analyses(
                     s0 = _similarity(doc, parts[0], adverb)
                     out.append(([adverb, *corr], [s0, *sims], shift, 0, why))
     return out
+
+
+def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
+    """The prepositional modifier of the subject's head with the remnant's preposition
+    ("Sales [of cars]" for the remnant "of trucks"), or None."""
+    if _category(doc, remnant) != "PP":
+        return None
+    head = _np_head(doc, subj)
+    for child in head.children:
+        if (
+            child.dep_ == "prep"
+            and child.i > head.i
+            and child.lower_ == doc[remnant.start].lower_
+            and child.right_edge.i <= subj.end
+        ):
+            return Span(child.i, child.right_edge.i)
+    return None
 
 
 def _adverb_before(doc: Doc, verb: Token | None, post: int) -> Span | None:
@@ -2041,6 +2093,34 @@ def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> No
         replace[noun.i] = form[0]
 
 
+# adverbs that stay after the verb (place, direction, degree, focus) or bind to the next word
+_ADVERBS_STAYING = frozenset({
+    "back", "home", "here", "there", "away", "abroad", "out", "up", "down", "in", "off", "over",
+    "around", "inside", "outside", "elsewhere", "ahead", "forward", "together", "apart", "not",
+    "n't", "only", "just", "even", "almost", "nearly", "about", "roughly", "exactly", "precisely",
+    "especially", "particularly", "mainly", "mostly", "largely", "chiefly", "partly", "more",
+    "less", "most", "least", "very", "so", "too", "as", "quite", "rather", "twice", "once", "well",
+})  # fmt: skip
+
+
+def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
+    """A connective or time adverb opening a longer remnant whose correlate has none ("and
+    [then] to B", "and [now] with D"): the gold convention puts it before the copied verb
+    (paper section 4.2: the omitted verb is restored in its place)."""
+    tok = doc[r.start]
+    if (
+        r.end == r.start
+        or tok.tag_ != "RB"
+        or tok.dep_ not in {"advmod", "conj"}
+        or tok.lower_ in _ADVERBS_STAYING
+        or tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
+        or doc[r.start + 1].is_punct
+        or doc[c.start].pos_ == "ADV"
+    ):
+        return None
+    return tok.i
+
+
 def _substitute(
     an: _Analysis,
     template: list[int],
@@ -2061,11 +2141,25 @@ def _substitute(
         pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
+    for c, r in pairs:
+        adv = _leading_adverb(doc, c, r)
+        # the verb that governs the correlate ("is to [send] the letters [by post]")
+        gov = next((t for t in _head_of(doc, c).ancestors if t.tag_ in VERB_TAGS), None)
+        if (
+            adv is not None
+            and gov is not None
+            and gov.i in indices
+            and indices.index(adv) > indices.index(gov.i)
+        ):
+            # "and then to B" -> "then V ... B": the copied verb follows the adverb
+            indices.remove(adv)
+            indices.insert(indices.index(gov.i), adv)
     replace: dict[int, str] = {}
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
     if subj is not None and verb is not None:
-        new_subj = next((r for c, r in pairs if c.start <= subj.end and c.end >= subj.start), None)
+        # a remnant replacing a modifier inside the subject leaves the agreement alone
+        new_subj = next((r for c, r in pairs if c.start <= subj.start <= c.end), None)
         if new_subj is not None:
             plural = _is_plural(doc, new_subj)
             finite = _finite_of(doc, verb)
