@@ -343,3 +343,37 @@ def test_a_remnant_inside_the_subject_keeps_the_agreement(parser: object) -> Non
         rewrites
     )
     assert all("of gas is" not in s for r in rewrites for s in r)
+
+
+def test_no_new_subject_for_a_coordinated_object_with_a_marker(parser: object) -> None:
+    """Natural text without an omission: "in A and B, as well, ..." coordinates two places;
+    no analysis makes B the subject."""
+    rewrites, res = generated(
+        parser, "People staged protests in Basra and Mosul, as well, according to the paper."
+    )
+    assert all(not s.startswith("Mosul") for r in rewrites for s in r)
+    assert res.sentences[1].startswith("People staged protests in Mosul")  # type: ignore[attr-defined]
+    # with a comma before the conjunction the subject reading stays available
+    rewrites, _ = generated(parser, "Sam has read the book, and Kim too.")
+    assert ["Sam has read the book.", "Kim has read the book."] in rewrites
+
+
+def test_a_clause_with_its_own_verb_is_no_stripping_remnant(parser: object) -> None:
+    _, res = generated(
+        parser, "We loved the quiet rooms and friendly staff... And the food is great too!", nth=0
+    )
+    assert res.rule != "stripping"  # type: ignore[attr-defined]
+    assert all("the food" not in s.split("...")[0] for s in res.sentences)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "More houses will be for sale in the next month or so.",
+        "They sold apples, pears and so on.",
+    ],
+)
+def test_list_idioms_are_left_unchanged(parser: object, sentence: str) -> None:
+    _, res = generated(parser, sentence)
+    assert res.rule == "unchanged:idiom"  # type: ignore[attr-defined]
+    assert res.sentences == [sentence]  # type: ignore[attr-defined]

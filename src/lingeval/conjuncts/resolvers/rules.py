@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "10"
+GENERATION_VERSION = "11"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -88,6 +88,8 @@ NP_INNER_TAGS = NOMINAL_TAGS | {
 }  # fmt: skip
 VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+#: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
+LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "as", "once",
@@ -841,6 +843,8 @@ def resolve_doc(
     right = Span(right.start, an.left_end(right.end + 1))
     if right.end < right.start:
         return unchanged("empty-conjunct")
+    if tuple(doc[i].lower_ for i in range(right.start, right.end + 1)) in LIST_IDIOMS:
+        return unchanged("idiom")  # "in a month or so", "apples, pears and so on"
     verb = an.clause_verb(p)
     try:
         res = None
@@ -1462,7 +1466,10 @@ def _nominal(
     doc = an.doc
     strip_tail = 0  # the last token of a stripping marker ("too", "as well"), 0 for none
     words = [doc[i].lower_ for i in range(right.start, right.end + 1)]
+    finite = any(doc[i].tag_ in FINITE_TAGS for i in range(right.start, right.end + 1))
     for tail in (["as", "well"], ["too"], ["also"], ["either"]):
+        if finite:
+            break  # "... staff... And the food is beautiful too": a clause of its own
         if len(words) > len(tail) and words[-len(tail) :] == tail:
             strip_tail = right.end
             right = Span(right.start, right.end - len(tail))
@@ -1709,6 +1716,8 @@ def _analyses(
     if option == "gapping":
         if subj is None or verb is None or not verb_left or (m < 2 and not strip_tail):
             return out
+        if strip_tail and m == 1 and _coordinated_after(doc, parts[0], verb, an.cc):
+            return out  # "protests in Basra and Mosul, as well": no new subject
         rem = parts
         lead: list[Span] = []
         lead_sims: list[float] = []
@@ -1815,6 +1824,13 @@ def _analyses(
                     s0 = _similarity(doc, parts[0], adverb)
                     out.append(([adverb, *corr], [s0, *sims], shift, 0, why))
     return out
+
+
+def _coordinated_after(doc: Doc, remnant: Span, verb: Token, cc: int) -> bool:
+    """The parse coordinates the remnant with a phrase after the verb and no comma precedes
+    the conjunction ("met the mayor and the governor too")."""
+    head = _head_of(doc, remnant)
+    return head.dep_ == "conj" and verb.i < head.head.i < cc and doc[cc - 1].text != ","
 
 
 def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
