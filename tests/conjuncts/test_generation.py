@@ -377,28 +377,3 @@ def test_list_idioms_are_left_unchanged(parser: object, sentence: str) -> None:
     _, res = generated(parser, sentence)
     assert res.rule == "unchanged:idiom"  # type: ignore[attr-defined]
     assert res.sentences == [sentence]  # type: ignore[attr-defined]
-
-
-def test_a_clause_after_the_remnants_may_belong_to_the_last_conjunct(parser: object) -> None:
-    """An adverbial clause right after the remnants (no comma): generated as shared by every
-    rewrite and as the last conjunct's own; the ranker chooses (feature ``own_tail``)."""
-    doc = parser.parse(
-        ["Members can stay for ten days in the hut, and for ten more if the warden agrees."]
-    )[0]  # type: ignore[attr-defined]
-    cc = next(t.i for t in doc if t.lower_ == "and")
-    collected: list = []
-    resolve_doc(doc, cc, collect=collected)
-    own = [b.sentences for c, b in collected if b is not None and c.feats.get("own_tail")]
-    shared = [b.sentences for c, b in collected if b is not None and not c.feats.get("own_tail")]
-    assert [
-        "Members can stay for ten days in the hut.",
-        "Members can stay for ten more in the hut if the warden agrees.",
-    ] in own
-    assert all(r[1].endswith("if the warden agrees.") for r in own + shared)
-    assert all(r[0].endswith("if the warden agrees.") for r in shared)
-    # with a comma the clause is not offered as the last conjunct's own
-    doc = parser.parse(["Ann sold cars in May and Bo trucks in June, because prices rose."])[0]  # type: ignore[attr-defined]
-    cc = next(t.i for t in doc if t.lower_ == "and")
-    collected = []
-    resolve_doc(doc, cc, collect=collected)
-    assert collected and not any(c.feats.get("own_tail") for c, _ in collected)

@@ -86,8 +86,6 @@ FEATURES: tuple[str, ...] = (
     "deps_minus_m",  # phrases of the first clause (subject + dependents after the verb) - remnants
     "dist_first",  # tokens from the first correlate to the conjunction (log1p)
     "rem_corr_len",  # log of (remnant tokens / correlate tokens)
-    # v3 (issue 11): an adverbial clause after the remnants belongs to the last conjunct only
-    "own_tail",
 )
 
 #: Personal pronouns that refer to people (animacy of a noun phrase without a lexicon).

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "12"
+GENERATION_VERSION = "11"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -88,11 +88,6 @@ NP_INNER_TAGS = NOMINAL_TAGS | {
 }  # fmt: skip
 VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
-#: words that open an adverbial clause
-CLAUSE_SUBORDINATORS = {
-    "because", "although", "though", "whereas", "unless", "while", "since", "if", "when",
-    "after", "before", "until", "once", "where",
-}  # fmt: skip
 #: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
 LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
 SUBORDINATORS = {
@@ -947,18 +942,6 @@ def _omission(
     return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
 
 
-def _clause_after(an: _Analysis, right_end: int) -> bool:
-    """An adverbial clause follows the right conjunct directly, without a comma ("and B in D
-    if the company uses X"), and runs to the end of the sentence."""
-    doc = an.doc
-    k = right_end + 1
-    return (
-        k < an.last
-        and doc[k].lower_ in CLAUSE_SUBORDINATORS
-        and any(doc[i].tag_ in FINITE_TAGS for i in range(k + 1, an.last + 1))
-    )
-
-
 def _suffix(an: _Analysis, right_end: int) -> list[int]:
     return [i for i in range(right_end + 1, an.last + 1)]
 
@@ -1449,7 +1432,6 @@ class _Candidate:
     ext: Span
     feats: dict[str, float]
     score: float = 0.0
-    own_tail: bool = False  # the clause after the conjunct belongs to the last conjunct only
 
 
 #: At most this many analyses are scored per conjunction, and this many built (bounded time).
@@ -1641,24 +1623,14 @@ def _nominal(
                         break
     if not cands:
         return None
-    if _clause_after(an, max(right.end, strip_tail)):
-        # "..., and for another 90 days if the company uses X": the adverbial clause after
-        # the remnants may belong to the last conjunct only (or be shared by every conjunct)
-        for c in cands[: MAX_CANDIDATES - len(cands)]:
-            cands.append(
-                _Candidate(
-                    c.option, c.parts, c.corr, c.ext, {**c.feats, "own_tail": 1.0}, 0.0, True
-                )
-            )
     for c in cands:
         c.score = an.ranker.score(c.feats)
     cands.sort(key=lambda c: -c.score)
     if collect is not None:
         for c in cands:
             built = _build(
-                an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext,
-                c.own_tail,
-            )  # fmt: skip
+                an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext
+            )
             collect.append((c, built))
     # the best analyses that can be built; with a detected omission the first few are kept
     # as alternatives for the re-parse check (RulesResolver.analyse)
@@ -1666,10 +1638,7 @@ def _nominal(
     alternatives: list[tuple[float, Resolution]] = []
     seen: set[tuple[str, ...]] = set()
     for c in cands[:MAX_BUILT]:
-        built = _build(
-            an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext,
-            c.own_tail,
-        )  # fmt: skip
+        built = _build(an, verb, subj, p, p1, middles, strip_tail, c.option, c.parts, c.corr, c.ext)
         if built is None or tuple(built.sentences) in seen:
             continue
         if alternatives and c.score < alternatives[0][0] - CHECK_MARGIN:
@@ -2061,16 +2030,11 @@ def _build(
     parts: list[Span],
     corr: list[Span],
     ext: Span,
-    own_tail: bool = False,
 ) -> Resolution | None:
-    """The rewrites of one analysis (None when a middle conjunct does not fit it); with
-    ``own_tail`` the material after the right conjunct goes to the last rewrite only."""
+    """The rewrites of one analysis (None when a middle conjunct does not fit it)."""
     doc = an.doc
     r_end = max(ext.end, strip_tail)
     suffix = _suffix(an, r_end)
-    tail: list[int] = []
-    if own_tail:
-        suffix, tail = [], suffix
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
     # shared material after the last correlate but before the middle conjuncts stays
     if not middles and corr[-1].end < p:
@@ -2088,12 +2052,13 @@ def _build(
             )
         ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
-    for n, remnant_parts in enumerate(conjuncts):
+    for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
-        own = suffix + tail if n == len(conjuncts) - 1 else suffix
         sents.append(
-            _substitute(an, template, corr, remnant_parts, own, verb, subj if new_subject else None)
+            _substitute(
+                an, template, corr, remnant_parts, suffix, verb, subj if new_subject else None
+            )
         )
     rule = {
         "cluster": "coordination" if len(parts) == 1 else "argument-cluster",
