@@ -215,6 +215,15 @@ CASES = [
         "Patients with a high dose had a 28% risk, and with a low dose a 22% risk.",
         ["Patients with a high dose had a 28% risk.", "Patients with a low dose had a 22% risk."],
     ),
+    # a share of a whole answers a number; the relative "of which" stays
+    (
+        "The club sold 400 tickets, of which 300 will be sold by members, and the rest by staff, "
+        "via the web site.",
+        [
+            "The club sold 400 tickets, of which 300 will be sold by members, via the web site.",
+            "The club sold 400 tickets, of which the rest will be sold by staff, via the web site.",
+        ],
+    ),
     # a stripped remnant may answer the object (no omission of a subject)
     (
         "He met the mayor and the governor too.",

@@ -66,7 +66,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "11"
+GENERATION_VERSION = "14"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -239,6 +239,9 @@ def _category(doc: Doc, span: Span) -> str:
     return "NP"
 
 
+#: Heads of noun phrases that name a share of a whole, contrasted with numbers.
+SHARE_NOUNS = {"rest", "remainder", "balance", "majority", "minority", "bulk", "half"}
+
 #: Prepositions that modify a quantity ("about half", "over $5"), not heads of a phrase.
 APPROXIMATORS = {"about", "around", "over", "under", "nearly", "almost", "approximately"}
 
@@ -304,7 +307,9 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
     if ca == cb:
         score = 0.5
     elif {ca, cb} == {"NP", "NUM"}:
-        score = 0.35
+        # a share of a whole answers a number: "of which 300 ..., and the rest ..."
+        share = _np_head(doc, a if ca == "NP" else b).lemma_.lower() in SHARE_NOUNS
+        score = 0.6 if share else 0.35
     elif {ca, cb} == {"ADV", "PP"} or (
         {ca, cb} == {"NP", "PP"} and _np_head(doc, a if ca == "NP" else b).lemma_ in TIME_NOUNS
     ):
