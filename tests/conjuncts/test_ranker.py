@@ -100,6 +100,7 @@ def test_shipped_model_and_unknown_version() -> None:
     assert shipped.meta.get("synthetic_examples", 0) >= 20000
     assert shipped.features == list(ranker.FEATURES) and shipped.check is not None
     assert ranker.load_ranker("v1").version == "v1"  # older models stay loadable
+    assert ranker.load_ranker("v2").version == "v2"
     with pytest.raises(LingevalError):
         ranker.load_ranker("v999")
 
