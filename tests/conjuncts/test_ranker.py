@@ -258,3 +258,8 @@ def test_contrast_features_separate_gapping_from_clusters() -> None:
     assert gap["dist_first"] > clu["dist_first"]  # the subject is further from "and"
     fronted = ranker.contrast_features(doc, "fronted", [lee], [chair], subj, verb, 5)
     assert fronted["anim_subj"] == fronted["cat_subj"] == 0.0
+
+
+def test_resolve_help_names_the_default_ranker() -> None:
+    out = CliRunner().invoke(cli, ["conjuncts", "resolve", "--help"]).output
+    assert f"(default: {ranker.DEFAULT_VERSION};" in " ".join(out.split())

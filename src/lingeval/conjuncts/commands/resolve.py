@@ -97,7 +97,8 @@ def _check_markup(sentence: str, where: str) -> None:
 )
 @click.option(
     "--ranker",
-    help="Analysis ranker of the rules resolver: a shipped version (default: v1) or a JSON "
+    help="Analysis ranker of the rules resolver: a shipped version (default: v3; v1 and v2 "
+    "stay loadable) or a JSON "
     "file written by 'lingeval conjuncts train-ranker'.",
 )
 @click.option(
