@@ -72,10 +72,22 @@ def stub() -> Iterator[tuple[Stub, str]]:
                 fail = state.fail_first > 0
                 if fail:
                     state.fail_first -= 1
+            left = False
+
+            def leave() -> None:
+                # a request leaves the count before its response goes out: the client may start
+                # its next request as soon as it has read this one
+                nonlocal left
+                if not left:
+                    left = True
+                    with state.lock:
+                        state.in_flight -= 1
+
             try:
                 if state.stall:
                     time.sleep(state.stall)
                 if fail:
+                    leave()
                     self.send_response(503)
                     self.send_header("Retry-After", "0")
                     self.end_headers()
@@ -86,14 +98,14 @@ def stub() -> Iterator[tuple[Stub, str]]:
                 else:
                     out = {"choices": [{"text": state.answer(body["prompt"])}]}
                 data = json.dumps(out).encode()
+                leave()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
             finally:
-                with state.lock:
-                    state.in_flight -= 1
+                leave()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

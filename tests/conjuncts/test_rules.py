@@ -286,6 +286,21 @@ def test_marked_conjunction_is_the_one_resolved(rules: RulesResolver) -> None:
     assert first != second
 
 
+def test_each_conjoined_clause_keeps_its_own_wh_word(rules: RulesResolver) -> None:
+    """The opening shared by both rewrites stops before the left clause's wh-word."""
+    out = rules.resolve(
+        [ex("I wonder what it was and what it is."), ex("Tell me what you saw and what you heard.")]
+    )
+    assert out == [
+        ["I wonder what it was.", "I wonder what it is."],
+        ["Tell me what you saw.", "Tell me what you heard."],
+    ]
+    # a wh-word that is the subject was never doubled and stays as it was
+    assert rules.resolve([ex("She asked who came and who left.")]) == [
+        ["She asked who came.", "She asked who left."]
+    ]
+
+
 def test_long_input_is_bounded_and_unchanged(rules: RulesResolver) -> None:
     words = " ".join(["cats and dogs"] * 400) + "."
     [res] = rules.analyse([ex(words)])

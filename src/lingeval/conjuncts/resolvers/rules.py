@@ -784,6 +784,13 @@ class _Analysis:
         return None
 
 
+def _clause_opener(tok: Token) -> bool:
+    """A wh-word or a complementiser ("what", "where", "that", "whether", "if") opening a clause."""
+    return tok.tag_ in {"WDT", "WP", "WP$", "WRB"} or (
+        tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"}
+    )
+
+
 def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
     return [
         i
@@ -1071,6 +1078,10 @@ def _verbal(
             lv = rv.head  # the clause the parser conjoins it with, not a relative clause inside
         subj = an.subject_span(lv)
         start = subj.start if subj is not None else lv.left_edge.i
+        if start > 0 and _clause_opener(doc[right.start]) and _clause_opener(doc[start - 1]):
+            # "I wonder what it was and what it is": each conjunct brings its own wh-word or
+            # complementiser, so the left one's belongs to the first conjunct, not the opening
+            start -= 1
         opening = list(range(0, start))
         first = list(range(start, p + 1))
         second = list(range(right.start, r_end + 1))
