@@ -45,6 +45,7 @@ __all__ = [
     "phrase_category",
 ]
 
+#: Penn tags of verbs and modals (shared by the resolvers, the miner and the synthesiser).
 VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
 NOMINAL_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX"}

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.omission import VERB_TAGS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -303,7 +304,6 @@ class _Clause:
 
 
 TAIL_DEPS = {"xcomp", "ccomp", "advcl"}
-VERB_TAGS = {"VBD", "VBZ", "VBP", "VB", "VBG", "VBN", "MD"}
 
 
 def _tail(sent: Span, deep: Token) -> tuple[Token | None, list[Token], list[Token]]:

@@ -53,7 +53,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
-from lingeval.conjuncts.omission import Omission, chunk_phrases, detect_omission, hyphen_part
+from lingeval.conjuncts.omission import (
+    VERB_TAGS,
+    Omission,
+    chunk_phrases,
+    detect_omission,
+    hyphen_part,
+)
 from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
@@ -86,7 +92,7 @@ NOMINAL_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "WP"}
 NP_INNER_TAGS = NOMINAL_TAGS | {
     "DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "NFP", "$", "RBR", "RBS", "WDT", "AFX",
 }  # fmt: skip
-VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
+WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
 #: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
 LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
@@ -786,9 +792,7 @@ class _Analysis:
 
 def _clause_opener(tok: Token) -> bool:
     """A wh-word or a complementiser ("what", "where", "that", "whether", "if") opening a clause."""
-    return tok.tag_ in {"WDT", "WP", "WP$", "WRB"} or (
-        tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"}
-    )
+    return tok.tag_ in WH_TAGS or (tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"})
 
 
 def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lingeval.conjuncts.resolvers.rules import VERB_TAGS, WH_TAGS
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
@@ -32,10 +34,8 @@ KNOWING = {
     "know", "remember", "sure", "wonder", "tell", "ask", "guess", "idea", "clue", "recall",
     "forget", "certain", "understand", "explain", "say", "care", "learn", "find", "see",
 }  # fmt: skip
-WH_TAGS = {"WP", "WDT", "WRB", "WP$"}
 NOMINAL_WH = {"what", "who", "whom", "which", "whose"}
 INDEFINITES = {"something", "someone", "somebody", "anything", "anyone", "anybody"}
-VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 
 
 def find_sluice(an: _Analysis, r_start: int) -> int | None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lingeval.conjuncts.omission import VERB_TAGS
+
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
@@ -33,7 +35,6 @@ __all__ = ["Stripping", "find_stripping", "resolve_stripping"]
 
 FRONT = {"also", "not", "never"}
 END = {"too", "either"}
-VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}

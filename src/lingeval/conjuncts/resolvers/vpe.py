@@ -37,6 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lingeval.conjuncts.resolvers.rules import VERB_TAGS, WH_TAGS
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
@@ -58,8 +60,6 @@ NEG_WORDS = {"not", "n't", "n’t", "never"}
 MARKERS = {"too", "also", "either"}
 INVERTERS = {"so", "neither", "nor"}
 CLAUSE_LINKS = {"and", "but", "or", "so", "yet", "nor"}
-WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
-VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 SUBJECT_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "DT", "JJ", "PDT", "POS"}
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 REFLEXIVE = {
