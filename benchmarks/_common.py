@@ -23,6 +23,12 @@ class Run:
     cpu_seconds: float = 0.0
 
 
+def abba(repeat: int, a: str, b: str) -> list[str]:
+    """The two sides in ABBA order (a, b, b, a, a, b, ...) over ``repeat`` rounds (at least
+    one), so that load drifting on a shared machine hits both sides alike."""
+    return [w for rep in range(max(1, repeat)) for w in ((a, b) if rep % 2 == 0 else (b, a))]
+
+
 def run_measured(cmd: list[str]) -> Run:
     """Run ``cmd`` (output discarded); wall time and the child's own peak RSS via ``os.wait4``."""
     start = time.perf_counter()

@@ -20,6 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import abba
+
 ROOT = Path(__file__).resolve().parent.parent
 TREEBANKS = ROOT.parent / "shared" / "data" / "treebanks"
 
@@ -80,15 +83,12 @@ def main() -> int:
             candidates = 0
             # interleaved in ABBA order (raw, mine, mine, raw, ...) so that drifting load on
             # a shared machine hits both; the fastest run of each counts
-            for rep in range(max(1, args.repeat)):
-                for which in ("raw", "mine") if rep % 2 == 0 else ("mine", "raw"):
-                    if which == "raw":
-                        raw = min(raw, time_raw(texts, p, args.batch_size))
-                    else:
-                        t, candidates = time_mine(
-                            path, Path(tmp) / f"out{p}.jsonl", p, args.batch_size
-                        )
-                        mined = min(mined, t)
+            for which in abba(args.repeat, "raw", "mine"):
+                if which == "raw":
+                    raw = min(raw, time_raw(texts, p, args.batch_size))
+                else:
+                    t, candidates = time_mine(path, Path(tmp) / f"out{p}.jsonl", p, args.batch_size)
+                    mined = min(mined, t)
             rows.append(
                 {
                     "processes": p,

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import ROOT, SHARED_DATA, run_measured, tool
+from _common import ROOT, SHARED_DATA, abba, run_measured, tool
 
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
@@ -159,17 +159,15 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input.txt"
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
-        for rep in range(max(1, repeat)):
-            # ABBA order so that drifting load on a shared machine hits both sides
-            for which in ("raw", "mine") if rep % 2 == 0 else ("mine", "raw"):
-                start = time.perf_counter()
-                if which == "raw":
-                    for _doc in nlp.pipe(texts, batch_size=batch_size):
-                        pass
-                    raw.append(time.perf_counter() - start)
-                else:
-                    mine(path, Path(tmp) / "o.jsonl", batch_size=batch_size, restart=True)
-                    mined.append(time.perf_counter() - start)
+        for which in abba(repeat, "raw", "mine"):
+            start = time.perf_counter()
+            if which == "raw":
+                for _doc in nlp.pipe(texts, batch_size=batch_size):
+                    pass
+                raw.append(time.perf_counter() - start)
+            else:
+                mine(path, Path(tmp) / "o.jsonl", batch_size=batch_size, restart=True)
+                mined.append(time.perf_counter() - start)
         # whole process, loading included
         py = sys.executable
         peer = (
@@ -194,16 +192,15 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
         whole_mine: list[float] = []
         cpu_raw: list[float] = []
         cpu_mine: list[float] = []
-        for rep in range(max(1, repeat)):
-            for which in ("raw", "mine") if rep % 2 == 0 else ("mine", "raw"):
-                if which == "raw":
-                    run = run_measured([py, "-c", peer])
-                    whole_raw.append(run.seconds)
-                    cpu_raw.append(run.cpu_seconds)
-                else:
-                    run = run_measured(mine_cmd)
-                    whole_mine.append(run.seconds)
-                    cpu_mine.append(run.cpu_seconds)
+        for which in abba(repeat, "raw", "mine"):
+            if which == "raw":
+                run = run_measured([py, "-c", peer])
+                whole_raw.append(run.seconds)
+                cpu_raw.append(run.cpu_seconds)
+            else:
+                run = run_measured(mine_cmd)
+                whole_mine.append(run.seconds)
+                cpu_mine.append(run.cpu_seconds)
     r, m = statistics.median(raw), statistics.median(mined)
     return {
         "sentences": len(texts),

@@ -41,7 +41,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import run_measured, tool
+from _common import abba, run_measured, tool
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "benchmarks" / "data" / "conjuncts"
@@ -168,17 +168,16 @@ def speed(n: int) -> None:
     t_parse: list[float] = []
     t_rules: list[float] = []
     out = []
-    for rep in range(3):
-        for which in ("parse", "rules") if rep % 2 == 0 else ("rules", "parse"):
-            t0 = time.perf_counter()
-            if which == "parse":
-                for _ in nlp.pipe(texts, batch_size=256):
-                    pass
-                t_parse.append(time.perf_counter() - t0)
-            else:
-                resolver = RulesResolver()  # a fresh parse memo: every run parses every sentence
-                out = resolver.analyse(examples)
-                t_rules.append(time.perf_counter() - t0)
+    for which in abba(3, "parse", "rules"):
+        t0 = time.perf_counter()
+        if which == "parse":
+            for _ in nlp.pipe(texts, batch_size=256):
+                pass
+            t_parse.append(time.perf_counter() - t0)
+        else:
+            resolver = RulesResolver()  # a fresh parse memo: every run parses every sentence
+            out = resolver.analyse(examples)
+            t_rules.append(time.perf_counter() - t0)
     p, r = statistics.median(t_parse), statistics.median(t_rules)
     changed = sum(x.changed for x in out)
     # whole process, as a user meets it: `lingeval conjuncts resolve -i FILE` against a script
@@ -193,14 +192,13 @@ def speed(n: int) -> None:
             "for _ in nlp.pipe(texts, batch_size=256): pass\n"
         )
         whole: dict[str, list[float]] = {"parse": [], "rules": []}
-        for rep in range(3):
-            for which in ("parse", "rules") if rep % 2 == 0 else ("rules", "parse"):
-                cmd = (
-                    [sys.executable, "-c", peer]
-                    if which == "parse"
-                    else [tool("lingeval"), "conjuncts", "resolve", "-i", str(path)]
-                )
-                whole[which].append(run_measured(cmd).seconds)
+        for which in abba(3, "parse", "rules"):
+            cmd = (
+                [sys.executable, "-c", peer]
+                if which == "parse"
+                else [tool("lingeval"), "conjuncts", "resolve", "-i", str(path)]
+            )
+            whole[which].append(run_measured(cmd).seconds)
     wp, wr = statistics.median(whole["parse"]), statistics.median(whole["rules"])
     print("## Speed (one process, default pipeline, sentences with 'and'; medians of 3)\n")
     print("| system | sentences | seconds | sentences/s | whole process s |")
