@@ -30,14 +30,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import ROOT, SHARED_DATA
 
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
+EWT_DEV = SHARED_DATA / "treebanks" / "UD_English-EWT" / "en_ewt-ud-dev.conllu"
+EWT_TEST = SHARED_DATA / "treebanks" / "UD_English-EWT" / "en_ewt-ud-test.conllu"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
+#: label files the filter is fitted on (all development data now)
 FIT_FILES = (
     "gum_mining_labels.tsv",
     "gum_mining_labels_dev2.tsv",
     "gum_mining_labels_dev3.tsv",
     "gum_mining_labels_test.tsv",
     "gum_mining_labels_test2.tsv",
+    "gum_mining_labels_test3.tsv",
+    "ewt_mining_labels_test.tsv",
+    "ewt_mining_labels_dev.tsv",
 )
+#: held out: never fitted on, never read for rules (half of EWT dev, split by document)
+HOLDOUT_FILES = ("ewt_mining_labels_devblind.tsv",)
+
+
+def corpus_of(label_file: str) -> Path:
+    """The treebank whose ``# text`` a label file's sentence ids and offsets point into."""
+    if label_file.startswith("ewt_"):
+        return EWT_DEV if "_dev" in label_file else EWT_TEST
+    return GUM
 
 
 def labelled_rows(files: list[Path]) -> list[dict[str, Any]]:
@@ -52,7 +67,8 @@ def labelled_rows(files: list[Path]) -> list[dict[str, Any]]:
     wanted = {lab.sent_id for _, lab in labels}
     texts = {
         str(s.sent_id): s.text.strip()
-        for s in read_conllu(GUM, validate_tree=False)
+        for corpus in sorted({corpus_of(f.name) for f in files})
+        for s in read_conllu(corpus, validate_tree=False)
         if s.sent_id in wanted
     }
     nlp = load_pipeline()
@@ -78,6 +94,9 @@ def labelled_rows(files: list[Path]) -> list[dict[str, Any]]:
                 "label": lab.label,
                 "y": int(lab.positive),
                 "rule_kept": rule.kept,
+                "rule_reason": rule.reason,
+                "patterns": list(found[c]),
+                "text": texts[lab.sent_id],
                 "features": feats,
             }
         )
