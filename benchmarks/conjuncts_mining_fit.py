@@ -178,7 +178,7 @@ def main() -> int:
     print(f"{'second stage':34} {'kept':>5} {'precision':>10} {'95% CI':>13} {'filter loss':>12}")
     for name, key in (
         ("first stage only", "first_stage"),
-        ("hand rules (tuned on 400 of these)", "hand_rules"),
+        ("hand rules (written on these)", "hand_rules"),
         ("fitted, rules AND model (CV)", "cv_and"),
         ("fitted, model alone (CV)", "cv_model"),
     ):

@@ -511,6 +511,11 @@ _NOMINATIVE = frozenset({"i", "we", "you", "he", "she", "it", "they", "there"})
 _SUBORDINATE_TAGS = frozenset({"WDT", "WP", "WRB"})
 
 
+def _attached(s: SentView, k: int) -> bool:
+    """Token ``k`` follows token ``k - 1`` without a space ("south-eastward")."""
+    return k > 0 and s.idx[k] == s.idx[k - 1] + len(s.words[k - 1])
+
+
 def _surface_clause(s: SentView, c: int) -> int | None:
     """A clause of its own follows the conjunction, read from the words and tags (not the
     parse, which the small parser often gets wrong here): after optional adverbs and commas,
@@ -531,7 +536,7 @@ def _surface_clause(s: SentView, c: int) -> int | None:
         k += 1
     else:
         while k < n and (
-            (s.tag[k] in _NP_TAGS and (s.tag[k] != "HYPH" or s.idx[k] == s.idx[k - 1] + 1))
+            (s.tag[k] in _NP_TAGS and (s.tag[k] != "HYPH" or _attached(s, k)))
             or (s.words[k].lower() in ("and", "or") and k + 1 < n and s.tag[k + 1] in _NP_TAGS)
         ):
             k += 1
@@ -544,9 +549,7 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     # the first clause has its own finite verb, in the clause the conjunction closes
     left = c - 1
     while left >= 0 and not (
-        s.words[left] in (";", ":")
-        or s.tag[left] in _SUBORDINATE_TAGS
-        or s.dep[left] == "mark"
+        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
     ):
         left -= 1
     if not any(s.tag[j] in FINITE and s.pos[j] in VERB for j in range(left + 1, c)):
