@@ -1,7 +1,8 @@
 """Refit and cross-validate the fitted filter of mining's second stage (issue 15).
 
-Data: the hand labels of GUM-train candidates in benchmarks/data/conjuncts (sentence ids and
-offsets only) and GUM-train's own text (../shared/data, third-party, not in the repository).
+Data: the hand labels of GUM-train and UD English-EWT candidates in benchmarks/data/conjuncts
+(sentence ids and offsets only) and the treebanks' own text (../shared/data, third-party, not in
+the repository).
 Each labelled sentence is re-parsed with the default pipeline, as the miner does; the patterns,
 the hand rules and :func:`lingeval.conjuncts.mining.learned.candidate_features` are computed
 for the labelled conjunction (labels the first stage no longer mines are left out).
@@ -13,7 +14,7 @@ for the labelled conjunction (labels the first stage no longer mines are left ou
 * ``--write``: fit on every fitting label and write
   src/lingeval/data/conjuncts/mining-filter-<version>.json.
 
-The held-out label file(s) (``--holdout``, default the newest test file) are never fitted on.
+The held-out label file(s) (:data:`HOLDOUT_FILES`) are never read here.
 
     .venv/bin/python benchmarks/conjuncts_mining_fit.py [--write] [--json]
 """
