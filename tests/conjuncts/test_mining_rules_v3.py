@@ -146,26 +146,32 @@ def test_the_blind_half_is_held_out_by_document(repo_root: Path) -> None:
         return sent_id.rsplit("-", 1)[0]
 
     assert not {doc(x.sent_id) for x in blind} & {doc(x.sent_id) for x in dev}
-    assert all(len(x.note) <= 80 for x in blind + dev)  # no third-party text
+    pud = read_labels(labels / "pud_mining_labels_test.tsv")
+    assert len(pud) == 100 and "pud_mining_labels_test.tsv" not in load_filter().meta["labels"]
+    assert all(len(x.note) <= 80 for x in blind + dev + pud)  # no third-party text
 
 
-def test_ewt_labels_point_at_a_conjunction(shared_data: Path, repo_root: Path) -> None:
+def test_ewt_and_pud_labels_point_at_a_conjunction(shared_data: Path, repo_root: Path) -> None:
     from lingeval.conjuncts.mining.quality import read_labels
     from lingeval.core.conllu import read_conllu
 
-    ewt = shared_data / "treebanks" / "UD_English-EWT"
-    if not (ewt / "en_ewt-ud-dev.conllu").exists():
+    banks = shared_data / "treebanks"
+    if not (banks / "UD_English-EWT" / "en_ewt-ud-dev.conllu").exists():
         pytest.skip("UD English-EWT is not present")
     labels = repo_root / "benchmarks" / "data" / "conjuncts"
     for corpus, names in (
-        ("en_ewt-ud-dev.conllu", ("ewt_mining_labels_dev.tsv", "ewt_mining_labels_devblind.tsv")),
-        ("en_ewt-ud-test.conllu", ("ewt_mining_labels_test.tsv",)),
+        (
+            "UD_English-EWT/en_ewt-ud-dev.conllu",
+            ("ewt_mining_labels_dev.tsv", "ewt_mining_labels_devblind.tsv"),
+        ),
+        ("UD_English-EWT/en_ewt-ud-test.conllu", ("ewt_mining_labels_test.tsv",)),
+        ("UD_English-PUD/en_pud-ud-test.conllu", ("pud_mining_labels_test.tsv",)),
     ):
         held = [x for name in names for x in read_labels(labels / name)]
         wanted = {x.sent_id for x in held}
         text = {
             s.sent_id: s.text.strip()
-            for s in read_conllu(ewt / corpus, validate_tree=False)
+            for s in read_conllu(banks / corpus, validate_tree=False)
             if s.sent_id in wanted
         }
         for x in held:
