@@ -266,6 +266,8 @@ def test_contrast_features_separate_gapping_from_clusters() -> None:
 def test_resolve_help_names_the_default_ranker() -> None:
     out = CliRunner().invoke(cli, ["conjuncts", "resolve", "--help"]).output
     assert f"(default: {ranker.DEFAULT_VERSION};" in " ".join(out.split())
+    out = CliRunner().invoke(cli, ["conjuncts", "train-ranker", "--help"]).output
+    assert f"[default: {ranker.DEFAULT_VERSION}]" in " ".join(out.split())
 
 
 def test_synthetic_stripping_has_both_readings_and_keeps_the_marker(wide_docs: list) -> None:
