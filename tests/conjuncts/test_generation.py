@@ -229,6 +229,51 @@ CASES = [
         "He met the mayor and the governor too.",
         ["He met the mayor.", "He met the governor."],
     ),
+    # generation 15: a degree word and an adjective the tagger took for a noun ("dim/NN")
+    (
+        "If the slope grew steeper and the groves more dim, she tried not to heed.",
+        [
+            "If the slope grew steeper, she tried not to heed.",
+            "If the groves grew more dim, she tried not to heed.",
+        ],
+    ),
+    # a gerund after a determiner heads a noun phrase ("each reading | a score")
+    (
+        "So each reading can be given a weight and each reading a score by adding up these weights.",
+        [
+            "So each reading can be given a weight.",
+            "So each reading can be given a score by adding up these weights.",
+        ],
+    ),
+    # two remnants separated by a comma; an indefinite subject named by its apposition
+    (
+        "In the first year, Acme will hold 60% of the firm and a Sony unit, Sony Parts Ltd., 40%.",
+        [
+            "In the first year, Acme will hold 60% of the firm.",
+            "In the first year, a Sony unit, Sony Parts Ltd. will hold 40% of the firm.",
+        ],
+    ),
+    # a fronted prepositional remnant set off by a comma answers the later correlate
+    (
+        "They have given many gifts to the other teams, and for us, nothing.",
+        ["They have given many gifts to the other teams.", "They have given nothing for us."],
+    ),
+    # the omitted verb is a gerund below the clause verb
+    (
+        "Last Sunday she stayed at home instead of driving to Leeds for a wedding and then to York for a party.",
+        [
+            "Last Sunday she stayed at home instead of driving to Leeds for a wedding.",
+            "Last Sunday she stayed at home instead of then driving to York for a party.",
+        ],
+    ),
+    # ... inside an opening gerund phrase: the main clause is shared by every rewrite
+    (
+        "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",
+        [
+            "Besides selling cheap shoes in France, the company runs two large hotels.",
+            "Besides selling leather bags in Italy, the company runs two large hotels.",
+        ],
+    ),
 ]
 
 
@@ -236,6 +281,19 @@ CASES = [
 def test_shape_is_generated(parser: object, sentence: str, expected: list[str]) -> None:
     rewrites, _ = generated(parser, sentence)
     assert expected in rewrites
+
+
+def test_a_fronted_remnant_in_a_list_of_dishes(parser: object) -> None:
+    """The swapped order also for a coordinated object remnant (the second "and")."""
+    rewrites, _ = generated(
+        parser,
+        "The hotel served eggs and toast for breakfast, and for lunch, soup and bread with cheese.",
+        nth=1,
+    )
+    assert [
+        "The hotel served eggs and toast for breakfast.",
+        "The hotel served soup and bread with cheese for lunch.",
+    ] in rewrites
 
 
 def test_a_bare_number_subject_agrees(parser: object) -> None:

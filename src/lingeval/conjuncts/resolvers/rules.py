@@ -57,8 +57,11 @@ from lingeval.conjuncts.omission import (
     VERB_TAGS,
     Omission,
     chunk_phrases,
+    degree_adjective,
     detect_omission,
     hyphen_part,
+    nominal_gerund,
+    right_end,
 )
 from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
@@ -72,7 +75,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "14"
+GENERATION_VERSION = "15"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -223,6 +226,8 @@ def _category(doc: Doc, span: Span) -> str:
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
     ):
         return "PP"
+    if degree_adjective(doc, span.start, span.end):
+        return "ADJ"  # "more dim" (dim/NN)
     nominal = doc.user_data.get("lingeval_nominal", ())
     if (first.tag_ in VERB_TAGS and first.i not in nominal) or (
         first.tag_ == "TO" and len(span) > 1
@@ -690,6 +695,18 @@ class _Analysis:
                 points.append(k)
                 self.weak.add(k)
                 continue
+            if (
+                a.text == ","
+                and k - 2 > span.start
+                and not b.is_punct
+                and (doc[k - 2].tag_ in NOMINAL_TAGS or doc[k - 2].text in {"%", ")"})
+                and (b.tag_ in {"DT", "PRP$", "CD", "NNP", "NNPS", "NN", "NNS"} or b.text == "$")
+                and not _inside_name(doc, k - 1)
+            ):
+                # a comma between two phrases: "a subsidiary, Acme Co., | 25%", "for
+                # dinner, | pasta"
+                points.append(k)
+                continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
             if b.is_punct or (
                 a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"} and not glued
@@ -698,6 +715,7 @@ class _Analysis:
             a_ends_np = (
                 glued
                 or a.tag_ in NOMINAL_TAGS
+                or (nominal_gerund(doc, k - 1) and b.tag_ != "CD")  # "each reading | a score"
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -747,14 +765,17 @@ class _Analysis:
         return sum(1 for part in parts[1:] if part.start in getattr(self, "weak", set()))
 
     def segmentations(self, span: Span, max_parts: int = 3) -> list[list[Span]]:
+        doc = self.doc
         pts = self.split_points(span)[:12]
         out = [[span]]
+        # a remnant ends before the comma that separates it from the next
+        cut = lambda a, b: Span(a, b - 2 if doc[b - 1].text == "," else b - 1)  # noqa: E731
         for a in pts:
-            out.append([Span(span.start, a - 1), Span(a, span.end)])
+            out.append([cut(span.start, a), Span(a, span.end)])
         if max_parts >= 3:
             for i, a in enumerate(pts):
                 for b in pts[i + 1 :]:
-                    out.append([Span(span.start, a - 1), Span(a, b - 1), Span(b, span.end)])
+                    out.append([cut(span.start, a), cut(a, b), Span(b, span.end)])
         return out
 
     def first_verb(self, span: Span) -> Token | None:
@@ -980,6 +1001,15 @@ def _resolve(
             if x.head.i == verb.i or x.head.i == x.i:
                 break
             x = x.head
+        inner = _inner_verb(an, verb, p)
+        if inner is not None and inner.i < an.cc and x.dep_ not in SUBJ_DEPS:
+            # the coordination sits inside an opening gerund or participle phrase ("In
+            # addition to selling X in A and Y in B, the firm ..."): the main clause after it
+            # is shared by every rewrite
+            end = right_end(doc, right.start, an.last)
+            if end >= right.end or doc[end + 1].text != ",":
+                return None  # the phrase must end at a comma before the main clause
+            return _nominal(an, inner, None, p, Span(right.start, end), None, collect)
         if x.head.i != verb.i or x.right_edge.i < right.start or x.dep_ not in SUBJ_DEPS:
             return None  # only a coordinated subject is resolved before its verb
         right = Span(right.start, min(right.end, an.left_end(x.right_edge.i + 1)))
@@ -1522,6 +1552,10 @@ def _nominal(
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
     n_post = _post_verbal(an, verb, p1) if verb is not None and verb_left else None
+    # a non-finite verb between the clause verb and the conjunction may be the one omitted
+    # ("stayed in instead of flying to A for B and then to C for D")
+    inner = _inner_verb(an, verb, p1)
+    n_inner = _post_verbal(an, inner, p1) if inner is not None else None
     om_parts = [Span(r.start, r.end) for r in om.remnants] if om is not None else None
     om_pars = [Span(q.start, q.end) for q in om.parallels if q is not None] if om else []
     base: dict[str, float] = {
@@ -1538,6 +1572,7 @@ def _nominal(
         segs = an.segmentations(ext, 1 if strip_tail else 3)
         if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
             segs.insert(0, om_parts)  # first: the cap below never drops the detector's
+        segs.extend(_fronted_remnants(an, segs))
         for parts in segs:
             if len(cands) >= MAX_CANDIDATES:
                 break
@@ -1550,12 +1585,23 @@ def _nominal(
                 prefs[key] = _subject_preference(an, parts[0], subj, verb, p1)
             subj_pref = prefs[key]
             weak = an.weak_splits(parts)
-            for option in ("cluster", "gapping", "fronted"):
+            readings: list[tuple[str, Token | None, int, int | None]] = [
+                ("cluster", verb, post, n_post),
+                ("gapping", verb, post, n_post),
+                ("fronted", verb, post, n_post),
+            ]
+            if inner is not None and not strip_tail:
+                readings.append(("cluster", inner, inner.i + 1, n_inner))
+            for option, a_verb, a_post, a_n_post in readings:
                 if len(cands) >= MAX_CANDIDATES:
                     break
                 for corr, sims, end_shift, lead, end_kind in _analyses(
-                    an, option, parts, verb, subj, p1, post, parse_heads, strip_tail, om
+                    an, option, parts, a_verb, subj, p1, a_post, parse_heads, strip_tail, om
                 ):
+                    if a_verb is not verb:
+                        key_c = (tuple(parts), tuple(corr))
+                        if any((tuple(c.parts), tuple(c.corr)) == key_c for c in cands):
+                            continue  # the clause verb's analysis already
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
@@ -1582,10 +1628,10 @@ def _nominal(
                             "two_np": float(two_np),
                             "weak_cuts": float(weak),
                             "post_match": float(
-                                m > 1 and n_post is not None and n_post == expected
+                                m > 1 and a_n_post is not None and a_n_post == expected
                             ),
                             "post_diff": float(
-                                min(3, abs(n_post - expected)) if n_post is not None else 3
+                                min(3, abs(a_n_post - expected)) if a_n_post is not None else 3
                             ),
                             "ext_short": float(ext != right),
                             "parse_heads": sum(_head_of(doc, c).i in parse_heads for c in corr)
@@ -1674,6 +1720,47 @@ def _nominal(
     if len(alternatives) > 1:
         best.details["alternatives"] = alternatives
     return best
+
+
+def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
+    """The nearest gerund or participle above token ``p`` below the clause ``verb`` (or
+    before the conjunction when the clause verb follows it): "instead of [flying] to A and
+    then to B", "In addition to [selling] X in A and Y in B, the firm ...", "remarks,
+    [quoted] first in A and then in B". None when there is none or it is ``verb``."""
+    doc = an.doc
+    tok = doc[p]
+    for _ in range(40):
+        if verb is not None and tok.i == verb.i:
+            return None
+        if (
+            tok.tag_ in {"VBG", "VBN"}
+            and tok.i < p
+            and tok.dep_ in {"pcomp", "advcl", "acl", "xcomp", "relcl", "conj"}
+            and not nominal_gerund(doc, tok.i)
+            and not any(c.dep_ in SUBJ_DEPS for c in tok.children)
+        ):
+            return tok
+        if tok.head.i == tok.i:
+            return None
+        tok = tok.head
+    return None
+
+
+def _fronted_remnants(an: _Analysis, segs: Sequence[list[Span]]) -> list[list[Span]]:
+    """Two remnants whose first is a prepositional phrase set off by a comma may answer
+    their correlates in the other order ("They gave gifts to the staff, and for us,
+    nothing" -> "They gave nothing for us"): the segmentation with the remnants swapped."""
+    doc = an.doc
+    out = []
+    for parts in segs:
+        if (
+            len(parts) == 2
+            and _category(doc, parts[0]) == "PP"
+            and _category(doc, parts[1]) in {"NP", "NUM"}
+            and doc[parts[1].start - 1].text == ","
+        ):
+            out.append([parts[1], parts[0]])
+    return out
 
 
 def _mid_gap(doc: Doc, verb: Token | None, corr: Sequence[Span]) -> int:
@@ -1790,7 +1877,15 @@ def _analyses(
         hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
         nominal = {"PROPN", "NOUN", "PRON"}
         s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
-        if doc[rem[0].start].lower_ in {"a", "an"} and _det_class(doc, subj) != "indef":
+        named = any(
+            doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
+            for i in range(rem[0].start, rem[0].end)
+        )  # "a Sony unit, Sony Parts Ltd.": an indefinite named by its apposition
+        if (
+            doc[rem[0].start].lower_ in {"a", "an"}
+            and _det_class(doc, subj) != "indef"
+            and not named
+        ):
             return out  # contrastive subjects are not indefinite: "..., but a chance for"
         if len(rem) == 1:
             alignments: list[tuple[list[Span], list[float], int, str]] = [([], [], 0, "end")]
