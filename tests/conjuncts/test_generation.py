@@ -266,6 +266,26 @@ CASES = [
             "Last Sunday she stayed at home instead of then driving to York for a party.",
         ],
     ),
+    # a remnant that is an adverbial clause answers the first conjunct's adverbial clause
+    (
+        "She reads novels when she travels and poetry when she is at home.",
+        ["She reads novels when she travels.", "She reads poetry when she is at home."],
+    ),
+    (
+        "I try to eat fish where I can and meat when I must, of course.",
+        [
+            "I try to eat fish where I can, of course.",
+            "I try to eat meat when I must, of course.",
+        ],
+    ),
+    # ... with the subject of the verb above a complement clause
+    (
+        "Some say they lost money because they sold too early and others because they bought too late.",
+        [
+            "Some say they lost money because they sold too early.",
+            "Others say they lost money because they bought too late.",
+        ],
+    ),
     # ... inside an opening gerund phrase: the main clause is shared by every rewrite
     (
         "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",

@@ -892,6 +892,8 @@ def resolve_doc(
         if om is not None and om.marker not in {"not", "never"}:
             # a verbless conjunct with parallel phrases: an omission, whatever the parse says
             res = _omission(an, om, verb, p, r_start, collect, right.end)
+        if res is None and om is None:
+            res = _clause_remnant(an, p, right, b, collect)
         if res is None:
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
@@ -977,6 +979,104 @@ def _omission(
         # ("and the diamonds to Ernest Oppenheimer, patriarch of ...")
         longer = Span(r_start, boundary_end)
     return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+
+
+def _clause_remnant(
+    an: _Analysis,
+    p: int,
+    right: Span,
+    b: int,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """A remnant that is an adverbial clause answering one that closes the first conjunct:
+    "She reads novels when she travels and poetry when she is at home" (the last remnant
+    "when she is at home" replaces "when she travels"; the verb is the one above the first
+    clause's adverbial clause). None unless the right conjunct is verbless material followed,
+    without a comma, by a subordinator, and an adverbial clause with a subordinator ends
+    right before the conjunction."""
+    doc = an.doc
+    if b > an.last or doc[b - 1].is_punct or b <= right.start:
+        return None
+    sub = doc[b]
+    if not _subordinator(sub):
+        return None
+    if any(_is_verb_tok(doc, i) for i in range(right.start, b)):
+        return None
+    # the first conjunct's adverbial clause: a verb whose subtree ends at p and starts with a
+    # subordinator
+    # (the parse may hang the right conjunct below it: its right edge is not checked)
+    found: list[Token] = []  # adverbial clauses around p, innermost first
+    h = doc[p]
+    for _ in range(40):
+        if (
+            h.tag_ in VERB_TAGS
+            and h.dep_ in {"advcl", "relcl"}
+            and h.i <= p
+            and _subordinator(h.left_edge)
+            and not any(doc[i].text in {",", ";"} for i in range(h.left_edge.i, p))
+        ):
+            found.append(h)
+        if h.head.i == h.i or h.head.i > an.cc:
+            break
+        h = h.head
+    if not found:
+        return None
+    # the one with the remnant's own subordinator ("because ... while ... and others because
+    # ..."), else the innermost
+    h = next((f for f in found if f.left_edge.lower_ == sub.lower_), found[0])
+    s0 = h.left_edge
+    verb = an.clause_verb(h.head.i)
+    if verb is None or verb.i >= s0.i:
+        return None
+    # the remnant clause: the subordinator's clause, up to the next clause boundary
+    end = min(an.last, max(sub.head.right_edge.i, b + 1))
+    stop = next((k for k in range(b + 1, end + 1) if doc[k].text in {",", ";", ":", "--"}), None)
+    if stop is not None:
+        end = stop - 1  # the clause ends at the next comma or clause punctuation
+    if doc[end].is_punct:
+        end = an.left_end(end + 1)
+    if end <= b:
+        return None
+    clause = Span(b, end)
+    head = Span(right.start, an.left_end(b))
+    if head.end < head.start:
+        return None
+    best: Resolution | None = None
+    verbs = [verb]
+    up = verb.head
+    if verb.dep_ == "ccomp" and up.i < verb.i and an.subject_span(up) is not None:
+        verbs.append(up)  # "Some say they lost money because ... and others because ..."
+    for v in verbs:
+        res = _nominal(
+            an, v, an.subject_span(v), p, Span(right.start, end), None, collect, clause_tail=clause
+        )
+        if res is not None and (
+            best is None or res.details.get("score", 0.0) > best.details.get("score", 0.0)
+        ):
+            best = res
+    return best
+
+
+def _subordinator(tok: Token) -> bool:
+    """A word opening an adverbial clause ("because", "when", "where", "if"), not "as"/"so"."""
+    return tok.lower_ not in {"as", "so", "that"} and (
+        tok.lower_ in SUBORDINATORS | {"where", "wherever", "whenever"} or tok.dep_ == "mark"
+    )
+
+
+def _is_verb_tok(doc: Doc, i: int) -> bool:
+    """A verb, not a dictionary noun the tagger took for a bare verb before a subordinator
+    ("and meat when I must")."""
+    tok = doc[i]
+    if tok.tag_ not in VERB_TAGS:
+        return False
+    if tok.tag_ == "VB" and i + 1 < len(doc) and _subordinator(doc[i + 1]):
+        from lemminflect import getAllLemmas
+
+        if getAllLemmas(tok.lower_, upos="NOUN"):
+            doc.user_data.setdefault("lingeval_nominal", set()).add(i)
+            return False
+    return True
 
 
 def _suffix(an: _Analysis, right_end: int) -> list[int]:
@@ -1505,8 +1605,12 @@ def _nominal(
     collect: list[tuple[_Candidate, Resolution | None]] | None = None,
     longer: Span | None = None,
     subj_from_om: bool = False,
+    clause_tail: Span | None = None,
 ) -> Resolution | None:
     """No verb after the conjunction: coordination, argument clusters, gapping, stripping.
+
+    ``clause_tail``: an adverbial clause ending ``right`` that is always the last remnant
+    (:func:`_clause_remnant`).
 
     Every analysis (segmentation x reading x correlates) is described by features
     (:data:`lingeval.conjuncts.ranker.FEATURES`) and scored by the fitted ranker; the best
@@ -1548,6 +1652,8 @@ def _nominal(
             for i in rest
         ):
             extents.append(Span(right.start, conj_tok.right_edge.i))
+    if clause_tail is not None:
+        extents = [right]  # the remnant clause ends the conjunct
     parse_heads = {doc[an.cc].head.i}
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
@@ -1569,7 +1675,11 @@ def _nominal(
     cands: list[_Candidate] = []
     prefs: dict[tuple[int, int], float] = {}
     for ext in extents:
-        segs = an.segmentations(ext, 1 if strip_tail else 3)
+        if clause_tail is not None:
+            head = Span(ext.start, an.left_end(clause_tail.start))
+            segs = [[*seg, clause_tail] for seg in an.segmentations(head, 2)]
+        else:
+            segs = an.segmentations(ext, 1 if strip_tail else 3)
         if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
             segs.insert(0, om_parts)  # first: the cap below never drops the detector's
         segs.extend(_fronted_remnants(an, segs))
@@ -1577,7 +1687,8 @@ def _nominal(
             if len(cands) >= MAX_CANDIDATES:
                 break
             m = len(parts)
-            if m > 1 and not _clean_remnants(an, ext, parts):
+            verbless = Span(ext.start, clause_tail.start - 1) if clause_tail else ext
+            if m > 1 and not _clean_remnants(an, verbless, parts):
                 continue
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
             key = (parts[0].start, parts[0].end)
