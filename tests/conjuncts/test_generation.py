@@ -286,6 +286,19 @@ CASES = [
             "Others say they lost money because they bought too late.",
         ],
     ),
+    # a compound the parser made of the subject and a bare predicate noun ending the conjunct
+    (
+        "In this game the wife becomes leader and the husband follower.",
+        ["In this game the wife becomes leader.", "In this game the husband becomes follower."],
+    ),
+    # a closing quotation mark and ", Dr. X says" end the right conjunct
+    (
+        '"If the wife becomes leader and the husband follower", Dr. Smith says, "it can be hard".',
+        [
+            '"If the wife becomes leader", Dr. Smith says, "it can be hard".',
+            '"If the husband becomes follower", Dr. Smith says, "it can be hard".',
+        ],
+    ),
     # ... inside an opening gerund phrase: the main clause is shared by every rewrite
     (
         "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",
@@ -314,6 +327,18 @@ def test_a_fronted_remnant_in_a_list_of_dishes(parser: object) -> None:
         "The hotel served eggs and toast for breakfast.",
         "The hotel served soup and bread with cheese for lunch.",
     ] in rewrites
+
+
+def test_the_right_conjunct_stops_at_a_new_sentence_after_dots(parser: object) -> None:
+    """Run-on text: "..." before a capitalised clause with its own verb ends the conjunct;
+    the next sentence is shared, not part of the last conjunct."""
+    _, res = generated(
+        parser, "We loved the quiet rooms and friendly staff... And the food is great too!", nth=0
+    )
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "We loved the quiet rooms... And the food is great too!",
+        "We loved friendly staff... And the food is great too!",
+    ]
 
 
 def test_a_bare_number_subject_agrees(parser: object) -> None:

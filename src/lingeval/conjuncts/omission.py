@@ -46,6 +46,7 @@ __all__ = [
     "nominal_gerund",
     "phrase_category",
     "right_end",
+    "sentence_break",
 ]
 
 #: Penn tags of verbs and modals (shared by the resolvers, the miner and the synthesiser).
@@ -298,6 +299,8 @@ def right_end(doc: Doc, start: int, last: int) -> int:
         tok = doc[k]
         if tok.text in CLAUSE_PUNCT or (tok.lower_ in SUBORDINATORS and k > start):
             return k - 1
+        if k > start and sentence_break(doc, k, last):
+            return k - 1
         if tok.lower_ in {"as", "with"} and k > start and _clause_follows(doc, k + 1, last):
             return k - 1  # "... 54 from 98 as Sri Lanka toiled"
         if (
@@ -323,6 +326,17 @@ def right_end(doc: Doc, start: int, last: int) -> int:
                         return k - 1
                     break
     return last
+
+
+def sentence_break(doc: Doc, k: int, last: int) -> bool:
+    """Token ``k`` is "..." (or "…") before a capitalised word that starts a clause of its
+    own (a finite verb follows): the next sentence of run-on text ("... staff... And the
+    food is great")."""
+    if doc[k].text not in {"...", "…", ".."} or k + 1 > last:
+        return False
+    if not doc[k + 1].text[:1].isupper():
+        return False
+    return any(_is_verb(doc, j) and doc[j].tag_ in FINITE_TAGS for j in range(k + 1, last + 1))
 
 
 def _clause_follows(doc: Doc, k: int, last: int) -> bool:

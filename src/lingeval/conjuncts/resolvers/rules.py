@@ -62,6 +62,7 @@ from lingeval.conjuncts.omission import (
     hyphen_part,
     nominal_gerund,
     right_end,
+    sentence_break,
 )
 from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
@@ -362,11 +363,17 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
             gap = "" if i == prev + 1 and not doc[prev].whitespace_ else " "
             if i != prev + 1:
                 opening = doc[prev].text in {'"', "“", "(", "["} and not doc[prev].whitespace_
+                # a closing quote written against the word before it stays against one
+                closing = tok.text in {'"', "”", "’"} and i > 0 and not doc[i - 1].whitespace_
                 gap = (
                     ""
-                    if (tok.is_punct and tok.text in {",", ".", ";", ":", ")", "%", "'s"})
+                    if (
+                        tok.is_punct
+                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…"}
+                    )
                     or tok.text in {"'s", "n't"}
                     or opening
+                    or closing
                     else " "
                 )
             out.append(gap)
@@ -497,8 +504,10 @@ class _Analysis:
         for k in range(start + 1, self.last + 1):
             tok = doc[k]
             low = tok.lower_
-            if tok.text in {";", ":", "—", "–", "--"}:
+            if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
                 return k, False
+            if tok.tag_ == "''" and k > start and not doc[k - 1].whitespace_:
+                return k, False  # a closing quotation mark ends the quoted conjunct
             if low == "with" and self._absolute_with(k):
                 return k, True
             if tok.dep_ == "mark" or low in {
@@ -527,9 +536,12 @@ class _Analysis:
                     return k, False
                 if nxt.lower_ == "with" and self._absolute_with(k + 1):
                     return k, True
+                name = k + 1
+                while name + 1 <= self.last and doc[name].tag_ == "NNP" == doc[name + 1].tag_:
+                    name += 1  # ", Dr. Linden says"
                 if (
-                    k + 2 <= self.last
-                    and doc[k + 2].lemma_ in SAY_LEMMAS
+                    name + 1 <= self.last
+                    and doc[name + 1].lemma_ in SAY_LEMMAS
                     and nxt.tag_ in {"PRP", "NNP", "NN"}
                 ):
                     return k, False
@@ -690,7 +702,9 @@ class _Analysis:
                 a.tag_ in {"NN", "NNS"}
                 and b.tag_ in {"NN", "NNS"}
                 and det_before
-                and (doc[k - 2].tag_ == "PRP$" or a.dep_ != "compound")  # not "the city council"
+                # not "the city council", unless the second noun ends the conjunct: "so that
+                # the wife becomes leader and the husband | follower"
+                and (doc[k - 2].tag_ == "PRP$" or a.dep_ != "compound" or k == span.end)
             ):
                 points.append(k)
                 self.weak.add(k)
