@@ -704,7 +704,11 @@ class _Analysis:
                 and det_before
                 # not "the city council", unless the second noun ends the conjunct: "so that
                 # the wife becomes leader and the husband | follower"
-                and (doc[k - 2].tag_ == "PRP$" or a.dep_ != "compound" or k == span.end)
+                and (
+                    doc[k - 2].tag_ == "PRP$"
+                    or a.dep_ != "compound"
+                    or (k == span.end and self._bare_predicate_noun())
+                )
             ):
                 points.append(k)
                 self.weak.add(k)
@@ -773,6 +777,17 @@ class _Analysis:
                 continue  # "40,000 visitors", "21 %"
             points.append(k)
         return points
+
+    def _bare_predicate_noun(self) -> bool:
+        """The first conjunct ends in a verb and a bare noun ("becomes leader"): a bare noun
+        ending the right conjunct may be its remnant."""
+        p = self.left_end(self.cc)
+        return (
+            p > 0
+            and self.doc[p].tag_ in {"NN", "NNS"}
+            and self.doc[p - 1].tag_ in VERB_TAGS
+            and self.doc[p].head.i == p - 1
+        )
 
     def weak_splits(self, parts: Sequence[Span]) -> int:
         """How many of the cuts between ``parts`` are weak boundaries."""
