@@ -299,6 +299,16 @@ CASES = [
             '"If the husband becomes follower", Dr. Smith says, "it can be hard".',
         ],
     ),
+    # a date (headed by its number) answers a prepositional phrase; no cut inside the date
+    (
+        "The new bonds will mature Jan. 5, 2031, and the old bonds on March 2, 2029.",
+        ["The new bonds will mature Jan. 5, 2031.", "The old bonds will mature on March 2, 2029."],
+    ),
+    # a degree adverb stays with its adjective in the correlate
+    (
+        "Prices closed sharply lower in Tokyo and Seoul and lower in Sydney.",
+        ["Prices closed sharply lower in Tokyo and Seoul.", "Prices closed lower in Sydney."],
+    ),
     # ... inside an opening gerund phrase: the main clause is shared by every rewrite
     (
         "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",

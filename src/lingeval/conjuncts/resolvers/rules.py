@@ -262,6 +262,9 @@ TIME_NOUNS = {
     "year", "month", "week", "day", "time", "morning", "evening", "night", "afternoon",
     "quarter", "season", "decade", "century", "today", "tomorrow", "yesterday", "weekend",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.",
+    "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
 }  # fmt: skip
 
 
@@ -313,6 +316,15 @@ def _det_class(doc: Doc, span: Span) -> str:
     return "none"
 
 
+def _time_np(doc: Doc, span: Span) -> bool:
+    """A noun phrase of time: "next year", "Feb. 1, 1990" (a date headed by its number)."""
+    return (
+        _np_head(doc, span).lemma_.lower() in TIME_NOUNS
+        or doc[span.start].lower_ in TIME_NOUNS
+        and doc[span.start].tag_ == "NNP"
+    )
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
@@ -323,7 +335,7 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         share = _np_head(doc, a if ca == "NP" else b).lemma_.lower() in SHARE_NOUNS
         score = 0.6 if share else 0.35
     elif {ca, cb} == {"ADV", "PP"} or (
-        {ca, cb} == {"NP", "PP"} and _np_head(doc, a if ca == "NP" else b).lemma_ in TIME_NOUNS
+        {ca, cb} in ({"NP", "PP"}, {"NUM", "PP"}) and _time_np(doc, a if ca != "PP" else b)
     ):
         score = 0.35  # adverbials: "abroad" / "in Spain", "next year" / "in 1989"
     elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
@@ -684,7 +696,15 @@ class _Analysis:
         """Would a span starting at ``y`` leave behind a determiner, possessor or modifier of
         a word inside it ("the | Blackstone fund", "a more modest | 4.8%")?"""
         doc = self.doc
-        return any(y <= t.head.i <= p and t.dep_ in CUT_DEPS for t in doc[max(0, y - 4) : y])
+        return any(
+            y <= t.head.i <= p
+            and (
+                t.dep_ in CUT_DEPS
+                # a degree adverb of an adjective: "[sharply higher] in A and higher in B"
+                or (t.dep_ == "advmod" and t.tag_ == "RB" and t.head.tag_ in {"JJR", "RBR"})
+            )
+            for t in doc[max(0, y - 4) : y]
+        )
 
     # -- remnants of the right conjunct -------------------------------------------------------
 
@@ -720,6 +740,7 @@ class _Analysis:
                 and (doc[k - 2].tag_ in NOMINAL_TAGS or doc[k - 2].text in {"%", ")"})
                 and (b.tag_ in {"DT", "PRP$", "CD", "NNP", "NNPS", "NN", "NNS"} or b.text == "$")
                 and not _inside_name(doc, k - 1)
+                and not (doc[k - 2].tag_ == "CD" and b.tag_ == "CD")  # a date: "May 3, 1990"
             ):
                 # a comma between two phrases: "a subsidiary, Acme Co., | 25%", "for
                 # dinner, | pasta"
@@ -759,6 +780,8 @@ class _Analysis:
             )
             if not (a_ends_np and b_starts):
                 continue
+            if a.lower_ in TIME_NOUNS and a.tag_ == "NNP" and b.tag_ == "CD":
+                continue  # a date: "March 2"
             nationality = a.text[:1].isupper() and b.tag_ == "CD"  # "Japanese 0.3%"
             if (
                 a.tag_ in {"JJ", "RB", "RBR"}
