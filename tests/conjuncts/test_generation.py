@@ -309,6 +309,25 @@ CASES = [
         "Prices closed sharply lower in Tokyo and Seoul and lower in Sydney.",
         ["Prices closed sharply lower in Tokyo and Seoul.", "Prices closed lower in Sydney."],
     ),
+    # the last remnant keeps its relative clause (its verb is not the conjunct's own)
+    (
+        "The system should collect rent, allocating the old part of the rent to all citizens "
+        "equally, and the new part to the towns that need it.",
+        [
+            "The system should collect rent, allocating the old part of the rent to all "
+            "citizens equally.",
+            "The system should collect rent, allocating the new part to the towns that need it.",
+        ],
+    ),
+    # ... also after a comma, parallel to the first conjunct's own relative clause
+    (
+        "It faces competition in Ohio from the Ohio Post, which sells 300,000 copies a day, and "
+        "in Iowa from the Iowa Star, which sells 170,000.",
+        [
+            "It faces competition in Ohio from the Ohio Post, which sells 300,000 copies a day.",
+            "It faces competition in Iowa from the Iowa Star, which sells 170,000.",
+        ],
+    ),
     # ... inside an opening gerund phrase: the main clause is shared by every rewrite
     (
         "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",
@@ -349,6 +368,18 @@ def test_the_right_conjunct_stops_at_a_new_sentence_after_dots(parser: object) -
         "We loved the quiet rooms... And the food is great too!",
         "We loved friendly staff... And the food is great too!",
     ]
+
+
+def test_a_relative_clause_running_past_the_conjunct_is_not_a_remnant(parser: object) -> None:
+    """The relative clause of the right conjunct holds its own coordination ("between A, B,
+    and C"): no analysis cuts it at that coordination."""
+    rewrites, _ = generated(
+        parser,
+        "Years ago I wrote a short paper and pencil test which, in a small study, told apart "
+        "ADHD, LD, and control subjects.",
+        nth=0,
+    )
+    assert all(not s.endswith("paper, and control subjects.") for r in rewrites for s in r)
 
 
 def test_a_bare_number_subject_agrees(parser: object) -> None:

@@ -518,7 +518,7 @@ class _Analysis:
             low = tok.lower_
             if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
                 return k, False
-            if tok.tag_ == "''" and k > start and not doc[k - 1].whitespace_:
+            if tok.tag_ == "''" and k > start and self._quoted_at_cc(start, k):
                 return k, False  # a closing quotation mark ends the quoted conjunct
             if low == "with" and self._absolute_with(k):
                 return k, True
@@ -558,6 +558,16 @@ class _Analysis:
                 ):
                     return k, False
         return self.last + 1, False
+
+    def _quoted_at_cc(self, start: int, k: int) -> bool:
+        """The closing quotation mark at ``k`` closes one opened before the conjunction (no
+        quotation mark between ``start`` and ``k``)."""
+        doc = self.doc
+        if any(doc[j].tag_ in {"``", "''"} for j in range(start, k)):
+            return False
+        opened = sum(1 for t in doc[: self.cc] if t.tag_ == "``")
+        closed = sum(1 for t in doc[: self.cc] if t.tag_ == "''")
+        return opened > closed
 
     def _absolute_with(self, k: int) -> bool:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
@@ -942,10 +952,15 @@ def resolve_doc(
         if om is not None and rv is not None and rv.tag_ == "NNS" and rv.i <= om.right_end:
             om = None  # the tagger's plural noun is a verb after all
         if om is not None and om.marker not in {"not", "never"}:
-            # a verbless conjunct with parallel phrases: an omission, whatever the parse says
-            res = _omission(an, om, verb, p, r_start, collect, right.end)
+            # a verbless conjunct with parallel phrases: an omission, whatever the parse says;
+            # its last remnant may keep a relative clause parallel to the first conjunct's
+            res = _relative_remnant(an, verb, p, right, b, collect) or _omission(
+                an, om, verb, p, r_start, collect, right.end
+            )
         if res is None and om is None:
-            res = _clause_remnant(an, p, right, b, collect)
+            res = _clause_remnant(an, p, right, b, collect) or _relative_remnant(
+                an, verb, p, right, b, collect
+            )
         if res is None:
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
@@ -1107,6 +1122,66 @@ def _clause_remnant(
         ):
             best = res
     return best
+
+
+def _relative_remnant(
+    an: _Analysis,
+    verb: Token | None,
+    p: int,
+    right: Span,
+    b: int,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """A last remnant that ends in a relative clause: "..., and the new part to the towns
+    that need it" (the finite verb is the relative clause's, not the conjunct's), or ", and
+    in B from Y, which sells 170,000" when the first conjunct's last correlate has a relative
+    clause with the same word ("from X, which sells 300,000"). The relative clause stays
+    attached to the last remnant."""
+    doc = an.doc
+    if verb is None or verb.i >= an.cc:
+        return None
+    w = next(
+        (
+            k
+            for k in range(right.start + 1, right.end + 1)
+            if doc[k].tag_ in {"WDT", "WP"}
+            and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS"}
+            and doc[k].lower_ in {"that", "which", "who", "whom"}
+        ),
+        None,
+    )
+    end = right.end
+    if w is not None and an.left_end(doc[w].head.right_edge.i + 1) > right.end:
+        return None  # the relative clause runs past the conjunct's end ("between A, B, and C")
+    if w is None:
+        # ", which ..." after the conjunct, parallel to one closing the first conjunct
+        if b > an.last - 1 or doc[b].text != "," or doc[b + 1].lower_ not in {"which", "who"}:
+            return None
+        word = doc[b + 1].lower_
+        for _ in range(4):  # the clause above the first conjunct's relative clause
+            if verb.dep_ != "relcl" or verb.head.i == verb.i:
+                break
+            up = an.clause_verb(verb.head.i)
+            if up is None:
+                return None
+            verb = up
+        if not any(doc[j].text == "," and doc[j + 1].lower_ == word for j in range(verb.i + 1, p)):
+            return None
+        w = b
+        end = an.left_end(an.boundary(b + 1)[0])
+    if end <= w or any(doc[i].tag_ in VERB_TAGS for i in range(right.start, w)):
+        return None
+    return _nominal(
+        an,
+        verb,
+        an.subject_span(verb),
+        p,
+        Span(right.start, end),
+        None,
+        collect,
+        clause_tail=Span(w, end),
+        attach=True,
+    )
 
 
 def _subordinator(tok: Token) -> bool:
@@ -1658,11 +1733,13 @@ def _nominal(
     longer: Span | None = None,
     subj_from_om: bool = False,
     clause_tail: Span | None = None,
+    attach: bool = False,
 ) -> Resolution | None:
     """No verb after the conjunction: coordination, argument clusters, gapping, stripping.
 
     ``clause_tail``: an adverbial clause ending ``right`` that is always the last remnant
-    (:func:`_clause_remnant`).
+    (:func:`_clause_remnant`), or with ``attach`` a relative clause that ends the last
+    remnant (:func:`_relative_remnant`).
 
     Every analysis (segmentation x reading x correlates) is described by features
     (:data:`lingeval.conjuncts.ranker.FEATURES`) and scored by the fitted ranker; the best
@@ -1729,7 +1806,13 @@ def _nominal(
     for ext in extents:
         if clause_tail is not None:
             head = Span(ext.start, an.left_end(clause_tail.start))
-            segs = [[*seg, clause_tail] for seg in an.segmentations(head, 2)]
+            if attach:
+                segs = [
+                    [*seg[:-1], Span(seg[-1].start, clause_tail.end)]
+                    for seg in an.segmentations(head, 3)
+                ]
+            else:
+                segs = [[*seg, clause_tail] for seg in an.segmentations(head, 2)]
         else:
             segs = an.segmentations(ext, 1 if strip_tail else 3)
         if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
