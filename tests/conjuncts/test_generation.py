@@ -328,6 +328,12 @@ CASES = [
             "It faces competition in Iowa from the Iowa Star, which sells 170,000.",
         ],
     ),
+    # a noun phrase of time answers the prepositional phrase, not the object inside it; the
+    # bare number keeps its noun
+    (
+        "There were 12 rainy days in the last month and 7 a year earlier.",
+        ["There were 12 rainy days in the last month.", "There were 7 rainy days a year earlier."],
+    ),
     # ... inside an opening gerund phrase: the main clause is shared by every rewrite
     (
         "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",

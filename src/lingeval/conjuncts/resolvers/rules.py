@@ -2260,11 +2260,25 @@ def _align_all(
 
     def ranked_ending(part: Span, end: int) -> list[tuple[float, Span]]:
         scored = []
+        # a noun phrase of time is an adverbial: it answers a prepositional phrase or another
+        # adverbial, not the object inside one ("9 [in the most recent period] and 9 a year
+        # earlier")
+        adverbial = (
+            _category(doc, part) == "NP" and _time_np(doc, part) and doc[part.start].tag_ != "CD"
+        )
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
             head = _head_of(doc, c)
             sim = an.sim(part, c)
+            if adverbial and (
+                (head.dep_ == "pobj" and head.head.i == c.start - 1)  # "in [the last month]"
+                or not (
+                    _category(doc, c) in {"PP", "ADV"}
+                    or (_time_np(doc, c) and doc[c.start].tag_ != "CD")  # not "9 selling days"
+                )
+            ):
+                sim -= 0.4
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))
