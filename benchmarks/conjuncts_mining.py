@@ -2,8 +2,12 @@
 
 Peer: spaCy's ``nlp.pipe`` with the same pipeline (default English pipeline, NER excluded),
 batch size and number of processes, consuming the Docs and doing nothing else. lingeval adds
-reading the input, the 21 A.7 patterns, dedup, JSONL writing and checkpoints. Target (issue 5):
-mining throughput >= 90% of the raw parse throughput; scaling from 1 to 2 processes reported.
+reading the input, the patterns (A.7's 21 and lingeval's), the second stage, dedup, JSONL
+writing and checkpoints. Target (issue 5): mining throughput >= 90% of the raw parse
+throughput; scaling from 1 to 2 processes reported. ``--repeat`` (default 5) runs per side,
+ABBA-interleaved, medians of wall time (and the ratio of CPU times, user + system including
+spaCy's worker processes), with the min-max of the per-round ratios. The whole-process row
+(loading included) is in ``conjuncts_mining_quality.py``.
 
 Input: the text of the shared English treebanks (../shared/data/treebanks: UD_English-EWT dev
 and test, UD_English-PUD), repeated until --sentences are reached. Skips when absent.
@@ -17,11 +21,11 @@ import argparse
 import json
 import sys
 import tempfile
-import time
+from collections import deque
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import abba
+from _common import Run, compare, measure, spread
 
 ROOT = Path(__file__).resolve().parent.parent
 TREEBANKS = ROOT.parent / "shared" / "data" / "treebanks"
@@ -40,22 +44,24 @@ def load_sentences(n: int) -> list[str]:
     return out[:n]
 
 
-def time_raw(texts: list[str], n_process: int, batch_size: int) -> float:
+def time_raw(texts: list[str], n_process: int, batch_size: int) -> Run:
     from lingeval.core.parsing import load_pipeline
 
     nlp = load_pipeline()
-    start = time.perf_counter()
-    for _doc in nlp.pipe(texts, batch_size=batch_size, n_process=n_process):
-        pass
-    return time.perf_counter() - start
+    return measure(
+        lambda: deque(nlp.pipe(texts, batch_size=batch_size, n_process=n_process), maxlen=0)
+    )
 
 
-def time_mine(path: Path, out: Path, n_process: int, batch_size: int) -> tuple[float, int]:
+def time_mine(path: Path, out: Path, n_process: int, batch_size: int, found: list[int]) -> Run:
     from lingeval.conjuncts.mining.miner import mine
 
-    start = time.perf_counter()
-    res = mine(path, out, n_process=n_process, batch_size=batch_size, restart=True)
-    return time.perf_counter() - start, res.candidates
+    def run() -> None:
+        found.append(
+            mine(path, out, n_process=n_process, batch_size=batch_size, restart=True).candidates
+        )
+
+    return measure(run)
 
 
 def main() -> int:
@@ -63,7 +69,7 @@ def main() -> int:
     ap.add_argument("--sentences", type=int, default=20000)
     ap.add_argument("--processes", default="1,2")
     ap.add_argument("--batch-size", type=int, default=64)
-    ap.add_argument("--repeat", type=int, default=1, help="runs per setting; the fastest counts")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per side and setting (medians)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = ap.parse_args()
     texts = load_sentences(args.sentences)
@@ -79,23 +85,27 @@ def main() -> int:
         path = Path(tmp) / "input.txt"
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
         for p in (int(x) for x in args.processes.split(",")):
-            raw = mined = float("inf")
-            candidates = 0
+            found: list[int] = []
+            out = Path(tmp) / f"out{p}.jsonl"
             # interleaved in ABBA order (raw, mine, mine, raw, ...) so that drifting load on
-            # a shared machine hits both; the fastest run of each counts
-            for which in abba(args.repeat, "raw", "mine"):
-                if which == "raw":
-                    raw = min(raw, time_raw(texts, p, args.batch_size))
-                else:
-                    t, candidates = time_mine(path, Path(tmp) / f"out{p}.jsonl", p, args.batch_size)
-                    mined = min(mined, t)
+            # a shared machine hits both; medians of wall and CPU time (this process and
+            # spaCy's worker processes)
+            cmp = compare(
+                args.repeat,
+                lambda p=p: time_raw(texts, p, args.batch_size),
+                lambda p=p, out=out, found=found: time_mine(path, out, p, args.batch_size, found),
+            )
+            raw, mined = cmp.median("peer"), cmp.median("ours")
             rows.append(
                 {
                     "processes": p,
                     "raw_sent_per_s": len(texts) / raw,
                     "mine_sent_per_s": len(texts) / mined,
-                    "ratio": raw / mined,
-                    "candidates": candidates,
+                    "ratio": cmp.ratio(),
+                    "cpu_ratio": cmp.ratio("cpu_seconds"),
+                    "round_ratios": cmp.round_ratios(),
+                    "candidates": found[-1],
+                    "runs": cmp.to_dict(),
                 }
             )
     one = next((r for r in rows if r["processes"] == 1), None)
@@ -118,11 +128,13 @@ def main() -> int:
         f"{meta['sentences']} sentences, pipeline {meta['pipeline']}, batch size {meta['batch_size']}"
     )
     print(
-        f"{'proc':>4}  {'nlp.pipe sent/s':>15}  {'mine sent/s':>11}  {'mine/raw':>8}  {'raw x1->':>8}  {'mine x1->':>9}  {'candidates':>10}"
+        f"{'proc':>4}  {'nlp.pipe sent/s':>15}  {'mine sent/s':>11}  {'mine/raw':>8}  "
+        f"{'per round':>13}  {'CPU ratio':>9}  {'raw x1->':>8}  {'mine x1->':>9}  {'candidates':>10}"
     )
     for r in rows:
         print(
-            f"{r['processes']:>4}  {r['raw_sent_per_s']:>15.1f}  {r['mine_sent_per_s']:>11.1f}  {r['ratio']:>8.1%}  "
+            f"{r['processes']:>4}  {r['raw_sent_per_s']:>15.1f}  {r['mine_sent_per_s']:>11.1f}  "
+            f"{r['ratio']:>8.1%}  {spread(r['round_ratios']):>13}  {r['cpu_ratio']:>9.1%}  "
             f"{r['raw_scaling'] or 0:>8.2f}  {r['mine_scaling'] or 0:>9.2f}  {r['candidates']:>10}"
         )
     return 0

@@ -19,12 +19,17 @@ default spaCy pipeline, as a user would; the gold trees are used only for the re
   whose conjunction the miner marks (before and after the second stage).
 * **Candidates per 1,000 sentences.**
 * **Throughput** against parsing alone (the peer: spaCy ``nlp.pipe``, same pipeline, batch size
-  and texts, Docs consumed and discarded), medians of ``--repeat`` interleaved runs, in-process,
-  plus whole-process rows (``lingeval conjuncts mine`` against a Python process that loads
-  the pipeline and parses the same file), loading included: wall time and CPU time (user +
-  system of the child, steadier than wall time when other jobs share the cores).
+  and texts, one process, Docs consumed and discarded) on the first ``--timing-sentences``
+  GUM sentences: ``--repeat`` (default 5) runs per side, interleaved ABBA (peer, mine, mine,
+  peer, ...) so that load drifting on a shared machine hits both, medians, by wall time and by
+  CPU time (user + system), in process and as whole processes (``lingeval conjuncts mine``
+  against a Python process that loads the same pipeline and parses the same file, loading
+  included). Ratio = peer time / mine time (mine's throughput relative to parsing alone), with
+  the min-max of the per-round ratios beside it; plus the share of each mine run spent
+  matching and in the second stage, measured inside the run. Run both sides alike: ``nice``
+  on the whole script if at all. ``--timing-only`` skips the quality part.
 
-    .venv/bin/python benchmarks/conjuncts_mining_quality.py [--repeat 3] [--json]
+    .venv/bin/python benchmarks/conjuncts_mining_quality.py [--repeat 5] [--timing-only] [--json]
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import ROOT, SHARED_DATA, abba, run_measured, tool
+from _common import ROOT, SHARED_DATA, Run, compare, measure, run_measured, spread, tool
 
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
@@ -149,32 +154,46 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
 
 
 def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]:
+    """Parsing alone (the peer) against ``mine`` with both stages on the same texts, same
+    pipeline and batch size, one process: in process and as whole processes (loading
+    included), ``repeat`` ABBA-interleaved runs per side, wall and CPU time, medians."""
+    import os
+    from collections import deque
+
     from lingeval.conjuncts.mining.miner import mine
     from lingeval.core.parsing import load_pipeline
 
     nlp = load_pipeline()
     nlp("Warm up the pipeline and the vocabulary.")
-    raw: list[float] = []
-    mined: list[float] = []
+    load = [os.getloadavg()[0]]
+    shares: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input.txt"
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
-        for which in abba(repeat, "raw", "mine"):
-            start = time.perf_counter()
-            if which == "raw":
-                for _doc in nlp.pipe(texts, batch_size=batch_size):
-                    pass
-                raw.append(time.perf_counter() - start)
-            else:
-                mine(path, Path(tmp) / "o.jsonl", batch_size=batch_size, restart=True)
-                mined.append(time.perf_counter() - start)
+        out = Path(tmp) / "o.jsonl"
+        # one untimed run: imports the second stage, loads the fitted filter and puts every
+        # word of the texts in the vocabulary (the peer's runs then see the same warm state)
+        mine(path, out, batch_size=batch_size, restart=True)
+
+        def peer() -> Run:
+            return measure(lambda: deque(nlp.pipe(texts, batch_size=batch_size), maxlen=0))
+
+        def ours() -> Run:
+            results = []
+            run = measure(
+                lambda: results.append(mine(path, out, batch_size=batch_size, restart=True))
+            )
+            shares.append(results[0].match_seconds / results[0].seconds)
+            return run
+
+        inproc = compare(repeat, peer, ours)
+        load.append(os.getloadavg()[0])
         # whole process, loading included
-        py = sys.executable
-        peer = (
-            "import sys\nfrom lingeval.core.parsing import load_pipeline\n"
+        peer_script = (
+            "from collections import deque\nfrom lingeval.core.parsing import load_pipeline\n"
             "nlp = load_pipeline()\n"
             f"texts = open({str(path)!r}, encoding='utf-8').read().splitlines()\n"
-            f"for _ in nlp.pipe(texts, batch_size={batch_size}): pass\n"
+            f"deque(nlp.pipe(texts, batch_size={batch_size}), maxlen=0)\n"
         )
         mine_cmd = [
             tool("lingeval"),
@@ -188,36 +207,23 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
             "--batch-size",
             str(batch_size),
         ]
-        whole_raw: list[float] = []
-        whole_mine: list[float] = []
-        cpu_raw: list[float] = []
-        cpu_mine: list[float] = []
-        for which in abba(repeat, "raw", "mine"):
-            if which == "raw":
-                run = run_measured([py, "-c", peer])
-                whole_raw.append(run.seconds)
-                cpu_raw.append(run.cpu_seconds)
-            else:
-                run = run_measured(mine_cmd)
-                whole_mine.append(run.seconds)
-                cpu_mine.append(run.cpu_seconds)
-    r, m = statistics.median(raw), statistics.median(mined)
+        whole = compare(
+            repeat,
+            lambda: run_measured([sys.executable, "-c", peer_script]),
+            lambda: run_measured(mine_cmd),
+        )
+        load.append(os.getloadavg()[0])
     return {
         "sentences": len(texts),
-        "raw_sent_per_s": len(texts) / r,
-        "mine_sent_per_s": len(texts) / m,
-        "ratio": r / m,
-        "runs": {"raw": raw, "mine": mined},
-        "whole_process_raw_s": statistics.median(whole_raw),
-        "whole_process_mine_s": statistics.median(whole_mine),
-        "whole_process_ratio": statistics.median(whole_raw) / statistics.median(whole_mine),
-        "whole_process_runs": {"raw": whole_raw, "mine": whole_mine},
-        # CPU time (user + system) of each child: less sensitive than wall time to other
-        # people's jobs on a shared machine (same work on both sides, loading included)
-        "whole_process_cpu_raw_s": statistics.median(cpu_raw),
-        "whole_process_cpu_mine_s": statistics.median(cpu_mine),
-        "whole_process_cpu_ratio": statistics.median(cpu_raw) / statistics.median(cpu_mine),
-        "whole_process_cpu_runs": {"raw": cpu_raw, "mine": cpu_mine},
+        "repeat": repeat,
+        "batch_size": batch_size,
+        "load_avg_1m": load,  # at the start, between the two parts, at the end
+        "in_process": inproc.to_dict(),
+        "whole_process": whole.to_dict(),
+        # share of each mine run's wall time spent matching and in the second stage (measured
+        # inside the run, so unaffected by load drifting between runs)
+        "match_share_runs": shares,
+        "match_share": statistics.median(shares),
     }
 
 
@@ -253,29 +259,47 @@ def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
                 f"[{lo:5.1f}, {hi:5.1f}]"
             )
     if t:
-        print(
-            f"\nthroughput on {t['sentences']} GUM sentences (medians of {len(t['runs']['raw'])}): "
-            f"nlp.pipe {t['raw_sent_per_s']:.1f} sent/s, mine (both stages) "
-            f"{t['mine_sent_per_s']:.1f} sent/s, mine/raw {t['ratio']:.1%}"
-        )
-        print(
-            f"whole process (loading included, medians): parse only {t['whole_process_raw_s']:.1f} s, "
-            f"lingeval conjuncts mine {t['whole_process_mine_s']:.1f} s, "
-            f"ratio {t['whole_process_ratio']:.1%}"
-        )
-        print(
-            f"whole process CPU time (user+sys, medians): parse only "
-            f"{t['whole_process_cpu_raw_s']:.1f} s, lingeval conjuncts mine "
-            f"{t['whole_process_cpu_mine_s']:.1f} s, ratio {t['whole_process_cpu_ratio']:.1%}"
-        )
+        show_throughput(t)
+
+
+def show_throughput(t: dict[str, Any]) -> None:
+    n = t["sentences"]
+    load = ", ".join(f"{x:.1f}" for x in t["load_avg_1m"])
+    print(
+        f"\nthroughput on {n} GUM sentences: parse only (nlp.pipe) vs lingeval conjuncts mine "
+        f"(both stages), batch size {t['batch_size']}, 1 process, {t['repeat']} ABBA-interleaved "
+        f"runs per side, medians (load average {load})"
+    )
+    print(f"{'':28} {'parse only':>11} {'mine':>9} {'mine/parse':>10} {'per round':>13}")
+    for part, label in (("in_process", "in process"), ("whole_process", "whole process")):
+        for what, unit in (("seconds", "wall s"), ("cpu_seconds", "CPU s")):
+            row = t[part][what]
+            print(
+                f"{label + ', ' + unit:28} {row['peer_median']:>11.2f} "
+                f"{row['ours_median']:>9.2f} {row['ratio']:>10.1%} "
+                f"{spread(row['round_ratios']):>13}"
+            )
+    sec = t["in_process"]["seconds"]
+    print(
+        f"in process, sent/s: parse only {n / sec['peer_median']:.1f}, "
+        f"mine {n / sec['ours_median']:.1f}"
+    )
+    print(
+        f"inside each mine run, matching + second stage took {t['match_share']:.1%} of the "
+        f"wall time (median; {spread(t['match_share_runs'])}): parse share "
+        f"{1 - t['match_share']:.1%}"
+    )
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--repeat", type=int, default=3, help="timed runs per side (median)")
+    ap.add_argument("--repeat", type=int, default=5, help="timed runs per side (median)")
     ap.add_argument("--timing-sentences", type=int, default=3000)
     ap.add_argument("--batch-size", type=int, default=64)
     ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument(
+        "--timing-only", action="store_true", help="only the throughput part (no quality)"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if not GUM.exists():
@@ -285,8 +309,10 @@ def main() -> int:
     from lingeval.core.parsing import load_pipeline, pipeline_id
 
     OUT.mkdir(parents=True, exist_ok=True)
-    recs, sentences, _ = mine_gum(OUT / "gum_candidates.jsonl")
-    q = quality(recs, sentences)
+    q = None
+    if not args.timing_only:
+        recs, sentences, _ = mine_gum(OUT / "gum_candidates.jsonl")
+        q = quality(recs, sentences)
     t = None
     if not args.no_timing:
         texts = [s.text.strip() for s in read_conllu(GUM, validate_tree=False)]
@@ -294,8 +320,10 @@ def main() -> int:
     pipeline = pipeline_id(load_pipeline())
     if args.json:
         print(json.dumps({"pipeline": pipeline, "quality": q, "throughput": t}, indent=1))
-    else:
+    elif q is not None:
         show(q, t, pipeline)
+    elif t is not None:
+        show_throughput(t)
     return 0
 
 

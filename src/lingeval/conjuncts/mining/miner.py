@@ -290,10 +290,12 @@ def _local_engine(
     names: Sequence[str] | None,
     n_process: int,
     batch_size: int,
+    clock: list[float] | None = None,
 ) -> Iterator[tuple[int, UnitResult]]:
     # Plain texts go to nlp.pipe (with as_tuples=True spaCy would tokenise in this process and
     # ship Docs to the workers, which halves multi-process throughput); nlp.pipe keeps order,
-    # so positions wait in a queue. The patterns (a few % of the parse) run here.
+    # so positions wait in a queue. The patterns (a few % of the parse) run here; ``clock[0]``
+    # accumulates their wall time (s), the parse excluded.
     pending: deque[Unit] = deque()
 
     def texts() -> Iterator[str]:
@@ -305,7 +307,11 @@ def _local_engine(
 
     for doc in pipe_guarded(nlp, texts(), batch_size=batch_size, n_process=n_process):
         u = pending.popleft()
-        yield u.position, TOO_LONG if doc is None else mine_doc(doc, split, names, u.text)
+        start = time.perf_counter()
+        found = TOO_LONG if doc is None else mine_doc(doc, split, names, u.text)
+        if clock is not None:
+            clock[0] += time.perf_counter() - start
+        yield u.position, found
 
 
 def _dask_engine(
@@ -387,6 +393,9 @@ class MiningResult:
     run_sentences: int = 0  # sentences processed by this run
     signature: Signature | None = None
     too_long: int = 0  # units of this run skipped: longer than spaCy's max_length characters
+    #: wall time (s) of this run spent matching the patterns and in the second stage, in this
+    #: process (local engine; None with the dask engine, whose workers match)
+    match_seconds: float | None = None
 
     @property
     def sentences_per_second(self) -> float:
@@ -424,6 +433,10 @@ class MiningResult:
         summary.add(
             "sentences/s (this run)", round(self.sentences_per_second, 1) if self.seconds else None
         )
+        if self.match_seconds is not None and self.seconds:
+            summary.add(
+                "% of it matching + 2nd stage", round(100 * self.match_seconds / self.seconds, 1)
+            )
         return [summary, counts, reasons]
 
 
@@ -625,8 +638,11 @@ def mine(
             refs[u.position] = u.ref
             yield u
 
+    clock = [0.0]
     if engine == "local":
-        results = _local_engine(pending_units(), nlp, do_split, names_arg, n_process, batch_size)
+        results = _local_engine(
+            pending_units(), nlp, do_split, names_arg, n_process, batch_size, clock
+        )
     else:
         assert scheduler is not None
         results = _dask_engine(
@@ -744,6 +760,7 @@ def mine(
         run_sentences,
         signature=signature,
         too_long=too_long,
+        match_seconds=clock[0] if engine == "local" else None,
     )
 
 

@@ -34,7 +34,7 @@ pattern's ``reading``; :data:`PAPER_PATTERNS` lists the names in the appendix's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +83,7 @@ class SentView:
     idx: list[int]
     children: list[list[int]] = field(default_factory=list)
     tag: list[str] = field(default_factory=list)
+    _arcs: frozenset[Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.children:
@@ -91,6 +92,12 @@ class SentView:
                 if h >= 0:
                     kids[h].append(i)
             self.children = kids
+
+    def arcs(self) -> frozenset[Any]:
+        """The sentence's dependency labels and (label, UPOS) pairs, as :func:`need_key` keys."""
+        if self._arcs is None:
+            self._arcs = frozenset([*self.dep, *zip(self.dep, self.pos, strict=True)])
+        return self._arcs
 
     @classmethod
     def from_span(cls, span: Span | Doc) -> SentView:
@@ -176,6 +183,25 @@ class SentView:
 
 
 Matcher = Callable[[SentView], Iterable[int | None]]
+#: A condition a sentence must meet for a pattern to fire at all: some token whose dependency
+#: label is in the first set and, unless the second is None, whose UPOS is in the second.
+Need = tuple[frozenset[str], frozenset[str] | None]
+
+
+def need(deps: str | frozenset[str], pos: str | frozenset[str] | None = None) -> Need:
+    """A :data:`Need` from a label or set of labels and an optional UPOS or set of them."""
+    return (
+        frozenset({deps}) if isinstance(deps, str) else deps,
+        frozenset({pos}) if isinstance(pos, str) else pos,
+    )
+
+
+def need_key(n: Need) -> frozenset[Any]:
+    """A need as the set of :meth:`SentView.arcs` entries that meet it (any one does)."""
+    deps, pos = n
+    if pos is None:
+        return deps
+    return frozenset((d, p) for d in deps for p in pos)
 
 
 @dataclass(frozen=True)
@@ -189,6 +215,21 @@ class MiningPattern:
     reading: str  # how the drawing is read into a rule
     example: str  # the appendix example sentence
     match: Matcher = field(repr=False, compare=False)
+    #: necessary conditions (:data:`Need`) for ``match`` to yield anything: a sentence that
+    #: fails one is skipped by :func:`match_sentence` without running ``match`` (a prefilter;
+    #: it never changes what the pattern matches). Empty: always run.
+    needs: tuple[Need, ...] = field(default=(), repr=False, compare=False)
+    _keys: tuple[frozenset[Any], ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_keys", tuple(map(need_key, self.needs)))
+
+    def may_match(self, sent: SentView) -> bool:
+        """Whether ``sent`` meets every one of :attr:`needs` (else the pattern cannot fire)."""
+        if not self._keys:
+            return True
+        arcs = sent.arcs()
+        return not any(key.isdisjoint(arcs) for key in self._keys)
 
     def __call__(self, sent: SentView) -> set[int]:
         return {c for c in self.match(sent) if c is not None}
@@ -205,11 +246,13 @@ def _pattern(
     reading: str,
     example: str,
     into: list[str] | None = None,
+    needs: Sequence[Need] = (),
 ) -> Callable[[Matcher], MiningPattern]:
-    """Register a pattern under ``name`` and list it in ``into`` (default: the paper's 21)."""
+    """Register a pattern under ``name`` and list it in ``into`` (default: the paper's 21);
+    ``needs`` are its necessary conditions (:attr:`MiningPattern.needs`)."""
 
     def deco(func: Matcher) -> MiningPattern:
-        pat = MiningPattern(name, group, section, drawing, reading, example, func)
+        pat = MiningPattern(name, group, section, drawing, reading, example, func, tuple(needs))
         registry.mining_patterns.register(name, func=pat)
         (PAPER_PATTERNS if into is None else into).append(name)
         return pat
@@ -247,6 +290,7 @@ def _pos_conj(
     "VERB -conj-> NON-VERB",
     "a verb whose conjunct is a noun, proper noun, adjective or number (the remnant of a gapped clause)",
     "Koreans made up 1.2% of the city's population, and Japanese 0.3%.",
+    needs=(need("conj", NON_VERB),),
 )
 def _p01(s: SentView) -> Iterator[int | None]:
     return _pos_conj(s, VERB, NON_VERB)
@@ -260,6 +304,7 @@ def _p01(s: SentView) -> Iterator[int | None]:
     "the appendix draws #2 identically to #1; we read it as the mirror case, a NON-VERB whose "
     "conjunct is a verb, which is what its example shows ('issues and how to cover them')",
     "Ten chapters are devoted to body issues and how to cover them.",
+    needs=(need("conj", VERB),),
 )
 def _p02(s: SentView) -> Iterator[int | None]:
     return _pos_conj(s, NON_VERB, VERB)
@@ -272,6 +317,7 @@ def _p02(s: SentView) -> Iterator[int | None]:
     "ADV -conj-> ADP",
     "an adverb whose conjunct is a preposition ('once aboard ... and again ... on ...')",
     "Desormeaux has won the Preakness twice: once aboard Real Quiet in 1998 and again 10 years later on Big Brown.",
+    needs=(need("conj", "ADP"),),
 )
 def _p03(s: SentView) -> Iterator[int | None]:
     return _pos_conj(s, frozenset({"ADV"}), frozenset({"ADP"}))
@@ -284,6 +330,7 @@ def _p03(s: SentView) -> Iterator[int | None]:
     "ADP/PART -conj-> NON-VERB",
     "a preposition or particle whose conjunct is a noun, proper noun, adjective or number",
     "Tell us in the comments below or @CNNFilms on Twitter.",
+    needs=(need("conj", NON_VERB),),
 )
 def _p04(s: SentView) -> Iterator[int | None]:
     return _pos_conj(s, frozenset({"ADP", "PART"}), NON_VERB)
@@ -296,6 +343,7 @@ def _p04(s: SentView) -> Iterator[int | None]:
     "ADJ -conj-> ADP",
     "an adjective whose conjunct is a preposition ('safe and at the terminal')",
     "Southwest said all customers were safe and at the terminal.",
+    needs=(need("conj", "ADP"),),
 )
 def _p05(s: SentView) -> Iterator[int | None]:
     return _pos_conj(s, frozenset({"ADJ"}), frozenset({"ADP"}))
@@ -313,6 +361,7 @@ def _p05(s: SentView) -> Iterator[int | None]:
     "a non-verb with a nominal subject (nsubj or passive nsubj) that is itself a non-verb; the "
     "marked conjunction is that of the nearest conj arc above the non-verb",
     "To idealists, spirit or mind or the objects of mind are primary, and matter secondary.",
+    needs=(need(frozenset({"nsubj", "nsubjpass", "nsubj:pass"}), NON_VERB), need("conj")),
 )
 def _p06(s: SentView) -> Iterator[int | None]:
     for y, d in enumerate(s.dep):
@@ -335,6 +384,7 @@ def _p06(s: SentView) -> Iterator[int | None]:
     "with one more ADP between C and P inside that PP (the second conjunct has its own PP and "
     "the verb's later PP may belong to either conjunct); C is marked",
     "John was born to Henry II of England and Eleanor of Aquitaine on 24 December 1166.",
+    needs=(need(PREP_DEPS, "ADP"),),
 )
 def _p07(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -364,6 +414,7 @@ def _p07(s: SentView) -> Iterator[int | None]:
     "and a coordination between them; the and/or/but nearest to the verb is marked",
     "From the 1880s onward neighbourhoods such as Oudwijk, Wittevrouwen, Vogelenbuurt to the East, "
     "and Lombok to the West were developed.",
+    needs=(need("prep", "ADP"), need("advmod", "ADV")),
 )
 def _p08(s: SentView) -> Iterator[int | None]:
     for a, v in fronted_preps(s):
@@ -383,6 +434,7 @@ def _p08(s: SentView) -> Iterator[int | None]:
     "wounded') whose conjunct Y has a verb conjunct of its own; the conjunction of X -conj-> Y "
     "is marked",
     "19 soldiers, policemen reported wounded, and some attackers killed, wounded or captured.",
+    needs=(need(frozenset({"xcomp", "oprd"})), need("conj", VERB)),
 )
 def _p09(s: SentView) -> Iterator[int | None]:
     for x in range(len(s.words)):
@@ -402,6 +454,7 @@ def _p09(s: SentView) -> Iterator[int | None]:
     "this case, the animal')",
     "You send out these sound waves, and when they bounce off of objects, the reflection of the "
     "waves tells you – or in this case, the animal – where the objects are.",
+    needs=(need(OBJ_DEPS), need("conj", NON_VERB), need(PREP_DEPS)),
 )
 def _p10(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -422,6 +475,7 @@ def _p10(s: SentView) -> Iterator[int | None]:
     "('raising money for charity or to help'); the drawing's chain of three unlabelled arcs above "
     "X only places X inside a clause, so it is not required",
     "Some runners started raising money for charity or to help with relief efforts.",
+    needs=(need("conj", VERB), need("aux", "PART")),
 )
 def _p11(s: SentView) -> Iterator[int | None]:
     def has_to(i: int) -> bool:
@@ -442,6 +496,7 @@ def _p11(s: SentView) -> Iterator[int | None]:
     "the object of a verb's preposition has a non-verb conjunct carrying its own prepositional "
     "modifier ('to the hardships of ... or the horrors of combat')",
     "Every day, someone new is introduced to the hardships of wartime military service or the horrors of combat.",
+    needs=(need(POBJ_DEPS), need("conj", NON_VERB), need("prep")),
 )
 def _p12(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -463,6 +518,7 @@ def _p12(s: SentView) -> Iterator[int | None]:
     "complement without a verb: a non-verb attached by ccomp to a verb that has a subject, "
     "with a non-verb conjunct ('Progress in ... but lingering blight in ..., he says')",
     "Progress in the Business District but lingering blight in poorer neighborhoods, he says.",
+    needs=(need("ccomp", NON_VERB), need("conj", NON_VERB), need(SUBJ_DEPS)),
 )
 def _p13(s: SentView) -> Iterator[int | None]:
     for x, d in enumerate(s.dep):
@@ -484,6 +540,7 @@ def _p13(s: SentView) -> Iterator[int | None]:
     "a verb's object and its non-verb conjunct each carry a complete prepositional phrase "
     "('30 cents for the jewel case and 10 to 15 cents for the CD')",
     "In 1995, material costs were 30 cents for the jewel case and 10 to 15 cents for the CD.",
+    needs=(need(OBJ_DEPS), need("conj", NON_VERB), need("prep"), need(POBJ_DEPS)),
 )
 def _p14(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -506,6 +563,7 @@ def _p14(s: SentView) -> Iterator[int | None]:
     "conjunct's part of speech open, we require a non-verb (a verb conjunct with a PP is plain "
     "VP coordination)",
     "Neesham would make 85 from 80 and Kane Williamson a more considered 54 from 98 as Sri Lanka toiled.",
+    needs=(need("conj"), need("prep"), need(POBJ_DEPS)),
 )
 def _p15(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -523,6 +581,7 @@ def _p15(s: SentView) -> Iterator[int | None]:
     "VERB -prep-> P, P -conj-> ADP",
     "a verb's preposition has a preposition conjunct ('used in woodcut printmaking, and for engraving')",
     "It is also used in woodcut printmaking, and for engraving.",
+    needs=(need(PREP_DEPS), need("conj", "ADP")),
 )
 def _p16(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -541,6 +600,7 @@ def _p16(s: SentView) -> Iterator[int | None]:
     "VERB -obj-> X -prep-> P, P -conj-> ADP",
     "the preposition of a verb's object has a preposition conjunct ('war on Batman and ... on his family')",
     "This is The Joker's war on Batman and even more so, on his family.",
+    needs=(need(OBJ_DEPS), need("prep"), need("conj", "ADP")),
 )
 def _p17(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -561,6 +621,7 @@ def _p17(s: SentView) -> Iterator[int | None]:
     "a preposition two arcs below a verb's object has a preposition conjunct ('players in the "
     "uprisings in Yemen and in Syria')",
     "They've been major players in the uprisings in Yemen and in Syria.",
+    needs=(need(OBJ_DEPS), need("prep"), need("conj", "ADP")),
 )
 def _p18(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -583,6 +644,7 @@ def _p18(s: SentView) -> Iterator[int | None]:
     "the preposition of a verb's non-verb subject has a preposition conjunct ('control of the "
     "economy and of expression is ...')",
     "Government control of the economy and of expression is much reduced, he says.",
+    needs=(need(SUBJ_DEPS, NON_VERB), need("prep"), need("conj", "ADP")),
 )
 def _p19(s: SentView) -> Iterator[int | None]:
     for x, d in enumerate(s.dep):
@@ -604,6 +666,7 @@ def _p19(s: SentView) -> Iterator[int | None]:
     "the object of a verb's preposition has a preposition conjunct ('in trade, services, and "
     "especially in money lending')",
     "They concentrated in trade, services, and especially in money lending.",
+    needs=(need(PREP_DEPS), need("pobj"), need("conj", "ADP")),
 )
 def _p20(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -625,6 +688,7 @@ def _p20(s: SentView) -> Iterator[int | None]:
     "(the gapped subject or predicate read as a compound: 'a research chance'); a proper-noun "
     "compound inside a proper name ('Iyad Allawi and Hazem Shaalan') does not count",
     "The meteor show is entertainment for most, but a research chance for NASA.",
+    needs=(need(OBJ_DEPS, NON_VERB), need("conj", NON_VERB), need("compound", NON_VERB)),
 )
 def _p21(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -668,16 +732,22 @@ def get_patterns(names: Iterable[str] | None = None) -> list[MiningPattern]:
     return out
 
 
-def match_sentence(sent: SentView, patterns: Iterable[MiningPattern]) -> dict[int, list[str]]:
+def match_sentence(
+    sent: SentView, patterns: Iterable[MiningPattern], *, prefilter: bool = True
+) -> dict[int, list[str]]:
     """``{conjunction token index: [names of the patterns that implicate it]}``.
 
     Sentences without an and/or/but ``cc`` are skipped (section 4.1: patterns apply to
-    sentences that include coordination).
+    sentences that include coordination). With ``prefilter`` a pattern whose
+    :attr:`~MiningPattern.needs` the sentence does not meet is not run (same result, less
+    work; ``prefilter=False`` runs every pattern, for checking that).
     """
     if not sent.has_coordination():
         return {}
     out: dict[int, list[str]] = {}
     for pat in patterns:
+        if prefilter and not pat.may_match(sent):
+            continue
         for c in sorted(pat(sent)):
             out.setdefault(c, []).append(pat.name)
     return out
