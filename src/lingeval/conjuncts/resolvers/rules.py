@@ -318,10 +318,8 @@ def _det_class(doc: Doc, span: Span) -> str:
 
 def _time_np(doc: Doc, span: Span) -> bool:
     """A noun phrase of time: "next year", "Feb. 1, 1990" (a date headed by its number)."""
-    return (
-        _np_head(doc, span).lemma_.lower() in TIME_NOUNS
-        or doc[span.start].lower_ in TIME_NOUNS
-        and doc[span.start].tag_ == "NNP"
+    return _np_head(doc, span).lemma_.lower() in TIME_NOUNS or (
+        doc[span.start].lower_ in TIME_NOUNS and doc[span.start].tag_ == "NNP"
     )
 
 
@@ -1923,6 +1921,10 @@ def _nominal(
                             "lead": float(lead),
                             "mid_gap": math.log1p(_mid_gap(doc, verb, corr)),
                             "subj_from_om": float(option == "gapping" and subj_from_om),
+                            # raw values of generation 15 (not yet model features)
+                            "inner_verb": float(a_verb is not verb),
+                            "swapped": float(m == 2 and parts[0].start > parts[1].start),
+                            "clause_tail": (0.0 if clause_tail is None else 2.0 if attach else 1.0),
                             "len_ratio": sum(
                                 min(len(a), len(b)) / max(len(a), len(b)) for a, b in pairs
                             )
