@@ -2266,7 +2266,11 @@ def _align_all(
         # adverbial, not the object inside one ("9 [in the most recent period] and 9 a year
         # earlier")
         adverbial = (
-            _category(doc, part) == "NP" and _time_np(doc, part) and doc[part.start].tag_ != "CD"
+            _category(doc, part) == "NP"
+            and _time_np(doc, part)
+            and doc[part.start].tag_ != "CD"
+            # the time word is its only noun ("a year earlier", not "her aunt today")
+            and sum(doc[i].tag_ in NOMINAL_TAGS for i in range(part.start, part.end + 1)) == 1
         )
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
