@@ -388,6 +388,32 @@ def test_a_relative_clause_running_past_the_conjunct_is_not_a_remnant(parser: ob
     assert all(not s.endswith("paper, and control subjects.") for r in rewrites for s in r)
 
 
+def test_the_omitted_verb_is_the_nearest_verb_above_the_conjunction(parser: object) -> None:
+    """A gerund higher up ("collecting") is not taken when a nearer verb ("help") governs the
+    coordination: no rewrite replaces the gerund's object."""
+    rewrites, _ = generated(
+        parser, "I started collecting stamps just to help with my boredom and my sadness."
+    )
+    assert [
+        "I started collecting stamps just to help with my boredom.",
+        "I started collecting stamps just to help with my sadness.",
+    ] in rewrites
+    assert all("collecting my sadness" not in s for r in rewrites for s in r)
+
+
+def test_an_adverb_and_a_participle_after_a_comma_end_the_conjunct(parser: object) -> None:
+    """ ", often mixing ..." is a participial clause shared by both conjuncts, not a remnant."""
+    rewrites, _ = generated(
+        parser,
+        '"She has painted portraits with oil and chalk, often mixing several styles in one '
+        'picture," said the curator.',
+    )
+    assert all("often mixing several styles" in s for r in rewrites for s in r)
+    assert any(
+        r[1].startswith('"She has painted portraits with chalk, often mixing') for r in rewrites
+    )
+
+
 def test_a_bare_number_subject_agrees(parser: object) -> None:
     rewrites, _ = generated(parser, "Of the ten boxes, 8 were opened by Ann and 1 by Tom.")
     assert [

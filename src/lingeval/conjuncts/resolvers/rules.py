@@ -542,6 +542,8 @@ class _Analysis:
                     nxt.tag_ == "CC"
                     or nxt.lower_ in SUBORDINATORS
                     or nxt.tag_ in {"WDT", "WP", "WRB", "VBG"}
+                    # ", often incorporating ...": an adverb before the participle
+                    or (nxt.tag_ == "RB" and k + 2 <= self.last and doc[k + 2].tag_ == "VBG")
                 ):
                     return k, False
                 if nxt.lower_ == "with" and self._absolute_with(k + 1):
@@ -1980,14 +1982,12 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
     for _ in range(40):
         if verb is not None and tok.i == verb.i:
             return None
-        if (
-            tok.tag_ in {"VBG", "VBN"}
-            and tok.i < p
-            and tok.dep_ in {"pcomp", "advcl", "acl", "xcomp", "relcl", "conj"}
-            and not nominal_gerund(doc, tok.i)
-            and not any(c.dep_ in SUBJ_DEPS for c in tok.children)
-        ):
-            return tok
+        if tok.tag_ in VERB_TAGS and tok.i < p and not nominal_gerund(doc, tok.i):
+            # the nearest verb above p: a gerund or participle without a subject, else none
+            ok = tok.tag_ in {"VBG", "VBN"} and tok.dep_ in {
+                "pcomp", "advcl", "acl", "xcomp", "relcl", "conj",
+            }  # fmt: skip
+            return tok if ok and not any(c.dep_ in SUBJ_DEPS for c in tok.children) else None
         if tok.head.i == tok.i:
             return None
         tok = tok.head
