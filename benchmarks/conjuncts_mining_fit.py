@@ -1,7 +1,8 @@
 """Refit and cross-validate the fitted filter of mining's second stage (issue 15).
 
-Data: the hand labels of GUM-train candidates in benchmarks/data/conjuncts (sentence ids and
-offsets only) and GUM-train's own text (../shared/data, third-party, not in the repository).
+Data: the hand labels of GUM-train and UD English-EWT candidates in benchmarks/data/conjuncts
+(sentence ids and offsets only) and the treebanks' own text (../shared/data, third-party, not in
+the repository).
 Each labelled sentence is re-parsed with the default pipeline, as the miner does; the patterns,
 the hand rules and :func:`lingeval.conjuncts.mining.learned.candidate_features` are computed
 for the labelled conjunction (labels the first stage no longer mines are left out).
@@ -13,7 +14,7 @@ for the labelled conjunction (labels the first stage no longer mines are left ou
 * ``--write``: fit on every fitting label and write
   src/lingeval/data/conjuncts/mining-filter-<version>.json.
 
-The held-out label file(s) (``--holdout``, default the newest test file) are never fitted on.
+The held-out label file(s) (:data:`HOLDOUT_FILES`) are never read here.
 
     .venv/bin/python benchmarks/conjuncts_mining_fit.py [--write] [--json]
 """
@@ -30,14 +31,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import ROOT, SHARED_DATA
 
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
+EWT_DEV = SHARED_DATA / "treebanks" / "UD_English-EWT" / "en_ewt-ud-dev.conllu"
+EWT_TEST = SHARED_DATA / "treebanks" / "UD_English-EWT" / "en_ewt-ud-test.conllu"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
+#: label files the filter is fitted on (all development data now)
 FIT_FILES = (
     "gum_mining_labels.tsv",
     "gum_mining_labels_dev2.tsv",
     "gum_mining_labels_dev3.tsv",
     "gum_mining_labels_test.tsv",
     "gum_mining_labels_test2.tsv",
+    "gum_mining_labels_test3.tsv",
+    "ewt_mining_labels_test.tsv",
+    "ewt_mining_labels_dev.tsv",
 )
+#: held out: never fitted on, never read for rules (half of EWT dev, split by document)
+HOLDOUT_FILES = ("ewt_mining_labels_devblind.tsv",)
+
+
+def corpus_of(label_file: str) -> Path:
+    """The treebank whose ``# text`` a label file's sentence ids and offsets point into."""
+    if label_file.startswith("ewt_"):
+        return EWT_DEV if "_dev" in label_file else EWT_TEST
+    return GUM
 
 
 def labelled_rows(files: list[Path]) -> list[dict[str, Any]]:
@@ -52,7 +68,8 @@ def labelled_rows(files: list[Path]) -> list[dict[str, Any]]:
     wanted = {lab.sent_id for _, lab in labels}
     texts = {
         str(s.sent_id): s.text.strip()
-        for s in read_conllu(GUM, validate_tree=False)
+        for corpus in sorted({corpus_of(f.name) for f in files})
+        for s in read_conllu(corpus, validate_tree=False)
         if s.sent_id in wanted
     }
     nlp = load_pipeline()
@@ -78,6 +95,9 @@ def labelled_rows(files: list[Path]) -> list[dict[str, Any]]:
                 "label": lab.label,
                 "y": int(lab.positive),
                 "rule_kept": rule.kept,
+                "rule_reason": rule.reason,
+                "patterns": list(found[c]),
+                "text": texts[lab.sent_id],
                 "features": feats,
             }
         )
@@ -159,7 +179,7 @@ def main() -> int:
     print(f"{'second stage':34} {'kept':>5} {'precision':>10} {'95% CI':>13} {'filter loss':>12}")
     for name, key in (
         ("first stage only", "first_stage"),
-        ("hand rules (tuned on 400 of these)", "hand_rules"),
+        ("hand rules (written on these)", "hand_rules"),
         ("fitted, rules AND model (CV)", "cv_and"),
         ("fitted, model alone (CV)", "cv_model"),
     ):

@@ -3,7 +3,8 @@
 Sources (derived at run time, never committed; the derived gold is written to
 ``benchmarks/out/devdata/*.jsonl`` for inspection; see ``lingeval.conjuncts.devdata``):
 ``paper`` (the paper's worked examples), ``schuster`` (Schuster et al. 2018 gapping, train),
-``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``pud`` (PUD test), ``thec`` (Hoosier Ellipsis
+``gum`` (GUM train copy nodes), ``ewt`` (EWT dev/test copy nodes), ``pud`` (PUD test), ``stripping`` (stripping and VP ellipsis
+sentences of the treebanks with gold written here, ``lingeval.conjuncts.authored``), ``thec`` (Hoosier Ellipsis
 Corpus VP ellipsis in coordinations; ``thec-other`` kept apart), ``synthetic``.
 
 For every resolver (``copy``, ``copy-k``, ``rules``, and any ``--resolver``; ``--spacy-model``
@@ -34,7 +35,7 @@ from _common import ROOT, SHARED_DATA
 
 DATA = ROOT / "benchmarks" / "data" / "conjuncts"
 OUT = ROOT / "benchmarks" / "out"
-TREEBANK_SOURCES = ("schuster", "gum", "ewt", "pud")
+TREEBANK_SOURCES = ("schuster", "gum", "ewt", "pud", "stripping")
 
 
 def _fmt(v: object) -> str:
@@ -183,6 +184,13 @@ def main(argv: list[str] | None = None) -> int:
     print_table(main[main.kind == "phenomenon"], gcols, "rules, per phenomenon (REAL sources)")
     print_table(main[main.kind == "rule"], gcols, "rules, per rule fired (REAL sources)")
     print_table(main[main.kind == "shape"], gcols, "rules, per gold shape (REAL sources)")
+    own = table[(table.source == "stripping") & table.system.str.startswith("rules")]
+    if not own.empty:
+        print_table(
+            own[own.kind == "phenomenon"],
+            gcols,
+            "rules, per phenomenon: stripping / VP-ellipsis treebank sentences, gold written here",
+        )
     if not shapes.empty:
         keep = [
             c

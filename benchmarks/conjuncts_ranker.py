@@ -56,7 +56,7 @@ TEXTS = [
 ]
 DEV_SOURCES = ("schuster", "gum", "ewt", "pud")
 #: every development source whose sentences must stay out of the synthetic text
-HELD_SOURCES = ("schuster", "gum", "ewt", "pud", "paper", "thec")
+HELD_SOURCES = ("schuster", "gum", "ewt", "pud", "paper", "thec", "stripping")
 #: source files whose change changes the labelled rows (cache key)
 KEYED = [
     "src/lingeval/conjuncts/resolvers/rules.py",
@@ -126,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
         "--dev-weights",
         default="100,300,1000",
         help="weights of real development rows against synthetic ones, compared",
+    )
+    ap.add_argument(
+        "--drop",
+        default="",
+        help="features left out (comma-separated; their columns are zeroed before fitting): "
+        "ablation",
     )
     ap.add_argument("--write", action="store_true", help="write the shipped model")
     ap.add_argument("--no-oracle", action="store_true")
@@ -218,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
 
     x_syn = np.asarray(ranker.vectorise(syn.rows), dtype=float)
     x_dev = np.asarray(ranker.vectorise(dev_rows.rows), dtype=float)
+    for name in filter(None, args.drop.split(",")):
+        if name not in ranker.FEATURES:
+            ap.error(f"--drop: unknown feature {name!r}")
+        x_syn[:, ranker.FEATURES.index(name)] = 0.0  # a constant column gets weight 0
+        x_dev[:, ranker.FEATURES.index(name)] = 0.0
     dev_fold = np.asarray([fold_of[g] for g in dev_rows.groups])
 
     def model_without(setting: tuple[str, float, float], out: frozenset[int], version: str):  # type: ignore[no-untyped-def]

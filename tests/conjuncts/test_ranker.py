@@ -98,9 +98,11 @@ def test_shipped_model_and_unknown_version() -> None:
     assert set(shipped.features) <= set(ranker.FEATURES)  # older models: fewer features
     assert len(shipped.coef) == len(shipped.features) == len(shipped.mean)
     assert shipped.meta.get("synthetic_examples", 0) >= 20000
-    assert shipped.features == list(ranker.FEATURES) and shipped.check is not None
-    assert ranker.load_ranker("v1").version == "v1"  # older models stay loadable
-    assert ranker.load_ranker("v2").version == "v2"
+    # features only ever get appended: a shipped model uses a prefix of the current ones
+    assert shipped.features == list(ranker.FEATURES[: len(shipped.features)])
+    assert shipped.check is not None
+    for old in ("v1", "v2", "v3"):  # older models stay loadable
+        assert ranker.load_ranker(old).version == old
     with pytest.raises(LingevalError):
         ranker.load_ranker("v999")
 
@@ -190,7 +192,8 @@ def test_synthetic_shapes_like_real_gapping(wide_docs: list) -> None:
         assert len(ex.rewrites) >= 2 and ex.meta["reading"] in {"gapping", "argument-cluster"}
     with_tail = [ex for ex in out if ex.rewrites[0].startswith("Tom expects Ann to win")]
     for ex in with_tail:
-        assert all(r.endswith("to win.") for r in ex.rewrites), ex
+        ends = ("to win.", "to win too.", "to win as well.")  # stripping keeps its marker
+        assert all(r.endswith(ends) for r in ex.rewrites), ex
     pp = [ex for ex in out if ex.meta["phenomenon"] == "synthetic-subject-pp"]
     assert pp
     for ex in pp:
@@ -263,3 +266,45 @@ def test_contrast_features_separate_gapping_from_clusters() -> None:
 def test_resolve_help_names_the_default_ranker() -> None:
     out = CliRunner().invoke(cli, ["conjuncts", "resolve", "--help"]).output
     assert f"(default: {ranker.DEFAULT_VERSION};" in " ".join(out.split())
+
+
+def test_synthetic_stripping_has_both_readings_and_keeps_the_marker(wide_docs: list) -> None:
+    """Stripped remnants for the subject ("A V B, and C too" -> "C V B too") and for the
+    object ("A V B, and D as well" -> "A V D as well"), so that the ranker learns both."""
+    out = synthesize_parallel_docs(wide_docs, n=600, seed=3)
+    kinds = {ex.meta["phenomenon"] for ex in out}
+    assert {"synthetic-stripping", "synthetic-stripping-object"} <= kinds
+    for ex in out:
+        if ex.meta["phenomenon"].startswith("synthetic-stripping"):
+            marker = "as well" if ex.sentence.rstrip(".").endswith("as well") else "too"
+            assert ex.rewrites[1].rstrip(".").endswith(marker)
+            assert "stripping-marker" in ex.meta["shapes"] and ex.meta["remnants"] == 1
+        if ex.meta["phenomenon"] == "synthetic-stripping-object":
+            subject = ex.rewrites[0].split()[0]
+            assert ex.rewrites[1].split()[0] == subject  # the subject stays
+            assert ex.meta["reading"] == "argument-cluster"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "The firm has 40 shops in Spain, 12 in Italy and 9 in Greece.",
+            [
+                "The firm has 40 shops in Spain.",
+                "The firm has 12 shops in Italy.",
+                "The firm has 9 shops in Greece.",
+            ],
+        ),
+        (
+            "There were 12 rainy days in May and 15 in June.",
+            ["There were 12 rainy days in May.", "There were 15 rainy days in June."],
+        ),
+    ],
+)
+def test_bare_number_keeps_its_noun(sentence: str, expected: list[str]) -> None:
+    """The shipped ranker prefers the analysis whose number replaces only the number."""
+    from lingeval.conjuncts.resolvers.api import resolve_sentences
+
+    [item] = resolve_sentences([sentence])
+    assert item.rewrites == expected

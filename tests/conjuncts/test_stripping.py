@@ -78,6 +78,12 @@ CASES = [
             "Staff do not treat you like just another patient.",
         ],
     ),
+    # an imperative takes do-support with the input's capital
+    (
+        "Keep the bread fresh, but not cold.",
+        "but",
+        ["Keep the bread fresh.", "Do not keep the bread cold."],
+    ),
     # a correlate below a to-infinitive
     (
         "Leo wants to visit Rome, and Paris too.",
@@ -101,3 +107,60 @@ def test_plain_coordination_is_not_stripping(rules: RulesResolver) -> None:
     sentence = "Sam read the report and the memo."
     [res] = rules.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
     assert not res.rule.startswith("stripping")
+
+
+def test_marker_kept_on_the_omission_path(rules: RulesResolver) -> None:
+    # "also" at the end is not stripping.py's shape: the ranked analysis keeps the marker
+    sentence = "The lions ate well, and the tigers also."
+    [res] = rules.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
+    assert res.sentences == ["The lions ate well.", "The tigers ate well also."]
+
+
+def _strip_model() -> object:
+    """A ranker that knows only the two stripping features (weights set by hand for this
+    test: a remnant of the subject's class picks the subject reading)."""
+    from lingeval.conjuncts import ranker
+
+    feats = list(ranker.FEATURES)
+    coef = [0.0] * len(feats)
+    coef[feats.index("strip_subj_class")] = 1.0
+    coef[feats.index("strip_obj_class")] = 1.0
+    n = len(feats)
+    return ranker.RankerModel("t", feats, [0.0] * n, [1.0] * n, coef, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a name beside a name subject: the subject reading
+        ("Ann likes jazz, and Bo as well.", "Bo likes jazz as well."),
+        ("Mia plays chess, and Leo too.", "Leo plays chess too."),
+        # a common noun beside a pronoun subject and a noun object: the object reading
+        ("He met the mayor, and the governor too.", "He met the governor too."),
+        ("Kim called her mother, and her sister as well.", "Kim called her sister as well."),
+    ],
+)
+def test_ranker_chooses_the_stripping_reading(sentence: str, expected: str) -> None:
+    model = _strip_model()
+    res = RulesResolver(ranker=model)  # type: ignore[arg-type]
+    [out] = res.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
+    assert out.rule == "stripping"
+    assert out.sentences[1] == expected
+
+
+def test_stripping_features_are_signed_by_reading() -> None:
+    from lingeval.conjuncts.resolvers.rules import resolve_doc
+    from lingeval.core.parsing import Parser
+
+    [doc] = Parser(None).parse(["Ann likes jazz, and Bo as well."])
+    collected: list = []
+    resolve_doc(doc, next(t.i for t in doc if t.text == "and"), collect=collected)
+    by_option = {c.option: c.feats for c, _ in collected}
+    assert by_option["gapping"]["strip_subj_class"] == 1.0  # "Bo" like "Ann" (tagged NN)
+    assert by_option["gapping"]["strip_obj_class"] == 1.0  # "Bo" unlike "jazz"
+    assert by_option["cluster"]["strip_subj_class"] == -1.0
+    assert by_option["cluster"]["strip_obj_class"] == -1.0
+    [plain] = Parser(None).parse(["Josh likes wine and Jane water."])
+    collected = []
+    resolve_doc(plain, next(t.i for t in plain if t.text == "and"), collect=collected)
+    assert all(c.feats["strip_subj_class"] == 0.0 for c, _ in collected)  # no marker

@@ -102,6 +102,20 @@ CASES = [
             "In the evening he could not visit the museum.",
         ],
     ),
+    # an inverted subject with a prepositional modifier or a quantifier; a bracket after it
+    (
+        "Serotonin is coursing through my body and so is a lot of caffeine.",
+        "and",
+        [
+            "Serotonin is coursing through my body.",
+            "A lot of caffeine is coursing through my body.",
+        ],
+    ),
+    (
+        "Max was tired, and so were most of the players.",
+        "and",
+        ["Max was tired.", "Most of the players were tired."],
+    ),
     # a further conjunct after the site stays with the right conjunct only
     (
         "Nina will bake bread, but Joe won't, and Sam can't cook at all.",
@@ -116,6 +130,43 @@ def test_vp_ellipsis(rules: RulesResolver, sentence: str, conj: str, expected: l
     sentences, rule = resolve(rules, sentence, conj)
     assert sentences == expected
     assert rule == "vp-ellipsis"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"),
+    [
+        # a name of known gender rebinds a gendered reflexive (sloppy reading)
+        ("Mia hurt herself, and so did Leo.", "and", "Leo did hurt himself."),
+        ("Tom blamed himself, but Sue didn't.", "but", "Sue didn't blame herself."),
+        (
+            "Leo dressed himself quickly, and Ella did too.",
+            "and",
+            "Ella did dress herself quickly too.",
+        ),
+        # a name of unknown gender keeps the reflexive; a plural takes "themselves"
+        ("Tom blamed himself, and so did Kim.", "and", "Kim did blame himself."),
+        ("Tom blamed himself, and so did the twins.", "and", "The twins did blame themselves."),
+    ],
+)
+def test_reflexive_follows_a_named_subject(
+    rules: RulesResolver, sentence: str, conj: str, expected: str
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert rule == "vp-ellipsis"
+    assert sentences[1] == expected
+
+
+def test_bracket_after_an_inverted_subject_stays_after_it(rules: RulesResolver) -> None:
+    sentences, rule = resolve(rules, "The room was clean and so were the sheets (we checked!).")
+    assert rule == "vp-ellipsis"
+    assert sentences[1].startswith("The sheets were clean (we checked")
+
+
+def test_name_gender_list() -> None:
+    from lingeval.conjuncts.resolvers.vpe import name_gender
+
+    assert name_gender("Leo") == "m" and name_gender("mia") == "f"
+    assert name_gender("Kim") is None and name_gender("Table") is None  # unisex, not a name
 
 
 @pytest.mark.parametrize(

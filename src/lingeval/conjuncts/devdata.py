@@ -8,6 +8,9 @@ repository) and in the repository's benchmark folder:
 ``gum``        GUM train: every copy node of the enhanced layer that elides a coordinated verb.
 ``ewt``        UD English EWT dev + test: the same.
 ``pud``        UD English PUD test: the same.
+``stripping``  Stripping and VP ellipsis sentences of GUM-train, EWT and PUD (no copy node) with
+               gold rewrites written here (``benchmarks/data/conjuncts/stripping_gold.jsonl``:
+               sentence ids and templates only, :mod:`lingeval.conjuncts.authored`).
 ``thec``       The Hoosier Ellipsis Corpus (English VP ellipsis): the resolved sentence split at
                the last and/or/but before the ellipsis site (:func:`thec_examples`). Items
                whose ellipsis is not in a coordinated clause (questions, answers, relative
@@ -50,7 +53,18 @@ __all__ = [
 ]
 
 #: Source names in report order.
-SOURCES = ("paper", "written", "schuster", "gum", "ewt", "pud", "thec", "thec-other", "synthetic")
+SOURCES = (
+    "paper",
+    "written",
+    "schuster",
+    "gum",
+    "ewt",
+    "pud",
+    "stripping",
+    "thec",
+    "thec-other",
+    "synthetic",
+)
 
 
 @dataclass
@@ -89,6 +103,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "paper": [bench_data / "paper.jsonl"],
         "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
         "synthetic": [bench_data / "synth_source.txt"],
+        "stripping": [bench_data / "stripping_gold.jsonl"],
     }
 
 
@@ -344,6 +359,15 @@ def load_sources(
             continue
         if name in ("schuster", "gum", "ewt", "pud"):
             out[name] = treebank_examples(name, files)
+        elif name == "stripping":
+            from lingeval.conjuncts.authored import authored_examples
+
+            banks: dict[str, list[Path]] = {
+                k: paths[k] for k in ("gum", "ewt", "pud") if k in paths
+            }
+            examples, trees = authored_examples(files[0], banks, source=name)
+            if examples:
+                out[name] = DevSource(name, examples, files, trees=trees)
         elif name == "thec":
             coord, other = thec_examples(files)
             out["thec"] = coord

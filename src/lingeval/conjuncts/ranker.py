@@ -86,6 +86,11 @@ FEATURES: tuple[str, ...] = (
     "deps_minus_m",  # phrases of the first clause (subject + dependents after the verb) - remnants
     "dist_first",  # tokens from the first correlate to the conjunction (log1p)
     "rem_corr_len",  # log of (remnant tokens / correlate tokens)
+    # v4 (issue 11): the reading of a stripped remnant ("Ann likes jazz, and Bo as well"),
+    # signed as above: a remnant of the subject's word class (a name beside a name subject)
+    # speaks for the subject reading, one of the object's class for the object reading
+    "strip_subj_class",  # stripping: +1 remnant and subject of one head class, -1 not; signed
+    "strip_obj_class",  # stripping: -1 remnant and object of one head class, +1 not; signed
 )
 
 #: Personal pronouns that refer to people (animacy of a noun phrase without a lexicon).
@@ -102,6 +107,7 @@ def contrast_features(
     subj: Any | None,
     verb: Any | None,
     cc: int,
+    strip: bool = False,
 ) -> dict[str, float]:
     """Features of one analysis that contrast the first remnant with the subject (issue 11).
 
@@ -110,8 +116,15 @@ def contrast_features(
     ``subj``/``verb`` the first clause's subject range and verb, ``cc`` the conjunction. A
     first remnant that is like the subject (animate, definite, the same phrase category)
     speaks for gapping ("Kim chair and Lee treasurer"), one that is like the object for an
-    argument cluster ("gave Kim a book and Lee a pen")."""
-    from lingeval.conjuncts.resolvers.rules import _category, _det_class, _np_head
+    argument cluster ("gave Kim a book and Lee a pen"). ``strip``: the analysis is stripping
+    (one remnant and a marker); its remnant's head class (name, pronoun, noun, number) is
+    compared with the subject's and with the first object's (``strip_*_class``)."""
+    from lingeval.conjuncts.resolvers.rules import (
+        _category,
+        _det_class,
+        _head_class,
+        _np_head,
+    )
 
     sign = 1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
     out = {"anim_subj": 0.0, "def_subj": 0.0, "cat_subj": 0.0}
@@ -136,7 +149,46 @@ def contrast_features(
     rem = sum(p.end - p.start + 1 for p in parts)
     cor = sum(c.end - c.start + 1 for c in corr) if corr else rem
     out["rem_corr_len"] = math.log(max(1, rem) / max(1, cor))
+    out["strip_subj_class"] = out["strip_obj_class"] = 0.0
+    if strip and sign and len(parts) == 1:
+        cls = _word_class(_np_head(doc, first), _head_class)
+        if subj is not None:
+            same = cls == _word_class(_np_head(doc, subj), _head_class)
+            out["strip_subj_class"] = sign * (1.0 if same else -1.0)
+        obj = _first_object(verb, cc)
+        if obj is not None:
+            same = cls == _word_class(obj, _head_class)
+            out["strip_obj_class"] = sign * (-1.0 if same else 1.0)
     return out
+
+
+def _word_class(tok: Any, head_class: Any) -> str:
+    """The head class of :func:`~lingeval.conjuncts.resolvers.rules._head_class`, with a
+    capitalised common-noun tag on a word that is no English noun read as a name (the
+    tagger's "Ann/NN likes jazz")."""
+    if tok.tag_ in {"NN", "NNS"} and tok.text[:1].isupper():
+        from lemminflect import getAllLemmas
+
+        if not getAllLemmas(tok.lower_, upos="NOUN"):
+            return "PROPN"
+    return str(head_class(tok))
+
+
+def _first_object(verb: Any | None, cc: int) -> Any | None:
+    """The first object-like dependent of ``verb`` after it and before ``cc`` (a direct
+    object, attribute, predicate, or the object of a preposition), or None."""
+    if verb is None:
+        return None
+    for c in verb.children:
+        if not verb.i < c.i < cc:
+            continue
+        if c.dep_ in {"dobj", "attr", "dative", "oprd", "acomp"}:
+            return c
+        if c.dep_ == "prep":
+            pobj = next((o for o in c.children if o.dep_ == "pobj" and o.i < cc), None)
+            if pobj is not None:
+                return pobj
+    return None
 
 
 def _animate(tok: Any) -> bool:

@@ -235,6 +235,7 @@ PARALLEL_KINDS = (
     "argument-cluster",
     "coordination",
     "stripping",
+    "stripping-object",
     "gapping-list",
     "subject-pp",
 )
@@ -503,6 +504,7 @@ def _example(
     trailing: int = 0,
     sep: str = ",",
     frame: tuple[str, _Clause] | None = None,
+    marker: str = "too",
 ) -> ConjunctExample | None:
     """One synthetic example of ``kind`` from template clause ``a`` and remnant clauses.
 
@@ -514,6 +516,9 @@ def _example(
     ``sep`` separates the groups of a list ("," or ";"). ``frame`` = (subordinator, main
     clause) puts the whole coordination into an opening subordinate clause whose main clause
     is shared by every rewrite ("While sales rose 4% and profits 6%, the firm cut jobs").
+    ``stripping`` / ``stripping-object``: one remnant with ``marker`` ("too", "as well")
+    replaces the subject ("A V B, and C too" -> "C V B too") or the last complement
+    ("A V B, and D too" -> "A V D too"); the marker stays in the rewrite.
     """
     opening = _text(a.opening) if a.opening else ""
     subj_a, verbs = _mid(a.subject), _text(a.verbs)
@@ -566,14 +571,23 @@ def _example(
             groups.append(_cat(subj_b, *new))
             gold.append(done(_cat(opening, subj_b, verbs, *shared, *new, *tail)))
         elif kind == "stripping":
-            groups.append(_cat(subj_b, "too"))
-            gold.append(done(_cat(opening, subj_b, verbs, *comps_a, tail_a)))
+            groups.append(_cat(subj_b, marker))
+            gold.append(done(_cat(opening, subj_b, verbs, *comps_a, tail_a, marker)))
+        elif kind == "stripping-object":
+            if tail_a or trailing or k != 1 or not new:
+                return None
+            groups.append(_cat(new[-1], marker))
+            gold.append(done(_cat(opening, subj_a, verbs, *shared, new[-1], marker)))
         else:
             groups.append(_cat(*new))
             gold.append(done(_cat(opening, subj_a, verbs, *shared, *new, *tail)))
     if len(groups) < 2:
         sep = ","
-    comma = sep if kind in {"stripping", "gapping-list"} or len(groups) > 1 or tail_a else ""
+    comma = (
+        sep
+        if kind in {"stripping", "stripping-object", "gapping-list"} or len(groups) > 1 or tail_a
+        else ""
+    )
     body = left + "".join(f"{sep} {g}" for g in groups[:-1]) + f"{comma} and {groups[-1]}"
     offset = len(left) + sum(len(f"{sep} {g}") for g in groups[:-1]) + len(comma) + 1
     if word:
@@ -592,7 +606,7 @@ def _example(
         shapes.append("shared-after-gap")
     if len(gold) >= 3:
         shapes.append("list-3+")
-    if kind == "stripping":
+    if kind in {"stripping", "stripping-object"}:
         shapes.append("stripping-marker")
     if frame is not None:
         shapes.append("opening-phrase")
@@ -623,7 +637,8 @@ KIND_WEIGHTS = {
     "gapping": 0.28,
     "argument-cluster": 0.48,
     "coordination": 0.07,
-    "stripping": 0.04,
+    "stripping": 0.03,
+    "stripping-object": 0.02,
     "gapping-list": 0.05,
     "subject-pp": 0.08,
 }
@@ -642,6 +657,7 @@ def synthesize_parallel_docs(
     ``synthetic-gapping`` ("A V B and C D"; also "A V B X, and C D" with X shared),
     ``synthetic-argument-cluster`` ("A V B C and D E", also as a list of three or four),
     ``synthetic-coordination`` ("A V B and D"), ``synthetic-stripping`` ("A V B, and C too"),
+    ``synthetic-stripping-object`` ("A V B, and D as well"),
     ``synthetic-gapping-list`` ("A V B, C D, and E F", commas or semicolons) and
     ``synthetic-subject-pp`` ("Sales of cars rose 5% and of trucks 3%"). Gold: the template
     clause and one clause per remnant group with the verb group copied (shared opening and
@@ -699,7 +715,7 @@ def synthesize_parallel_docs(
         trailing = 0
         if kind == "stripping":
             k = 0
-        elif kind == "coordination":
+        elif kind in {"coordination", "stripping-object"}:
             k = 1
         elif kind == "argument-cluster":
             k = rng.randint(2, m)
@@ -709,7 +725,11 @@ def synthesize_parallel_docs(
             trailing = rng.randint(0, m - k) if rng.random() < 0.4 else 0
         stop = m - trailing
         window = a.signature[stop - k : stop]
-        number = "any" if kind in {"argument-cluster", "coordination", "subject-pp"} else a.number
+        number = (
+            "any"
+            if kind in {"argument-cluster", "coordination", "subject-pp", "stripping-object"}
+            else a.number
+        )
         pool = by_sig.get((window, number), [])
         count = 1
         if kind == "gapping-list" or (kind == "argument-cluster" and rng.random() < 0.04):
@@ -732,7 +752,10 @@ def synthesize_parallel_docs(
             main = rng.choice(clauses)
             if main is not a and not main.opening and not main.tail:
                 frame = (rng.choice(SUBORDINATORS), main)
-        ex = _example(kind, a, others, k, trailing, sep, frame)
+        marker = "too"
+        if kind in {"stripping", "stripping-object"} and rng.random() < 0.3:
+            marker = "as well"
+        ex = _example(kind, a, others, k, trailing, sep, frame, marker)
         if ex is not None and ex.sentence not in seen:
             made[kind] += 1
         _keep(out, seen, ex, prefix)

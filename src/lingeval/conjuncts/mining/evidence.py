@@ -74,6 +74,12 @@ DROP_REASONS = (
 FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
+#: Exceptive prepositions: "anything but X and Y" names one exception, not two statements.
+_EXCEPT_PREP = frozenset({"but", "except", "excluding"})
+_EXCEPTIVE_QUANTIFIERS = frozenset(
+    {"all", "anything", "everything", "nothing", "nobody", "everyone", "everybody", "none"}
+    | {"anyone", "anybody", "noone", "every", "any", "no"}
+)
 #: Word beginnings of predicates and nouns that take their conjuncts together.
 _COLLECTIVE_HEADS = (
     "consist", "compris", "mix", "combin", "blend", "merg", "connect", "link", "compare",
@@ -117,6 +123,18 @@ _FIXED_PAIRS = frozenset(
         ("null", "void"),
         ("sick", "tired"),
         ("nice", "easy"),
+        # v3 (read from the EWT labels): legal and idiomatic pairs
+        ("any", "all"),
+        ("above", "beyond"),
+        ("on", "about"),
+        ("paper", "pencil"),
+        ("to", "fro"),
+        ("wear", "tear"),
+        ("song", "dance"),
+        ("hit", "miss"),
+        ("touch", "go"),
+        ("cease", "desist"),
+        ("terms", "conditions"),
     }
 )
 _EXTENDERS = (
@@ -140,6 +158,7 @@ _EXTENDERS = (
     ("something", "like", "that"),
     ("beyond",),
     ("back",),
+    ("back", "again"),
     ("two",),
     ("three",),
 )
@@ -306,6 +325,8 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         return _drop("fixed", f"fixed expression {s.words[prev]} {s.words[c]} {s.words[nxt]}")
     if prev is not None and nxt is not None and low[prev] in ("hundred", "thousand", "million"):
         return _drop("fixed", "a number word ('three hundred and sixty-five')")
+    if low[c] == "and" and [low[k] for k in after[:2]] == ["a", "half"]:
+        return _drop("fixed", "a number with a half ('a year and a half')")
     if (
         low[c] == "or"
         and prev is not None
@@ -323,6 +344,9 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     # "is but a step": 'but' meaning 'only' right after a copula or verb
     if low[c] == "but" and prev == c - 1 and s.pos[prev] == "AUX":
         return _drop("fixed", "'but' means 'only' here")
+    # "all but Parts I and II", "anything but the hype": 'but' means 'except'
+    if low[c] == "but" and prev == c - 1 and low[prev] in _EXCEPTIVE_QUANTIFIERS:
+        return _drop("fixed", f"{s.words[prev]} but: 'but' means 'except' here")
     # coordinated premodifiers of one noun ("a large and growing outbreak")
     if (
         prev is not None
@@ -334,7 +358,20 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         and s.pos[nxt] in ("ADJ", "VERB", "ADV")
     ):
         return _drop("modifier", f"{s.words[prev]!r} and the next adjective premodify a noun")
+    if (
+        low[c] == "and"
+        and nxt is not None
+        and low[nxt] == "back"
+        and (
+            nxt + 1 >= len(low)
+            or s.pos[nxt + 1] not in ("ADP", "DET", "NOUN", "PROPN", "PRON", "NUM")
+        )
+    ):
+        return _drop("collective", "a round trip: to X and back")
+    pair = _pair_preposition(s, c) if low[c] == "and" else None
     if arc is None:
+        if pair is not None:
+            return _drop("collective", f"{s.words[pair]!r} X {s.words[c]} Y")
         return None
     h, y = arc
     name = _inside_name(s, c, h, y)
@@ -350,11 +387,15 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
             break
         if low[p] in _COLLECTIVE_PREP and s.pos[h] not in ("ADJ", "ADV"):
             return _drop("collective", f"{s.words[p]!r} X {s.words[c]} Y")
+        if low[p] in _EXCEPT_PREP and (_tag(s, p) == "IN" or s.pos[p] == "ADP"):
+            return _drop("collective", f"{s.words[p]!r} X {s.words[c]} Y: one exception")
         if s.dep[t] != "pobj" or s.dep[p] != "prep" or low[p] != "of":
             break
         t = s.head[p]
         if t < 0:
             break
+    if pair is not None and s.pos[h] not in ("ADJ", "ADV", "VERB", "AUX"):
+        return _drop("collective", f"{s.words[pair]!r} X {s.words[c]} Y")
     # "as diverse as X and Y": examples of a range, not separate statements
     p = s.head[h]
     if (
@@ -384,6 +425,19 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
             return _drop("collective", f"{s.words[t]!r} takes X {s.words[c]} Y together")
         if s.pos[t] in VERB:
             break
+    return None
+
+
+def _pair_preposition(s: SentView, c: int) -> int | None:
+    """A "between"/"among" before ``c`` in its phrase (at most eight words back, after the
+    last ``,``/``;``/``:``, no finite verb between): "between 7% and 11%", "between the
+    crossing in Noida and Kasna", also when the parse attaches the conjunction elsewhere."""
+    for k in range(c - 1, max(-1, c - 9), -1):
+        w = s.words[k].lower()
+        if w in (",", ";", ":") or (_tag(s, k) in FINITE and s.pos[k] in VERB):
+            return None
+        if w in _COLLECTIVE_PREP:
+            return k
     return None
 
 
@@ -446,6 +500,106 @@ def _renames(s: SentView, h: int, y: int) -> bool:
         and s.words[y - 2] == ","
         and not s.children[y]
     )
+
+
+#: Tags of the words of a plain noun phrase (a subject after the conjunction).
+_NP_TAGS = frozenset(
+    {"DT", "PDT", "PRP$", "CD", "JJ", "JJR", "JJS", "NN", "NNS", "NNP", "NNPS", "HYPH", "POS"}
+)
+_NOMINATIVE = frozenset({"i", "we", "you", "he", "she", "it", "they", "there"})
+#: Words that open a subordinate clause: the verb after them is not the first clause's.
+_SUBORDINATE_TAGS = frozenset({"WDT", "WP", "WRB"})
+
+
+def _attached(s: SentView, k: int) -> bool:
+    """Token ``k`` follows token ``k - 1`` without a space ("south-eastward")."""
+    return k > 0 and s.idx[k] == s.idx[k - 1] + len(s.words[k - 1])
+
+
+def _surface_clause(s: SentView, c: int) -> int | None:
+    """A clause of its own follows the conjunction, read from the words and tags (not the
+    parse, which the small parser often gets wrong here): after optional adverbs and commas,
+    a nominative pronoun or a plain noun phrase (``and``/``or`` inside it allowed) and then a
+    finite verb (VBD/VBZ/VBP/MD, one adverb between allowed), while the words before the
+    conjunction, back to the start of their clause (sentence start, ``;``/``:``, a wh-word
+    or a subordinating conjunction), contain a finite verb of their own. Coordinated subjects
+    ("Title, binding, and covers had been gnawed away", "in which A, B, and C joined") do not
+    count: no finite verb precedes them in their clause. Returns the finite verb's index."""
+    if not s.tag:
+        return None
+    n = len(s.words)
+    k = c + 1
+    while k < n and (s.pos[k] == "ADV" or s.words[k] == ",") and s.tag[k] != "WRB":
+        k += 1
+    start = k
+    if k < n and s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE:
+        k += 1
+    else:
+        while k < n and (
+            (s.tag[k] in _NP_TAGS and (s.tag[k] != "HYPH" or _attached(s, k)))
+            or (s.words[k].lower() in ("and", "or") and k + 1 < n and s.tag[k + 1] in _NP_TAGS)
+        ):
+            k += 1
+        if k == start or s.tag[k - 1] not in ("NN", "NNS", "NNP", "NNPS", "CD"):
+            return None
+    if k < n and s.tag[k] == "RB":
+        k += 1
+    if not (k < n and s.tag[k] in FINITE and s.pos[k] in VERB):
+        return None
+    # the first clause has its own finite verb, in the clause the conjunction closes
+    left = c - 1
+    while left >= 0 and not (
+        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
+    ):
+        left -= 1
+    if not any(s.tag[j] in FINITE and s.pos[j] in VERB for j in range(left + 1, c)):
+        return None
+    return k
+
+
+def _verb_read_as_noun(s: SentView) -> int | None:
+    """In a verbless sentence, a word that most likely is its verb tagged as a noun compound:
+    a plural-looking noun right after a singular noun or pronoun and before its head noun
+    ("One dial **records** days"), or an imperative opening the sentence before a plural noun
+    ("**Balance** boxes with ..."). Headlines and fragments ("Great quality doors and ...",
+    "2 cups water (or broth)", "Journal of Personality and ...") have none."""
+    if not s.tag:
+        return None
+    for k, d in enumerate(s.dep):
+        head = s.head[k]
+        if d != "compound" or head <= k or s.pos[head] not in ("NOUN", "PROPN"):
+            continue
+        if (
+            k > 0
+            and s.tag[k] == "NNS"
+            and s.words[k].endswith("s")
+            and s.tag[k - 1] in ("NN", "PRP")
+            and head == k + 1
+        ):
+            return k
+        if k == 0 and s.tag[k] == "NN" and s.words[k][:1].isupper() and s.tag[k + 1] == "NNS":
+            return k
+    return None
+
+
+def _participle_sharing_auxiliary(s: SentView, c: int, h: int) -> int | None:
+    """The word after the conjunction (adverbs skipped) is a second participle of the first
+    conjunct's finite auxiliary ("are buying and building", "has reduced the pain and added
+    flexibility"), whatever tag the parser gave it: the conjuncts are verb phrases sharing
+    an auxiliary, nothing is omitted (labelling guidelines: ``vp``)."""
+    if not s.tag or s.pos[h] != "VERB" or s.tag[h] not in ("VBG", "VBN"):
+        return None
+    if not any(s.tag[k] in FINITE for k in s.kids(h, frozenset({"aux", "auxpass"}))):
+        return None
+    k = c + 1
+    while k < len(s.words) and s.pos[k] in ("ADV", "PUNCT"):
+        k += 1
+    if k >= len(s.words) or s.tag[k] == "JJ":
+        return None
+    suffix = "ing" if s.tag[h] == "VBG" else "ed"
+    if s.words[k].lower().endswith(suffix) or (s.tag[k] == s.tag[h] and s.pos[k] == "VERB"):
+        return k
+    return None
 
 
 def _detect(doc: Doc | None, c: int) -> Omission | None:
@@ -512,10 +666,23 @@ def judge_rules(
     bad = _non_candidate(s, c, arc)
     if bad is not None:
         return bad
+    if "extra-vp-ellipsis" not in patterns and "extra-shared-auxiliary" not in patterns:
+        clause = _surface_clause(s, c)
+        if clause is not None:
+            return _drop(
+                "vp-coordination",
+                f"a subject and the finite verb {s.words[clause]!r} follow, after a clause "
+                "with its own finite verb",
+            )
     if om is not None:
         return _keep(om.kind, "; ".join(om.evidence[-2:]))
     if "variant-verb-read-as-noun" in patterns:
-        return _keep("gapping", "no verb in the sentence: the first clause's verb read as a noun")
+        verb = _verb_read_as_noun(s)
+        if verb is None:
+            return _drop("no-verb", "a verbless fragment: no word of it reads as a lost verb")
+        return _keep(
+            "gapping", f"no verb in the sentence: {s.words[verb]!r}, read as a noun, is the verb"
+        )
     if "variant-base-verb-conj-oprd" in patterns:
         return _keep("gapping", "the gapped subject read as a base-form verb with a predicate")
     if "extra-vp-ellipsis" in patterns:
@@ -567,6 +734,12 @@ def judge_rules(
             return _keep("reduction", f"no conj arc; {s.words[gov]!r} governs both sides")
         return _drop("vp-coordination", "no conj arc, and a verb follows: no omission shown")
     h, y = arc
+    second = _participle_sharing_auxiliary(s, c, h)
+    if second is not None:
+        return _drop(
+            "vp-coordination",
+            f"{s.words[second]!r} is a second participle under the auxiliary of {s.words[h]!r}",
+        )
     between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE]
     wh_first = any(
         _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)

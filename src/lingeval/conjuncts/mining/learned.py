@@ -53,7 +53,7 @@ __all__ = [
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "conjuncts"
 
 #: Version of the shipped model (file ``mining-filter-<version>.json``).
-DEFAULT_VERSION = "v2"
+DEFAULT_VERSION = "v3"
 
 _FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
@@ -233,6 +233,20 @@ def candidate_features(
         on("disfluent")
     if not any(p in VERB for p in s.pos):
         on("no_verb")
+    # v3: verbless fragments, names and disfluencies (error analysis of the EWT labels)
+    if not any(_tag(s, k) in _FINITE for k in range(n)):
+        on("no_finite")
+    if c - 1 > 0 and c + 1 < n and s.words[c - 1][:1].isupper() and s.words[c + 1][:1].isupper():
+        on("title_both_sides")
+    if any(
+        low[k] in _DISFLUENT or s.words[k] in ("—", "--") or (len(low[k]) > 1 and low[k][-1] == "-")
+        for k in range(max(0, c - 3), min(n, c + 4))
+    ):
+        on("disfluent_near")
+    if arc is not None and s.pos[arc[0]] in VERB and s.pos[arc[1]] not in VERB:
+        objects = {"dobj", "attr", "oprd", "dative", "acomp", "ccomp", "xcomp"}
+        if not any(s.dep[k] in objects for k in s.children[arc[0]]):
+            on(f"h_verb_no_complement|y={s.pos[arc[1]]}")
     return f
 
 

@@ -123,19 +123,26 @@ class SentView:
         return self.dep[i] == "cc" and self.words[i].lower() in _CONJ_WORDS
 
     def kids(self, i: int, deps: frozenset[str] | str) -> list[int]:
+        children = self.children[i]
+        if not children:  # a leaf (about half the tokens): no list comprehension to run
+            return []
+        dep = self.dep
         if isinstance(deps, str):
-            return [k for k in self.children[i] if self.dep[k] == deps]
-        return [k for k in self.children[i] if self.dep[k] in deps]
+            return [k for k in children if dep[k] == deps]
+        return [k for k in children if dep[k] in deps]
 
-    def conjuncts(self, x: int) -> Iterator[tuple[int, int]]:
+    def conjuncts(self, x: int) -> list[tuple[int, int]]:
         """``(y, h)`` for every ``y`` reachable from ``x`` by ``conj`` arcs; ``h`` is ``y``'s head."""
+        out: list[tuple[int, int]] = []
+        dep, children = self.dep, self.children
         stack = [x]
         while stack:
             h = stack.pop()
-            for y in self.children[h]:
-                if self.dep[y] == "conj":
-                    yield y, h
+            for y in children[h]:
+                if dep[y] == "conj":
+                    out.append((y, h))
                     stack.append(y)
+        return out
 
     def cc_of(self, h: int, y: int) -> int | None:
         """The conjunction of the arc ``h -conj-> y``: a ``cc`` (and/or/but) between the two,
@@ -391,6 +398,8 @@ def _p07(s: SentView) -> Iterator[int | None]:
         if p not in VERB:
             continue
         pps = s.kids(v, PREP_DEPS)
+        if len(pps) < 2:  # P and the PP before it are both among them
+            continue
         for p2 in pps:
             if s.pos[p2] != "ADP":
                 continue

@@ -19,7 +19,7 @@ this order; ``--patterns robust`` selects them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from lingeval.conjuncts.mining.patterns import (
     NON_VERB,
@@ -29,9 +29,11 @@ from lingeval.conjuncts.mining.patterns import (
     VERB,
     Matcher,
     MiningPattern,
+    Need,
     SentView,
     _pattern,
     fronted_preps,
+    need,
 )
 
 __all__ = ["ROBUST_PATTERNS", "conj_ccs"]
@@ -123,10 +125,12 @@ def _subtree_has(s: SentView, i: int, pos: frozenset[str]) -> bool:
 
 
 def _robust(
-    name: str, section: str, drawing: str, reading: str, example: str
+    name: str, section: str, drawing: str, reading: str, example: str, needs: Sequence[Need] = ()
 ) -> Callable[[Matcher], MiningPattern]:
     group = "parser-variant" if name.startswith("variant-") else "extra-shape"
-    return _pattern(name, group, section, drawing, reading, example, into=ROBUST_PATTERNS)
+    return _pattern(
+        name, group, section, drawing, reading, example, into=ROBUST_PATTERNS, needs=needs
+    )
 
 
 @_robust(
@@ -168,6 +172,7 @@ def _v_dangling(s: SentView) -> Iterator[int | None]:
     "two auxiliaries or modals share one verb ('cannot and have not denied'): the conjunction "
     "hangs on an auxiliary of a later verb and is followed by another auxiliary or verb",
     "I cannot and have not denied it.",
+    needs=(need(frozenset({"aux", "auxpass"}), "AUX"),),
 )
 def _x_shared_aux(s: SentView) -> Iterator[int | None]:
     for c in range(len(s.words)):
@@ -191,6 +196,7 @@ def _x_shared_aux(s: SentView) -> Iterator[int | None]:
     "'but she can', 'and so did I'): its verb phrase is elided; when the parser leaves it "
     "unattached, the nearest and/or/but before it with no verb in between is marked",
     "Germany knows how to do it, and we don't.",
+    needs=(need(frozenset({"nsubj", "nsubjpass", "expl"})),),
 )
 def _x_vpe(s: SentView) -> Iterator[int | None]:
     for y in range(len(s.words)):
@@ -237,6 +243,7 @@ def _x_vpe(s: SentView) -> Iterator[int | None]:
     "remnant of a stripped clause ('used in woodcut printmaking, and for engraving'; 'war on "
     "Batman and even more so, on his family')",
     "It is also used in woodcut printmaking, and for engraving.",
+    needs=(need("conj", frozenset({"ADP", "ADV"})),),
 )
 def _x_remnant(s: SentView) -> Iterator[int | None]:
     for y, d in enumerate(s.dep):
@@ -258,6 +265,7 @@ def _x_remnant(s: SentView) -> Iterator[int | None]:
     "conjunct inside a nested PP ('to the hardships of ... service or the horrors of combat')",
     "Every day, someone new is introduced to the hardships of wartime military service or the "
     "horrors of combat.",
+    needs=(need(PREP_DEPS), need(POBJ_DEPS), need("conj", NON_VERB)),
 )
 def _v_pp(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -288,6 +296,7 @@ def _v_pp(s: SentView) -> Iterator[int | None]:
     "subtree holds onward/forward/afterwards or whose preposition has two objects",
     "From the 1880s onward neighbourhoods such as Oudwijk, Wittevrouwen, Vogelenbuurt to the "
     "East, and Lombok to the West were developed.",
+    needs=(need("prep", "ADP"),),
 )
 def _v_onward(s: SentView) -> Iterator[int | None]:
     for a, v in fronted_preps(s):
@@ -311,6 +320,11 @@ def _v_onward(s: SentView) -> Iterator[int | None]:
     "with 'secondary' as its oprd): a base-form verb conjoined to a finite one, with no subject, "
     "auxiliary or 'to' of its own but a predicative complement",
     "To idealists, spirit or mind or the objects of mind are primary, and matter secondary.",
+    needs=(
+        need("conj", "VERB"),
+        need(frozenset({"oprd", "acomp"}), NON_VERB),
+        need(frozenset({"acomp", "attr"})),
+    ),
 )
 def _v_base_verb(s: SentView) -> Iterator[int | None]:
     for y, d in enumerate(s.dep):
@@ -335,6 +349,11 @@ def _v_base_verb(s: SentView) -> Iterator[int | None]:
     "the subject of the gapped clause is read as a nominal modifier of the remnant ('32% had "
     "brown and 21% black': '%' an npadvmod of 'black')",
     "32% had brown and 21% black.",
+    needs=(
+        need(OBJ_DEPS),
+        need("conj", NON_VERB),
+        need(frozenset({"npadvmod", "nmod", "nsubj"}), _NOMINAL),
+    ),
 )
 def _v_left_nominal(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -359,6 +378,10 @@ def _v_left_nominal(s: SentView) -> Iterator[int | None]:
     "as '[wine and Jane] water'): a common-noun modifier whose conjunct is a name or pronoun "
     "standing before the modified noun",
     "Josh likes wine and Jane water.",
+    needs=(
+        need(frozenset({"nmod", "compound"}), "NOUN"),
+        need("conj", frozenset({"PROPN", "PRON"})),
+    ),
 )
 def _v_inside_modifier(s: SentView) -> Iterator[int | None]:
     for x, d in enumerate(s.dep):
@@ -380,6 +403,7 @@ def _v_inside_modifier(s: SentView) -> Iterator[int | None]:
     "remnant an apposition or subject ('published, the first volume at Moscow in 1849, ..., "
     "and the third at St Petersburg in 1853')",
     "The book was published, the first volume at Moscow in 1849, and the second at Leipzig in 1851.",
+    needs=(need("prep"), need(POBJ_DEPS), need("conj", NON_VERB)),
 )
 def _v_both_pp(s: SentView) -> Iterator[int | None]:
     for x, p in enumerate(s.pos):
@@ -397,6 +421,7 @@ def _v_both_pp(s: SentView) -> Iterator[int | None]:
     "a preposition conjoined to a preposition that is itself inside another PP ('varies from "
     "text to text or even from chapter to chapter': 'from' conjoined to 'to')",
     "The quality varies from text to text or even from chapter to chapter.",
+    needs=(need("conj", "ADP"), need("prep", "ADP")),
 )
 def _v_adp_adp(s: SentView) -> Iterator[int | None]:
     for y, d in enumerate(s.dep):
@@ -416,6 +441,7 @@ def _v_adp_adp(s: SentView) -> Iterator[int | None]:
     "thousands of days': 'records' a compound of 'days'), so the sentence has no verb at all; "
     "every and/or/but of a non-verb coordination in it is marked",
     "One dial records days, and another thousands of days.",
+    needs=(need("compound", "NOUN"), need("conj", NON_VERB)),
 )
 def _v_verb_as_noun(s: SentView) -> Iterator[int | None]:
     if len(s.words) < 6 or any(p in VERB for p in s.pos):

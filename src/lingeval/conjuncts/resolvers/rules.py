@@ -965,7 +965,7 @@ def resolve_doc(
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
-    res = _vp_ellipsis_first(an, r_start) or res
+    res = _vp_ellipsis_first(an, r_start, res) or res
     if res is None:
         return unchanged("no-alignment")
     out = [s for s in res.sentences if s]
@@ -1396,20 +1396,29 @@ def _verbal(
     )
 
 
-def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
+def _vp_ellipsis_first(
+    an: _Analysis, r_start: int, res: Resolution | None = None
+) -> Resolution | None:
     """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis,
     one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, a final bare
     wh-phrase ("but I don't know what") is sluicing, whatever the other rules made of it
     (:mod:`lingeval.conjuncts.resolvers.vpe`, :mod:`~lingeval.conjuncts.resolvers.stripping`,
-    :mod:`~lingeval.conjuncts.resolvers.sluicing`)."""
+    :mod:`~lingeval.conjuncts.resolvers.sluicing`). A stripping analysis chosen by a fitted
+    ranker that knows the stripping features (``res``, rule ``stripping``; ranker v4 on: the
+    subject or object reading of "and Bo as well") is kept."""
     from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
     from lingeval.conjuncts.resolvers.stripping import resolve_stripping
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
+    ranked = (
+        res is not None
+        and res.rule.split("+")[0] == "stripping"
+        and "strip_subj_class" in an.ranker.features
+    )
     try:
         return (
             resolve_vp_ellipsis(an, r_start)
-            or resolve_stripping(an, r_start)
+            or (None if ranked else resolve_stripping(an, r_start))
             or resolve_sluicing(an, r_start)
         )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
@@ -1933,7 +1942,11 @@ def _nominal(
                             / max(1, len(pairs)),
                         }
                     )
-                    feats.update(contrast_features(doc, option, parts, corr, subj, verb, an.cc))
+                    feats.update(
+                        contrast_features(
+                            doc, option, parts, corr, subj, verb, an.cc, bool(strip_tail)
+                        )
+                    )
                     cands.append(_Candidate(option, list(parts), corr, ext, feats))
                     if len(cands) >= MAX_CANDIDATES:
                         break
@@ -2433,13 +2446,15 @@ def _build(
             )
         ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
+    # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
+    # "Kim has read it, too"): the words of the input are kept, none added (paper 000, 3.2)
+    marker = list(range(ext.end + 1, strip_tail + 1)) if strip_tail else []
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
+        own = marker + suffix if remnant_parts is parts else suffix
         sents.append(
-            _substitute(
-                an, template, corr, remnant_parts, suffix, verb, subj if new_subject else None
-            )
+            _substitute(an, template, corr, remnant_parts, own, verb, subj if new_subject else None)
         )
     rule = {
         "cluster": "coordination" if len(parts) == 1 else "argument-cluster",
@@ -2450,7 +2465,8 @@ def _build(
         rule = "stripping"
     if middles:
         rule += "+list"
-    return Resolution(sents, rule, details={"remnants": len(parts)})
+    details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
+    return Resolution(sents, rule, details=details)
 
 
 def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | None:

@@ -162,12 +162,15 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
         replace[verb.i] = f"{replace.get(verb.i, verb.text)} {marker}"
     elif marker == "also":
         replace[verb.i] = f"also {replace.get(verb.i, verb.text)}"
-    elif marker:  # do-support: "did not offer"
+    elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
-        do = _DO.get(verb.tag_)
+        imperative = verb.tag_ == "VB" and an.subject_span(verb) is None and finite is None
+        do = "do" if imperative else _DO.get(verb.tag_)
         if do is None:
             return None
+        if verb.text[:1].isupper():
+            do = do.capitalize()
         if is_subj and verb.tag_ in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
             do = "do" if _is_plural(doc, rem) else "does"
         base = getInflection(verb.lemma_, tag="VB")

@@ -34,7 +34,9 @@ how to do it, and we don't* -> *We don't know how to do it.*):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lingeval.conjuncts.resolvers.rules import VERB_TAGS, WH_TAGS
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
 
     from lingeval.conjuncts.resolvers.rules import Resolution, _Analysis
 
-__all__ = ["Site", "choose_antecedent", "find_site", "resolve_vp_ellipsis"]
+__all__ = ["Site", "choose_antecedent", "find_site", "name_gender", "resolve_vp_ellipsis"]
 
 AUX_LEMMAS = {"do", "be", "have"}
 #: Modal pairs that stand for one another across conjuncts ("I would ..., so I won't").
@@ -60,8 +62,10 @@ NEG_WORDS = {"not", "n't", "n’t", "never"}
 MARKERS = {"too", "also", "either"}
 INVERTERS = {"so", "neither", "nor"}
 CLAUSE_LINKS = {"and", "but", "or", "so", "yet", "nor"}
-SUBJECT_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "DT", "JJ", "PDT", "POS"}
+SUBJECT_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "DT", "JJ", "JJS", "PDT", "POS"}
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
+#: tags allowed inside (not first in) an inverted subject: "a lot of caffeine", "Tom and Ann"
+INSIDE_SUBJECT = {"PRP$", "IN", "CC", "HYPH", "RB"}
 REFLEXIVE = {
     "i": "myself",
     "you": "yourself",
@@ -144,6 +148,13 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
     first = doc[lo]
     # "and so did I", "nor can she", "or don't you?": chain first, subject after it
     starts_inverted = first.lower_ in INVERTERS and lo + 1 <= end and _is_aux(doc[lo + 1])
+    if starts_inverted:
+        # a bracket after the subject stays after it: "and so were the sheets (we checked!)"
+        opening = next((i for i in range(lo + 2, end + 1) if doc[i].text == "("), None)
+        if opening is not None:
+            end = opening - 1
+            while end > lo and doc[end].is_punct:
+                end -= 1
     if starts_inverted or (_is_aux(first) and first.tag_ != "TO" and final == "?"):
         j = lo + 1 if first.lower_ in INVERTERS else lo
         chain = []
@@ -154,7 +165,9 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
         if (
             not any(_is_aux(doc[i]) for i in chain)
             or not subject
-            or not all(doc[i].tag_ in SUBJECT_TAGS | {"PRP$"} for i in subject)
+            or doc[subject[0]].tag_ not in SUBJECT_TAGS | {"PRP$"}
+            # a noun phrase, with prepositional modifiers ("so is a lot of caffeine")
+            or not all(doc[i].tag_ in SUBJECT_TAGS | INSIDE_SUBJECT for i in subject)
         ):
             return None
         return Site(
@@ -307,18 +320,43 @@ def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]
 
 def _rebind(doc: Doc, ids: list[int], subject: list[int], replace: dict[int, str]) -> None:
     """Reflexives of the restored phrase agree with the new subject ("she did too" ->
-    "herself"); a subject that is not a pronoun keeps them unless it is plural."""
+    "herself"); a plural subject takes "themselves"; a singular name of known gender
+    (:func:`name_gender`, "and so did Leo") turns "herself"/"himself" into its own; any
+    other subject keeps them."""
     if not subject:
         return
     head = next((doc[i] for i in subject if doc[i].head.i not in subject), doc[subject[-1]])
     new = REFLEXIVE.get(head.lower_)
     if new is None and head.tag_ in {"NNS", "NNPS"}:
         new = "themselves"
-    if new is None:
-        return
+    gendered = None
+    if new is None and head.tag_ in {"NNP", "NN"}:
+        # the first name of the subject: "Leo", "Leo Hart"
+        first = next((doc[i] for i in subject if doc[i].tag_ in {"NNP", "NN"}), head)
+        gendered = {"f": "herself", "m": "himself"}.get(name_gender(first.text) or "")
     for i in ids:
-        if doc[i].lower_ in REFLEXIVES:
+        low = doc[i].lower_
+        if new is not None and low in REFLEXIVES:
             replace[i] = new
+        elif gendered is not None and low in {"himself", "herself"}:
+            replace[i] = gendered
+
+
+@functools.lru_cache(maxsize=1)
+def _first_names() -> dict[str, str]:
+    path = Path(__file__).resolve().parents[2] / "data" / "conjuncts" / "first-names.txt"
+    out: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            gender, name = line.split(None, 1)
+            out[name.strip().lower()] = gender
+    return out
+
+
+def name_gender(word: str) -> str | None:
+    """``"f"`` or ``"m"`` for a frequent English first name of clear gender (the list in
+    ``lingeval/data/conjuncts/first-names.txt``), else None."""
+    return _first_names().get(word.lower())
 
 
 def _form(tok: Token, site_aux: Token) -> str | None:
