@@ -351,19 +351,6 @@ def test_shape_is_generated(parser: object, sentence: str, expected: list[str]) 
     assert expected in rewrites
 
 
-def test_a_fronted_remnant_in_a_list_of_dishes(parser: object) -> None:
-    """The swapped order also for a coordinated object remnant (the second "and")."""
-    rewrites, _ = generated(
-        parser,
-        "The hotel served eggs and toast for breakfast, and for lunch, soup and bread with cheese.",
-        nth=1,
-    )
-    assert [
-        "The hotel served eggs and toast for breakfast.",
-        "The hotel served soup and bread with cheese for lunch.",
-    ] in rewrites
-
-
 def test_the_right_conjunct_stops_at_a_new_sentence_after_dots(parser: object) -> None:
     """Run-on text: "..." before a capitalised clause with its own verb ends the conjunct;
     the next sentence is shared, not part of the last conjunct."""
@@ -451,17 +438,39 @@ def test_agreement_without_lemmas(parser: object) -> None:
     assert all("likeses" not in s for r in rewrites for s in r)
 
 
-def test_a_verb_phrase_of_the_shared_subject_ends_the_right_conjunct(parser: object) -> None:
-    rewrites, _ = generated(
-        parser,
+NTH_CASES = [
+    # a verb phrase of the shared subject ends the right conjunct (the first "and")
+    (
         "The firm has offered 40 dollars a share for Acme and 36 dollars a share for Bolt and "
         "has extended both offers to May 4.",
-        nth=0,
-    )
-    assert [
-        "The firm has offered 40 dollars a share for Acme and has extended both offers to May 4.",
-        "The firm has offered 36 dollars a share for Bolt and has extended both offers to May 4.",
-    ] in rewrites
+        0,
+        [
+            "The firm has offered 40 dollars a share for Acme and has extended both offers to "
+            "May 4.",
+            "The firm has offered 36 dollars a share for Bolt and has extended both offers to "
+            "May 4.",
+        ],
+    ),
+    # the swapped order also for a coordinated object remnant (the second "and")
+    (
+        "The hotel served eggs and toast for breakfast, and for lunch, soup and bread with cheese.",
+        1,
+        [
+            "The hotel served eggs and toast for breakfast.",
+            "The hotel served soup and bread with cheese for lunch.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "nth", "expected"), NTH_CASES, ids=[c[0][:40] for c in NTH_CASES]
+)
+def test_shape_at_a_given_conjunction_is_generated(
+    parser: object, sentence: str, nth: int, expected: list[str]
+) -> None:
+    rewrites, _ = generated(parser, sentence, nth=nth)
+    assert expected in rewrites
 
 
 def test_a_verb_form_read_as_a_noun_subject_agrees(parser: object) -> None:
