@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from lingeval.conjuncts.mining import patterns as patterns_module
 from lingeval.conjuncts.mining.patterns import (
     MiningPattern,
     SentView,
@@ -150,14 +149,21 @@ def test_same_matches_with_and_without_prefilter_on_parsed_sentences(
 
 
 def test_mined_candidates_identical_with_and_without_prefilter(
-    written_sentences: list[str], monkeypatch: pytest.MonkeyPatch
+    written_sentences: list[str],
 ) -> None:
-    from lingeval.conjuncts.mining.miner import mine_texts
+    """End to end, second stage included, and ``split`` both ways (one unit of all sentences)."""
+    from lingeval.conjuncts.mining.miner import mine_doc
+    from lingeval.core.parsing import load_pipeline
 
-    with_prefilter = mine_texts(written_sentences, filtered=False)
-    monkeypatch.setattr(patterns_module.MiningPattern, "may_match", lambda self, sent: True)
-    without = mine_texts(written_sentences, filtered=False)
-    assert with_prefilter == without and len(with_prefilter) >= len(written_sentences) // 2
+    nlp = load_pipeline()
+    docs = [*nlp.pipe(written_sentences), nlp(" ".join(written_sentences))]
+    n_found = 0
+    for doc in docs:
+        for split in (False, True):
+            fast = mine_doc(doc, split)
+            assert fast == mine_doc(doc, split, prefilter=False), doc.text
+            n_found += len(fast[1])
+    assert n_found >= len(written_sentences)  # most sentences are candidates, in both modes
 
 
 def test_mine_reports_the_time_spent_matching(tmp_path: Path) -> None:

@@ -146,28 +146,59 @@ def test_the_blind_half_is_held_out_by_document(repo_root: Path) -> None:
         return sent_id.rsplit("-", 1)[0]
 
     assert not {doc(x.sent_id) for x in blind} & {doc(x.sent_id) for x in dev}
-    assert all(len(x.note) <= 80 for x in blind + dev)  # no third-party text
+    pud = read_labels(labels / "pud_mining_labels_test.tsv")
+    assert len(pud) == 100 and "pud_mining_labels_test.tsv" not in load_filter().meta["labels"]
+    assert all(len(x.note) <= 80 for x in blind + dev + pud)  # no third-party text
 
 
-def test_ewt_labels_point_at_a_conjunction(shared_data: Path, repo_root: Path) -> None:
+def test_ewt_and_pud_labels_point_at_a_conjunction(shared_data: Path, repo_root: Path) -> None:
     from lingeval.conjuncts.mining.quality import read_labels
     from lingeval.core.conllu import read_conllu
 
-    ewt = shared_data / "treebanks" / "UD_English-EWT"
-    if not (ewt / "en_ewt-ud-dev.conllu").exists():
+    banks = shared_data / "treebanks"
+    if not (banks / "UD_English-EWT" / "en_ewt-ud-dev.conllu").exists():
         pytest.skip("UD English-EWT is not present")
     labels = repo_root / "benchmarks" / "data" / "conjuncts"
     for corpus, names in (
-        ("en_ewt-ud-dev.conllu", ("ewt_mining_labels_dev.tsv", "ewt_mining_labels_devblind.tsv")),
-        ("en_ewt-ud-test.conllu", ("ewt_mining_labels_test.tsv",)),
+        (
+            "UD_English-EWT/en_ewt-ud-dev.conllu",
+            ("ewt_mining_labels_dev.tsv", "ewt_mining_labels_devblind.tsv"),
+        ),
+        ("UD_English-EWT/en_ewt-ud-test.conllu", ("ewt_mining_labels_test.tsv",)),
+        ("UD_English-PUD/en_pud-ud-test.conllu", ("pud_mining_labels_test.tsv",)),
     ):
         held = [x for name in names for x in read_labels(labels / name)]
         wanted = {x.sent_id for x in held}
         text = {
             s.sent_id: s.text.strip()
-            for s in read_conllu(ewt / corpus, validate_tree=False)
+            for s in read_conllu(banks / corpus, validate_tree=False)
             if s.sent_id in wanted
         }
         for x in held:
             word = text[x.sent_id][x.offset :].split()[0].strip(",.;:[]()").lower()
             assert word in ("and", "or", "but"), (x.sent_id, x.offset, word)
+
+
+def test_label_agreement_is_percent_agreement_and_cohens_kappa() -> None:
+    from lingeval.conjuncts.mining.quality import Label, label_agreement
+
+    first = [
+        Label("s1", 0, "gapping"),
+        Label("s1", 9, "reduction"),
+        Label("s2", 4, "vp"),
+        Label("s3", 2, "none"),
+    ]
+    second = [
+        Label("s1", 0, "reduction"),  # both task-positive: agree on the binary scale only
+        Label("s1", 9, "reduction"),
+        Label("s2", 4, "vp"),
+        Label("s3", 2, "reduction"),  # disagree on both scales
+        Label("s9", 1, "none"),  # not in the first pass: ignored
+    ]
+    ag = label_agreement(first, second)
+    assert ag["items"] == 4
+    assert ag["agreement"] == 50.0 and ag["agreement_binary"] == 75.0
+    # binary: p_o = 3/4; first 2 pos/2 neg, second 3 pos/1 neg -> p_e = (2*3 + 2*1)/16 = 1/2
+    assert abs(ag["kappa_binary"] - 0.5) < 1e-9
+    same = label_agreement(first, first)
+    assert same["agreement"] == 100.0 and same["kappa"] == 1.0

@@ -202,7 +202,12 @@ def iter_units(path: str | Path, fmt: str = "auto", *, text_field: str = "text")
 
 
 def mine_doc(
-    doc: Doc, split: bool, pattern_names: Sequence[str] | None = None, text: str | None = None
+    doc: Doc,
+    split: bool,
+    pattern_names: Sequence[str] | None = None,
+    text: str | None = None,
+    *,
+    prefilter: bool = True,
 ) -> UnitResult:
     """The number of sentences of one parsed unit and its candidates, in sentence order.
 
@@ -212,6 +217,8 @@ def mine_doc(
     text order; all candidates are returned, the caller filters on ``evidence["kept"]``.
     ``text`` is the unit's text when the caller has it (spaCy's tokenisation keeps it
     exactly, so the unsplit unit's ``doc.text`` need not be rebuilt token by token).
+    ``prefilter=False`` runs every pattern on every coordinated sentence (same result, slower;
+    see :func:`~lingeval.conjuncts.mining.patterns.match_sentence`).
     """
     from lingeval.conjuncts.mining.evidence import judge
 
@@ -229,7 +236,7 @@ def mine_doc(
         if _CONJ_WORD.search(text) is None:  # no and/or/but at all: no candidate (fast path)
             continue
         view = SentView.from_span(span)
-        found = match_sentence(view, patterns)
+        found = match_sentence(view, patterns, prefilter=prefilter)
         if found:
             sent_doc = span if not split else span.as_doc()
             out.append(

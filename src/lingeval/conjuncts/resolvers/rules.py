@@ -1440,7 +1440,7 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i
     if has_aux and finite is not None:
-        replace[finite.i] = finite.text + " not"
+        replace[finite.i] = finite.text + ("not" if finite.lower_ == "can" else " not")
     else:
         do = {"VBD": "did", "VBZ": "does", "VBP": "do"}.get(verb.tag_)
         if do is None:
