@@ -64,6 +64,8 @@ SPLITS = {
     "EWT dev, blind half (50, held out)": "ewt_mining_labels_devblind.tsv",
     "PUD, every candidate (100, held out)": "pud_mining_labels_test.tsv",
 }
+#: a second labelling pass, blind to the first, over 80 candidates labelled in earlier sessions
+SECOND_PASS = "mining_labels_second_pass.tsv"
 OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"
 
 
@@ -210,6 +212,16 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
         out["splits"][name]["held_out"] = fname in HOLDOUT_FILES
     out["pooled_development"] = pooled([s for s in out["splits"].values() if not s["held_out"]])
     out["pooled_held_out"] = pooled([s for s in out["splits"].values() if s["held_out"]])
+    # a second, blind labelling pass over 80 earlier labels (another engineer, same guidelines)
+    from lingeval.conjuncts.mining.quality import label_agreement, read_labels
+
+    first = [
+        lab
+        for f in SPLITS.values()
+        if f.startswith(("gum_", "ewt_"))
+        for lab in read_labels(LABELS / f)
+    ]
+    out["agreement"] = label_agreement(first, read_labels(LABELS / SECOND_PASS))
     gaps = gold_gaps(GUM)
     flagged = [g for g in gaps if (g.sent_id, g.offset) in by_key]
     kept_g = [g for g in flagged if by_key[(g.sent_id, g.offset)]["meta"]["evidence"]["kept"]]
@@ -307,6 +319,12 @@ def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
         f"{q['recall_first_stage']:.1f}%, after the second stage {q['recall_kept']:.1f}%"
     )
     print(f"  missed: {', '.join(q['gaps_missed'])}")
+    ag = q["agreement"]
+    print(
+        f"label agreement, second blind pass over {ag['items']} earlier labels: "
+        f"{ag['agreement']:.1f}% (kappa {ag['kappa']:.2f}) on the four labels, "
+        f"{ag['agreement_binary']:.1f}% (kappa {ag['kappa_binary']:.2f}) on candidate or not"
+    )
     print()
     print(
         f"{'labels':42} {'n':>4} {'first-stage prec':>18} {'kept':>5} {'task precision':>16} "

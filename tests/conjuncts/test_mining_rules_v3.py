@@ -177,3 +177,28 @@ def test_ewt_and_pud_labels_point_at_a_conjunction(shared_data: Path, repo_root:
         for x in held:
             word = text[x.sent_id][x.offset :].split()[0].strip(",.;:[]()").lower()
             assert word in ("and", "or", "but"), (x.sent_id, x.offset, word)
+
+
+def test_label_agreement_is_percent_agreement_and_cohens_kappa() -> None:
+    from lingeval.conjuncts.mining.quality import Label, label_agreement
+
+    first = [
+        Label("s1", 0, "gapping"),
+        Label("s1", 9, "reduction"),
+        Label("s2", 4, "vp"),
+        Label("s3", 2, "none"),
+    ]
+    second = [
+        Label("s1", 0, "reduction"),  # both task-positive: agree on the binary scale only
+        Label("s1", 9, "reduction"),
+        Label("s2", 4, "vp"),
+        Label("s3", 2, "reduction"),  # disagree on both scales
+        Label("s9", 1, "none"),  # not in the first pass: ignored
+    ]
+    ag = label_agreement(first, second)
+    assert ag["items"] == 4
+    assert ag["agreement"] == 50.0 and ag["agreement_binary"] == 75.0
+    # binary: p_o = 3/4; first 2 pos/2 neg, second 3 pos/1 neg -> p_e = (2*3 + 2*1)/16 = 1/2
+    assert abs(ag["kappa_binary"] - 0.5) < 1e-9
+    same = label_agreement(first, first)
+    assert same["agreement"] == 100.0 and same["kappa"] == 1.0

@@ -34,6 +34,7 @@ __all__ = [
     "GoldGap",
     "Label",
     "gold_gaps",
+    "label_agreement",
     "precision_ci",
     "read_labels",
 ]
@@ -123,3 +124,39 @@ def precision_ci(k: int, n: int) -> tuple[float, float]:
     """95 % Wilson score interval of k/n in percent (NaN when n is 0)."""
     lo, hi = proportion_ci(k, n, method="wilson")
     return 100.0 * lo, 100.0 * hi
+
+
+def _kappa(a: list[str], b: list[str]) -> float:
+    """Cohen's kappa (p_o - p_e) / (1 - p_e) of two label sequences (NaN when p_e is 1)."""
+    n = len(a)
+    if not n:
+        return float("nan")
+    p_o = sum(x == y for x, y in zip(a, b, strict=True)) / n
+    cats = set(a) | set(b)
+    p_e = sum((a.count(k) / n) * (b.count(k) / n) for k in cats)
+    return (p_o - p_e) / (1 - p_e) if p_e < 1 else float("nan")
+
+
+def label_agreement(first: list[Label], second: list[Label]) -> dict[str, float]:
+    """Agreement of two labelling passes over the candidates both labelled (matched by sentence
+    id and offset): ``items``, percent agreement and Cohen's kappa on the four labels
+    (``agreement``, ``kappa``) and on task-positive vs not (``agreement_binary``,
+    ``kappa_binary``)."""
+    by_key = {(x.sent_id, x.offset): x for x in first}
+    pairs = [(by_key[(y.sent_id, y.offset)], y) for y in second if (y.sent_id, y.offset) in by_key]
+    a = [x.label for x, _ in pairs]
+    b = [y.label for _, y in pairs]
+    a2 = [str(x.positive) for x, _ in pairs]
+    b2 = [str(y.positive) for _, y in pairs]
+    n = len(pairs)
+    return {
+        "items": n,
+        "agreement": 100.0 * sum(x == y for x, y in zip(a, b, strict=True)) / n
+        if n
+        else float("nan"),
+        "kappa": _kappa(a, b),
+        "agreement_binary": (
+            100.0 * sum(x == y for x, y in zip(a2, b2, strict=True)) / n if n else float("nan")
+        ),
+        "kappa_binary": _kappa(a2, b2),
+    }
