@@ -963,7 +963,6 @@ def resolve_doc(
             )
         if res is None:
             res = _resolve(an, verb, p, right, b, collect)
-        res = _above_relative(an, verb, p, right, collect, res)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
     res = _vp_ellipsis_first(an, r_start, res) or res
@@ -1123,35 +1122,6 @@ def _clause_remnant(
         ):
             best = res
     return best
-
-
-def _above_relative(
-    an: _Analysis,
-    verb: Token | None,
-    p: int,
-    right: Span,
-    collect: list[tuple[_Candidate, Resolution | None]] | None,
-    res: Resolution | None,
-) -> Resolution | None:
-    """The clause verb of the conjunction's left neighbour is a relative clause's that ends the
-    last correlate ("gives great weight to [the way prices move before an election], and less
-    to ..."): the analyses of the verb above it, to which the parse attaches the conjunction,
-    are scored too and the better result is kept."""
-    doc = an.doc
-    if verb is None or verb.dep_ not in {"relcl", "acl"} or (res is not None and not res.changed):
-        return res
-    if res is not None and "score" not in res.details:
-        return res  # a clause reading of a right conjunct with a verb of its own
-    head = doc[an.cc].head
-    if head.i >= verb.i or head not in verb.ancestors:
-        return res
-    upper = an.clause_verb(head.i)
-    if upper is None or upper.i >= verb.i or upper.i > an.cc:
-        return res
-    alt = _nominal(an, upper, an.subject_span(upper), p, right, None, collect)
-    if alt is not None and (res is None or alt.details["score"] > res.details["score"]):
-        return alt
-    return res
 
 
 def _relative_remnant(
@@ -2371,12 +2341,10 @@ def _align_all(
                     if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
                         best, skipped = ranked[1], True
                 elif skip_at and not second and k == skip_at - 1:
-                    bare: str | bool = all(
+                    bare = all(
                         doc[i].tag_ == "CD" or doc[i].text in {"$", "%"}
                         for i in range(part.start, part.end + 1)
                     )
-                    if len(part) == 1 and doc[part.start].tag_ in {"JJ", "JJR", "JJS"}:
-                        bare = "adjective"  # "less" for "great" in "[great] weight to X"
                     for e in _shared_between(an, verb, end, lo, bare):
                         hit = best_ending(part, e)
                         if hit is not None and (best is None or hit[0] > best[0]):
@@ -2407,13 +2375,12 @@ def _cuts_any(an: _Analysis, span: Span) -> bool:
 
 
 def _shared_between(
-    an: _Analysis, verb: Token | None, end: int, lo: int, number: bool | str = False
+    an: _Analysis, verb: Token | None, end: int, lo: int, number: bool = False
 ) -> list[int]:
     """Where a correlate may end when one constituent ending at ``end`` stays shared between
     it and the next correlate: ``[e + 1, end]`` is one constituent (one word whose head is
     outside it) or two dependents of the verb, holds no verb of the clause, at most 8 tokens ("served [mussels] | to Sue |", "made [Sam] | angry |").
-    A correlate may leave its noun behind only for a bare ``number`` remnant ("[200] trees") or
-    a one-word adjective remnant for an adjective ("[great] weight").
+    A correlate may leave its noun behind only for a bare ``number`` remnant ("[200] trees").
     Nearest first, at most two."""
     doc = an.doc
     out: list[int] = []
@@ -2437,17 +2404,7 @@ def _shared_between(
             and doc[e + 1].tag_ not in {"CC", "POS", "HYPH"}
             and doc[e].tag_ not in {"IN", "TO", "DT", "PDT", "PRP$", "CC", "POS", "HYPH"}
             # a correlate keeps its modifiers, except a number whose noun stays ("[200] trees")
-            and (
-                (number is True and doc[e].tag_ == "CD")
-                # an adjective remnant for the correlate's adjective, its noun stays
-                or (
-                    number == "adjective"
-                    and doc[e].tag_ in {"JJ", "JJR", "JJS"}
-                    and doc[e].dep_ == "amod"
-                    and doc[e].head.i == e + 1
-                )
-                or not an._cuts_modifier(e + 1, end)
-            )
+            and ((number and doc[e].tag_ == "CD") or not an._cuts_modifier(e + 1, end))
         ):
             out.append(e)
             if len(out) == 2:
