@@ -330,3 +330,15 @@ def test_interaction_features_and_quantifier_contrast() -> None:
     pairs = {(c.option, c.feats["quant_pair"]) for c, _ in collected}
     assert ("gapping", 1.0) in pairs  # "Some" ... "others": contrasting subjects
     assert all(v <= 0.0 for o, v in pairs if o == "cluster")
+
+
+def test_number_keeps_its_noun_feature() -> None:
+    from lingeval.conjuncts.resolvers.rules import resolve_doc
+    from lingeval.core.parsing import Parser
+
+    [doc] = Parser(None).parse(["There were 12 rainy days in May and 15 in June."])
+    collected: list = []
+    resolve_doc(doc, next(t.i for t in doc if t.text == "and"), collect=collected)
+    value = {b.sentences[1]: c.feats["num_keeps_noun"] for c, b in collected if b is not None}
+    assert value["There were 15 rainy days in June."] == 1.0  # "12" -> "15", "rainy days" stays
+    assert value["There were 15 in June."] == 0.0

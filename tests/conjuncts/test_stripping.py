@@ -145,38 +145,6 @@ def test_marker_kept_on_the_omission_path(rules: RulesResolver) -> None:
     assert res.sentences == ["The lions ate well.", "The tigers ate well also."]
 
 
-def _strip_model() -> object:
-    """A ranker that knows only the two stripping features (weights set by hand for this
-    test: a remnant of the subject's class picks the subject reading)."""
-    from lingeval.conjuncts import ranker
-
-    feats = list(ranker.FEATURES)
-    coef = [0.0] * len(feats)
-    coef[feats.index("strip_subj_class")] = 1.0
-    coef[feats.index("strip_obj_class")] = 1.0
-    n = len(feats)
-    return ranker.RankerModel("t", feats, [0.0] * n, [1.0] * n, coef, 0.0)
-
-
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        # a name beside a name subject: the subject reading
-        ("Ann likes jazz, and Bo as well.", "Bo likes jazz as well."),
-        ("Mia plays chess, and Leo too.", "Leo plays chess too."),
-        # a common noun beside a pronoun subject and a noun object: the object reading
-        ("He met the mayor, and the governor too.", "He met the governor too."),
-        ("Kim called her mother, and her sister as well.", "Kim called her sister as well."),
-    ],
-)
-def test_ranker_chooses_the_stripping_reading(sentence: str, expected: str) -> None:
-    model = _strip_model()
-    res = RulesResolver(ranker=model)  # type: ignore[arg-type]
-    [out] = res.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
-    assert out.rule == "stripping"
-    assert out.sentences[1] == expected
-
-
 def test_stripping_features_are_signed_by_reading() -> None:
     from lingeval.conjuncts.resolvers.rules import resolve_doc
     from lingeval.core.parsing import Parser

@@ -34,7 +34,7 @@ __all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
 DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
 
 #: Version of the shipped model (file ``ranker-<version>.json``).
-DEFAULT_VERSION = "v3"
+DEFAULT_VERSION = "v4"
 
 #: Features of one analysis, in model order (all numbers; flags are 0/1).
 FEATURES: tuple[str, ...] = (
@@ -98,6 +98,7 @@ FEATURES: tuple[str, ...] = (
     "inner_verb",  # the omitted verb is a gerund/participle below the clause verb
     "swapped",  # a fronted remnant answers the later correlate (remnants swapped)
     "clause_tail",  # 1 adverbial-clause remnant, 2 a relative clause on the last remnant
+    "num_keeps_noun",  # a bare number replaces a bare number whose noun stays ("15 [rainy days]")
 )
 
 #: Quantifier-like words whose pairs contrast two subjects ("Some ... and others ...").
@@ -174,6 +175,12 @@ def contrast_features(
     first_word, subj_word = doc[first.start].lower_, doc[subj.start].lower_ if subj else ""
     pair = first_word in CONTRAST_QUANTIFIERS and subj_word in CONTRAST_QUANTIFIERS
     out["quant_pair"] = sign * float(pair and first_word != subj_word)
+    out["num_keeps_noun"] = float(
+        any(
+            _bare_number(doc, a) and _bare_number(doc, b) and _noun_stays(doc, b, corr)
+            for a, b in zip(parts, corr, strict=False)
+        )
+    )
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0
     if strip and sign and len(parts) == 1:
         cls = _word_class(_np_head(doc, first), _head_class)
@@ -197,6 +204,23 @@ def _word_class(tok: Any, head_class: Any) -> str:
         if not getAllLemmas(tok.lower_, upos="NOUN"):
             return "PROPN"
     return str(head_class(tok))
+
+
+def _bare_number(doc: Any, span: Any) -> bool:
+    """The span is only a number ("15", "$5", "3 %")."""
+    return all(
+        doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(span.start, span.end + 1)
+    )
+
+
+def _noun_stays(doc: Any, span: Any, corr: Sequence[Any]) -> bool:
+    """The noun that the number ``span`` counts follows it and is in no correlate."""
+    head = doc[span.end].head
+    return (
+        head.i > span.end
+        and head.tag_ in {"NN", "NNS"}
+        and not any(c.start <= head.i <= c.end for c in corr)
+    )
 
 
 def _first_object(verb: Any | None, cc: int) -> Any | None:

@@ -965,7 +965,7 @@ def resolve_doc(
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
-    res = _vp_ellipsis_first(an, r_start, res) or res
+    res = _vp_ellipsis_first(an, r_start) or res
     if res is None:
         return unchanged("no-alignment")
     out = [s for s in res.sentences if s]
@@ -1396,29 +1396,22 @@ def _verbal(
     )
 
 
-def _vp_ellipsis_first(
-    an: _Analysis, r_start: int, res: Resolution | None = None
-) -> Resolution | None:
+def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     """A right conjunct ending in an auxiliary ("..., and Peter will, too") is VP ellipsis,
     one phrase with a marker ("..., and Kim too", "but not Bo") is stripping, a final bare
     wh-phrase ("but I don't know what") is sluicing, whatever the other rules made of it
     (:mod:`lingeval.conjuncts.resolvers.vpe`, :mod:`~lingeval.conjuncts.resolvers.stripping`,
-    :mod:`~lingeval.conjuncts.resolvers.sluicing`). A stripping analysis chosen by a fitted
-    ranker that knows the stripping features (``res``, rule ``stripping``; ranker v4 on: the
-    subject or object reading of "and Bo as well") is kept."""
+    :mod:`~lingeval.conjuncts.resolvers.sluicing`). (Keeping the fitted ranker's stripping
+    reading instead was tried with ranker v4: it had learnt no weight for the stripping
+    features, and the omission path lacks some subject readings, so stripping.py decides.)"""
     from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
     from lingeval.conjuncts.resolvers.stripping import resolve_stripping
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
-    ranked = (
-        res is not None
-        and res.rule.split("+")[0] == "stripping"
-        and "strip_subj_class" in an.ranker.features
-    )
     try:
         return (
             resolve_vp_ellipsis(an, r_start)
-            or (None if ranked else resolve_stripping(an, r_start))
+            or resolve_stripping(an, r_start)
             or resolve_sluicing(an, r_start)
         )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
