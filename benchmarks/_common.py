@@ -51,7 +51,8 @@ class Comparison:
 
     Ratios are peer time / lingeval time, i.e. lingeval's throughput relative to the peer's:
     ``ratio`` of the medians, and ``round_ratios``, one per ABBA round (the two runs of a round
-    are adjacent in time, so their ratio is the least affected by load drifting over the run).
+    are adjacent in time, so their ratio, and the median of those, is the least affected by
+    load drifting over the run).
     """
 
     peer: list[Run] = field(default_factory=list)
@@ -95,8 +96,10 @@ def compare(repeat: int, peer: Callable[[], Run], ours: Callable[[], Run]) -> Co
 
 
 def spread(values: list[float]) -> str:
-    """``min-max`` of ratios as percentages, for printing next to a median."""
-    return f"{min(values):.1%}-{max(values):.1%}" if values else "-"
+    """``median (min-max)`` of ratios as percentages, e.g. of :meth:`Comparison.round_ratios`."""
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.1%} ({min(values):.1%}-{max(values):.1%})"
 
 
 def run_measured(cmd: list[str]) -> Run:

@@ -129,12 +129,12 @@ def main() -> int:
     )
     print(
         f"{'proc':>4}  {'nlp.pipe sent/s':>15}  {'mine sent/s':>11}  {'mine/raw':>8}  "
-        f"{'per round':>13}  {'CPU ratio':>9}  {'raw x1->':>8}  {'mine x1->':>9}  {'candidates':>10}"
+        f"{'per round: median (min-max)':>28}  {'CPU ratio':>9}  {'raw x1->':>8}  {'mine x1->':>9}  {'candidates':>10}"
     )
     for r in rows:
         print(
             f"{r['processes']:>4}  {r['raw_sent_per_s']:>15.1f}  {r['mine_sent_per_s']:>11.1f}  "
-            f"{r['ratio']:>8.1%}  {spread(r['round_ratios']):>13}  {r['cpu_ratio']:>9.1%}  "
+            f"{r['ratio']:>8.1%}  {spread(r['round_ratios']):>28}  {r['cpu_ratio']:>9.1%}  "
             f"{r['raw_scaling'] or 0:>8.2f}  {r['mine_scaling'] or 0:>9.2f}  {r['candidates']:>10}"
         )
     return 0

@@ -401,14 +401,17 @@ def show_throughput(t: dict[str, Any]) -> None:
         f"(both stages), batch size {t['batch_size']}, 1 process, {t['repeat']} ABBA-interleaved "
         f"runs per side, medians (load average {load})"
     )
-    print(f"{'':28} {'parse only':>11} {'mine':>9} {'mine/parse':>10} {'per round':>13}")
+    print(
+        f"{'':28} {'parse only':>11} {'mine':>9} {'mine/parse':>10}  "
+        f"{'per round: median (min-max)':>28}"
+    )
     for part, label in (("in_process", "in process"), ("whole_process", "whole process")):
         for what, unit in (("seconds", "wall s"), ("cpu_seconds", "CPU s")):
             row = t[part][what]
             print(
                 f"{label + ', ' + unit:28} {row['peer_median']:>11.2f} "
-                f"{row['ours_median']:>9.2f} {row['ratio']:>10.1%} "
-                f"{spread(row['round_ratios']):>13}"
+                f"{row['ours_median']:>9.2f} {row['ratio']:>10.1%}  "
+                f"{spread(row['round_ratios']):>28}"
             )
     sec = t["in_process"]["seconds"]
     print(
@@ -416,9 +419,8 @@ def show_throughput(t: dict[str, Any]) -> None:
         f"mine {n / sec['ours_median']:.1f}"
     )
     print(
-        f"inside each mine run, matching + second stage took {t['match_share']:.1%} of the "
-        f"wall time (median; {spread(t['match_share_runs'])}): parse share "
-        f"{1 - t['match_share']:.1%}"
+        f"inside each mine run, matching + second stage took {spread(t['match_share_runs'])} "
+        f"of its wall time (median (min-max) over the runs)"
     )
 
 

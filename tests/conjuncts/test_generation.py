@@ -229,6 +229,119 @@ CASES = [
         "He met the mayor and the governor too.",
         ["He met the mayor.", "He met the governor too."],
     ),
+    # generation 15: a degree word and an adjective the tagger took for a noun ("dim/NN")
+    (
+        "If the slope grew steeper and the groves more dim, she tried not to heed.",
+        [
+            "If the slope grew steeper, she tried not to heed.",
+            "If the groves grew more dim, she tried not to heed.",
+        ],
+    ),
+    # a gerund after a determiner heads a noun phrase ("each reading | a score")
+    (
+        "So each reading can be given a weight and each reading a score by adding up these weights.",
+        [
+            "So each reading can be given a weight.",
+            "So each reading can be given a score by adding up these weights.",
+        ],
+    ),
+    # two remnants separated by a comma; an indefinite subject named by its apposition
+    (
+        "In the first year, Acme will hold 60% of the firm and a Sony unit, Sony Parts Ltd., 40%.",
+        [
+            "In the first year, Acme will hold 60% of the firm.",
+            "In the first year, a Sony unit, Sony Parts Ltd. will hold 40% of the firm.",
+        ],
+    ),
+    # a fronted prepositional remnant set off by a comma answers the later correlate
+    (
+        "They have given many gifts to the other teams, and for us, nothing.",
+        ["They have given many gifts to the other teams.", "They have given nothing for us."],
+    ),
+    # the omitted verb is a gerund below the clause verb
+    (
+        "Last Sunday she stayed at home instead of driving to Leeds for a wedding and then to York for a party.",
+        [
+            "Last Sunday she stayed at home instead of driving to Leeds for a wedding.",
+            "Last Sunday she stayed at home instead of then driving to York for a party.",
+        ],
+    ),
+    # a remnant that is an adverbial clause answers the first conjunct's adverbial clause
+    (
+        "She reads novels when she travels and poetry when she is at home.",
+        ["She reads novels when she travels.", "She reads poetry when she is at home."],
+    ),
+    (
+        "I try to eat fish where I can and meat when I must, of course.",
+        [
+            "I try to eat fish where I can, of course.",
+            "I try to eat meat when I must, of course.",
+        ],
+    ),
+    # ... with the subject of the verb above a complement clause
+    (
+        "Some say they lost money because they sold too early and others because they bought too late.",
+        [
+            "Some say they lost money because they sold too early.",
+            "Others say they lost money because they bought too late.",
+        ],
+    ),
+    # a compound the parser made of the subject and a bare predicate noun ending the conjunct
+    (
+        "In this game the wife becomes leader and the husband follower.",
+        ["In this game the wife becomes leader.", "In this game the husband becomes follower."],
+    ),
+    # a closing quotation mark and ", Dr. X says" end the right conjunct
+    (
+        '"If the wife becomes leader and the husband follower", Dr. Smith says, "it can be hard".',
+        [
+            '"If the wife becomes leader", Dr. Smith says, "it can be hard".',
+            '"If the husband becomes follower", Dr. Smith says, "it can be hard".',
+        ],
+    ),
+    # a date (headed by its number) answers a prepositional phrase; no cut inside the date
+    (
+        "The new bonds will mature Jan. 5, 2031, and the old bonds on March 2, 2029.",
+        ["The new bonds will mature Jan. 5, 2031.", "The old bonds will mature on March 2, 2029."],
+    ),
+    # a degree adverb stays with its adjective in the correlate
+    (
+        "Prices closed sharply lower in Tokyo and Seoul and lower in Sydney.",
+        ["Prices closed sharply lower in Tokyo and Seoul.", "Prices closed lower in Sydney."],
+    ),
+    # the last remnant keeps its relative clause (its verb is not the conjunct's own)
+    (
+        "The system should collect rent, allocating the old part of the rent to all citizens "
+        "equally, and the new part to the towns that need it.",
+        [
+            "The system should collect rent, allocating the old part of the rent to all "
+            "citizens equally.",
+            "The system should collect rent, allocating the new part to the towns that need it.",
+        ],
+    ),
+    # ... also after a comma, parallel to the first conjunct's own relative clause
+    (
+        "It faces competition in Ohio from the Ohio Post, which sells 300,000 copies a day, and "
+        "in Iowa from the Iowa Star, which sells 170,000.",
+        [
+            "It faces competition in Ohio from the Ohio Post, which sells 300,000 copies a day.",
+            "It faces competition in Iowa from the Iowa Star, which sells 170,000.",
+        ],
+    ),
+    # a noun phrase of time answers the prepositional phrase, not the object inside it; the
+    # bare number keeps its noun
+    (
+        "There were 12 rainy days in the last month and 7 a year earlier.",
+        ["There were 12 rainy days in the last month.", "There were 7 rainy days a year earlier."],
+    ),
+    # ... inside an opening gerund phrase: the main clause is shared by every rewrite
+    (
+        "Besides selling cheap shoes in France and leather bags in Italy, the company runs two large hotels.",
+        [
+            "Besides selling cheap shoes in France, the company runs two large hotels.",
+            "Besides selling leather bags in Italy, the company runs two large hotels.",
+        ],
+    ),
 ]
 
 
@@ -236,6 +349,56 @@ CASES = [
 def test_shape_is_generated(parser: object, sentence: str, expected: list[str]) -> None:
     rewrites, _ = generated(parser, sentence)
     assert expected in rewrites
+
+
+def test_the_right_conjunct_stops_at_a_new_sentence_after_dots(parser: object) -> None:
+    """Run-on text: "..." before a capitalised clause with its own verb ends the conjunct;
+    the next sentence is shared, not part of the last conjunct."""
+    _, res = generated(
+        parser, "We loved the quiet rooms and friendly staff... And the food is great too!", nth=0
+    )
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "We loved the quiet rooms... And the food is great too!",
+        "We loved friendly staff... And the food is great too!",
+    ]
+
+
+def test_a_relative_clause_running_past_the_conjunct_is_not_a_remnant(parser: object) -> None:
+    """The relative clause of the right conjunct holds its own coordination ("between A, B,
+    and C"): no analysis cuts it at that coordination."""
+    rewrites, _ = generated(
+        parser,
+        "Years ago I wrote a short paper and pencil test which, in a small study, told apart "
+        "ADHD, LD, and control subjects.",
+        nth=0,
+    )
+    assert all(not s.endswith("paper, and control subjects.") for r in rewrites for s in r)
+
+
+def test_the_omitted_verb_is_the_nearest_verb_above_the_conjunction(parser: object) -> None:
+    """A gerund higher up ("collecting") is not taken when a nearer verb ("help") governs the
+    coordination: no rewrite replaces the gerund's object."""
+    rewrites, _ = generated(
+        parser, "I started collecting stamps just to help with my boredom and my sadness."
+    )
+    assert [
+        "I started collecting stamps just to help with my boredom.",
+        "I started collecting stamps just to help with my sadness.",
+    ] in rewrites
+    assert all("collecting my sadness" not in s for r in rewrites for s in r)
+
+
+def test_an_adverb_and_a_participle_after_a_comma_end_the_conjunct(parser: object) -> None:
+    """ ", often mixing ..." is a participial clause shared by both conjuncts, not a remnant."""
+    rewrites, _ = generated(
+        parser,
+        '"She has painted portraits with oil and chalk, often mixing several styles in one '
+        'picture," said the curator.',
+    )
+    assert all("often mixing several styles" in s for r in rewrites for s in r)
+    assert any(
+        r[1].startswith('"She has painted portraits with chalk, often mixing') for r in rewrites
+    )
 
 
 def test_a_bare_number_subject_agrees(parser: object) -> None:
@@ -275,17 +438,39 @@ def test_agreement_without_lemmas(parser: object) -> None:
     assert all("likeses" not in s for r in rewrites for s in r)
 
 
-def test_a_verb_phrase_of_the_shared_subject_ends_the_right_conjunct(parser: object) -> None:
-    rewrites, _ = generated(
-        parser,
+NTH_CASES = [
+    # a verb phrase of the shared subject ends the right conjunct (the first "and")
+    (
         "The firm has offered 40 dollars a share for Acme and 36 dollars a share for Bolt and "
         "has extended both offers to May 4.",
-        nth=0,
-    )
-    assert [
-        "The firm has offered 40 dollars a share for Acme and has extended both offers to May 4.",
-        "The firm has offered 36 dollars a share for Bolt and has extended both offers to May 4.",
-    ] in rewrites
+        0,
+        [
+            "The firm has offered 40 dollars a share for Acme and has extended both offers to "
+            "May 4.",
+            "The firm has offered 36 dollars a share for Bolt and has extended both offers to "
+            "May 4.",
+        ],
+    ),
+    # the swapped order also for a coordinated object remnant (the second "and")
+    (
+        "The hotel served eggs and toast for breakfast, and for lunch, soup and bread with cheese.",
+        1,
+        [
+            "The hotel served eggs and toast for breakfast.",
+            "The hotel served soup and bread with cheese for lunch.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "nth", "expected"), NTH_CASES, ids=[c[0][:40] for c in NTH_CASES]
+)
+def test_shape_at_a_given_conjunction_is_generated(
+    parser: object, sentence: str, nth: int, expected: list[str]
+) -> None:
+    rewrites, _ = generated(parser, sentence, nth=nth)
+    assert expected in rewrites
 
 
 def test_a_verb_form_read_as_a_noun_subject_agrees(parser: object) -> None:

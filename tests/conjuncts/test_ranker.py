@@ -266,6 +266,8 @@ def test_contrast_features_separate_gapping_from_clusters() -> None:
 def test_resolve_help_names_the_default_ranker() -> None:
     out = CliRunner().invoke(cli, ["conjuncts", "resolve", "--help"]).output
     assert f"(default: {ranker.DEFAULT_VERSION};" in " ".join(out.split())
+    out = CliRunner().invoke(cli, ["conjuncts", "train-ranker", "--help"]).output
+    assert f"[default: {ranker.DEFAULT_VERSION}]" in " ".join(out.split())
 
 
 def test_synthetic_stripping_has_both_readings_and_keeps_the_marker(wide_docs: list) -> None:
@@ -308,3 +310,23 @@ def test_bare_number_keeps_its_noun(sentence: str, expected: list[str]) -> None:
 
     [item] = resolve_sentences([sentence])
     assert item.rewrites == expected
+
+
+def test_interaction_features_and_quantifier_contrast() -> None:
+    assert ranker.feature_value({"two_np": 1.0, "m1": 1.0}, "two_np*m1") == 1.0
+    assert ranker.feature_value({"two_np": 1.0, "m1": 0.0}, "two_np*m1") == 0.0
+    assert ranker.feature_value({}, "sim_mean") == 0.0
+    model = ranker.RankerModel("t", ["two_np*m1"], [0.0], [1.0], [2.0], 0.0)
+    assert model.score({"two_np": 1.0, "m1": 1.0}) == pytest.approx(2.0)
+    assert ranker.vectorise([{"two_np": 1.0, "m1": 1.0}])[0][
+        ranker.FEATURES.index("two_np*m1")
+    ] == pytest.approx(1.0)
+    from lingeval.conjuncts.resolvers.rules import resolve_doc
+    from lingeval.core.parsing import Parser
+
+    [doc] = Parser(None).parse(["Some people came by bus and others by train."])
+    collected: list = []
+    resolve_doc(doc, next(t.i for t in doc if t.text == "and"), collect=collected)
+    pairs = {(c.option, c.feats["quant_pair"]) for c, _ in collected}
+    assert ("gapping", 1.0) in pairs  # "Some" ... "others": contrasting subjects
+    assert all(v <= 0.0 for o, v in pairs if o == "cluster")

@@ -78,6 +78,35 @@ CASES = [
             "Staff do not treat you like just another patient.",
         ],
     ),
+    # one phrase with a clause inside it; its shape is that of the phrase without the clause
+    (
+        "We fixed the roof, but not the window that the storm had broken.",
+        "but",
+        ["We fixed the roof.", "We did not fix the window that the storm had broken."],
+    ),
+    (
+        "The shoes should be tight, but not so tight that they hurt.",
+        "but",
+        ["The shoes should be tight.", "The shoes should not be so tight that they hurt."],
+    ),
+    # a prepositional phrase without a correlate is added to the clause
+    (
+        "The hall was full, but not with the kind of people who usually come to concerts.",
+        "but",
+        [
+            "The hall was full.",
+            "The hall was not full with the kind of people who usually come to concerts.",
+        ],
+    ),
+    # material after the remnant stays shared; "can" + "not" = "cannot" there too
+    (
+        "The bridge can carry cars, but not trucks, because it is old.",
+        "but",
+        [
+            "The bridge can carry cars, because it is old.",
+            "The bridge cannot carry trucks, because it is old.",
+        ],
+    ),
     # an imperative takes do-support with the input's capital
     (
         "Keep the bread fresh, but not cold.",

@@ -40,9 +40,13 @@ __all__ = [
     "Omission",
     "Phrase",
     "chunk_phrases",
+    "degree_adjective",
     "detect_omission",
     "hyphen_part",
+    "nominal_gerund",
     "phrase_category",
+    "right_end",
+    "sentence_break",
 ]
 
 #: Penn tags of verbs and modals (shared by the resolvers, the miner and the synthesiser).
@@ -140,9 +144,31 @@ def _is_verb(doc: Doc, i: int) -> bool:
     return True
 
 
+DEGREE_WORDS = {"more", "less", "most", "least", "so", "too", "very", "quite", "rather"}
+
+
+def degree_adjective(doc: Doc, start: int, end: int) -> bool:
+    """A degree word and one dictionary adjective that is no noun ("more dim", "so cheap"),
+    whatever the tagger made of the adjective ("dim/NN")."""
+    if end != start + 1 or doc[start].lower_ not in DEGREE_WORDS:
+        return False
+    from lemminflect import getAllLemmas
+
+    word = doc[end].lower_
+    return bool(getAllLemmas(word, upos="ADJ")) and not getAllLemmas(word, upos="NOUN")
+
+
+def nominal_gerund(doc: Doc, i: int) -> bool:
+    """A gerund after a determiner or possessor heads a noun phrase ("each reading", "the
+    meeting")."""
+    return doc[i].tag_ == "VBG" and i > 0 and doc[i - 1].tag_ in {"DT", "PRP$"}
+
+
 def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
     """Category (and preposition) of tokens ``[start, end]``: NP, NUM, PP, ADJ, ADV or VP."""
     first = doc[start]
+    if degree_adjective(doc, start, end):
+        return "ADJ", ""
     if first.lower_ in STRIP_HEAD and end > start:
         return phrase_category(doc, start + 1, end)
     if first.tag_ in {"IN", "TO"} and end > start and doc[start + 1].tag_ != "VB":
@@ -190,7 +216,10 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:
         return False
     a_np = (
-        a.tag_ in NP_END_TAGS or a.text == "%" or a.i in doc.user_data.get("lingeval_nominal", ())
+        a.tag_ in NP_END_TAGS
+        or a.text == "%"
+        or a.i in doc.user_data.get("lingeval_nominal", ())
+        or (nominal_gerund(doc, a.i) and b.tag_ != "CD")  # "each reading | a score"
     )
     if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
@@ -264,11 +293,13 @@ def _two_names(doc: Doc, r: Phrase) -> bool:
     )
 
 
-def _right_end(doc: Doc, start: int, last: int) -> int:
+def right_end(doc: Doc, start: int, last: int) -> int:
     """Last token of the right conjunct that starts at ``start``."""
     for k in range(start, last + 1):
         tok = doc[k]
         if tok.text in CLAUSE_PUNCT or (tok.lower_ in SUBORDINATORS and k > start):
+            return k - 1
+        if k > start and sentence_break(doc, k, last):
             return k - 1
         if tok.lower_ in {"as", "with"} and k > start and _clause_follows(doc, k + 1, last):
             return k - 1  # "... 54 from 98 as Sri Lanka toiled"
@@ -295,6 +326,17 @@ def _right_end(doc: Doc, start: int, last: int) -> int:
                         return k - 1
                     break
     return last
+
+
+def sentence_break(doc: Doc, k: int, last: int) -> bool:
+    """Token ``k`` is "..." (or "…") before a capitalised word that starts a clause of its
+    own (a finite verb follows): the next sentence of run-on text ("... staff... And the
+    food is great")."""
+    if doc[k].text not in {"...", "…", ".."} or k + 1 > last:
+        return False
+    if not doc[k + 1].text[:1].isupper():
+        return False
+    return any(_is_verb(doc, j) and doc[j].tag_ in FINITE_TAGS for j in range(k + 1, last + 1))
 
 
 def _clause_follows(doc: Doc, k: int, last: int) -> bool:
@@ -447,7 +489,7 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
         start += 1
     if start > last:
         return None
-    end = _right_end(doc, start, last)
+    end = right_end(doc, start, last)
     # the longest extent that parallels the first clause; material after a shorter one
     # (", via X and Y", ", the sources say") is shared by every conjunct
     ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == ","][:4]]

@@ -91,7 +91,29 @@ FEATURES: tuple[str, ...] = (
     # speaks for the subject reading, one of the object's class for the object reading
     "strip_subj_class",  # stripping: +1 remnant and subject of one head class, -1 not; signed
     "strip_obj_class",  # stripping: -1 remnant and object of one head class, +1 not; signed
+    # v4: ranker errors of v3 (generated but not chosen); a name with "*" is the product of
+    # its parts
+    "quant_pair",  # first remnant and subject open with contrasting quantifiers (some/others)
+    "two_np*m1",  # one remnant that looks like two noun phrases ("9 a year earlier")
+    "inner_verb",  # the omitted verb is a gerund/participle below the clause verb
+    "swapped",  # a fronted remnant answers the later correlate (remnants swapped)
+    "clause_tail",  # 1 adverbial-clause remnant, 2 a relative clause on the last remnant
 )
+
+#: Quantifier-like words whose pairs contrast two subjects ("Some ... and others ...").
+CONTRAST_QUANTIFIERS = {
+    "some", "others", "other", "many", "few", "most", "one", "another", "several", "half",
+    "all", "none", "both", "each", "either", "neither", "more", "less",
+}  # fmt: skip
+
+
+def feature_value(feats: Mapping[str, float], name: str) -> float:
+    """The value of feature ``name`` in ``feats``; ``"a*b"`` is the product of ``a`` and
+    ``b`` (an interaction); a missing feature is 0."""
+    if "*" in name:
+        return math.prod(float(feats.get(part, 0.0)) for part in name.split("*"))
+    return float(feats.get(name, 0.0))
+
 
 #: Personal pronouns that refer to people (animacy of a noun phrase without a lexicon).
 ANIMATE_PRONOUNS = {"i", "you", "he", "she", "we", "they", "him", "her", "us", "them", "who"}
@@ -149,6 +171,9 @@ def contrast_features(
     rem = sum(p.end - p.start + 1 for p in parts)
     cor = sum(c.end - c.start + 1 for c in corr) if corr else rem
     out["rem_corr_len"] = math.log(max(1, rem) / max(1, cor))
+    first_word, subj_word = doc[first.start].lower_, doc[subj.start].lower_ if subj else ""
+    pair = first_word in CONTRAST_QUANTIFIERS and subj_word in CONTRAST_QUANTIFIERS
+    out["quant_pair"] = sign * float(pair and first_word != subj_word)
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0
     if strip and sign and len(parts) == 1:
         cls = _word_class(_np_head(doc, first), _head_class)
@@ -225,7 +250,7 @@ class RankerModel:
         """The linear score (log-odds that the analysis is right) of one analysis."""
         total = self.intercept
         for name, mu, sd, w in zip(self.features, self.mean, self.scale, self.coef, strict=True):
-            total += w * (float(feats.get(name, 0.0)) - mu) / sd
+            total += w * (feature_value(feats, name) - mu) / sd
         return total
 
     def probability(self, feats: Mapping[str, float]) -> float:
@@ -317,7 +342,7 @@ def check_features(docs: Sequence[Any], score: float) -> dict[str, float]:
 
 def vectorise(rows: Sequence[Mapping[str, float]]) -> list[list[float]]:
     """Feature rows in :data:`FEATURES` order."""
-    return [[float(r.get(name, 0.0)) for name in FEATURES] for r in rows]
+    return [[feature_value(r, name) for name in FEATURES] for r in rows]
 
 
 #: Training objectives of :func:`fit`.

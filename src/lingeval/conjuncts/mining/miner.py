@@ -22,8 +22,8 @@ Guarantees:
   the last checkpoint), skips the finished units and continues; nothing is lost or repeated.
 
 Engines: ``local`` runs spaCy's ``nlp.pipe`` with ``n_process`` processes and matches the
-patterns in the calling process as the parsed Docs stream back (matching costs about 3-4% of
-parsing); ``dask`` sends chunks of units to an existing ``dask.distributed`` cluster whose
+patterns in the calling process as the parsed Docs stream back (matching and the second stage
+cost about 3-6% of parsing); ``dask`` sends chunks of units to an existing ``dask.distributed`` cluster whose
 workers parse and match with the same pipeline and return only the (small) candidates.
 """
 

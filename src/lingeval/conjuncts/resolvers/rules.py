@@ -57,8 +57,12 @@ from lingeval.conjuncts.omission import (
     VERB_TAGS,
     Omission,
     chunk_phrases,
+    degree_adjective,
     detect_omission,
     hyphen_part,
+    nominal_gerund,
+    right_end,
+    sentence_break,
 )
 from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
@@ -72,7 +76,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "14"
+GENERATION_VERSION = "15"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -223,6 +227,8 @@ def _category(doc: Doc, span: Span) -> str:
         first.tag_ == "TO" and (len(span) > 1 and doc[span.start + 1].tag_ != "VB")
     ):
         return "PP"
+    if degree_adjective(doc, span.start, span.end):
+        return "ADJ"  # "more dim" (dim/NN)
     nominal = doc.user_data.get("lingeval_nominal", ())
     if (first.tag_ in VERB_TAGS and first.i not in nominal) or (
         first.tag_ == "TO" and len(span) > 1
@@ -256,6 +262,9 @@ TIME_NOUNS = {
     "year", "month", "week", "day", "time", "morning", "evening", "night", "afternoon",
     "quarter", "season", "decade", "century", "today", "tomorrow", "yesterday", "weekend",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan.", "feb.", "mar.", "apr.", "jun.", "jul.",
+    "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
 }  # fmt: skip
 
 
@@ -307,6 +316,13 @@ def _det_class(doc: Doc, span: Span) -> str:
     return "none"
 
 
+def _time_np(doc: Doc, span: Span) -> bool:
+    """A noun phrase of time: "next year", "Feb. 1, 1990" (a date headed by its number)."""
+    return _np_head(doc, span).lemma_.lower() in TIME_NOUNS or (
+        doc[span.start].lower_ in TIME_NOUNS and doc[span.start].tag_ == "NNP"
+    )
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
@@ -317,7 +333,7 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         share = _np_head(doc, a if ca == "NP" else b).lemma_.lower() in SHARE_NOUNS
         score = 0.6 if share else 0.35
     elif {ca, cb} == {"ADV", "PP"} or (
-        {ca, cb} == {"NP", "PP"} and _np_head(doc, a if ca == "NP" else b).lemma_ in TIME_NOUNS
+        {ca, cb} in ({"NP", "PP"}, {"NUM", "PP"}) and _time_np(doc, a if ca != "PP" else b)
     ):
         score = 0.35  # adverbials: "abroad" / "in Spain", "next year" / "in 1989"
     elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
@@ -357,11 +373,17 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
             gap = "" if i == prev + 1 and not doc[prev].whitespace_ else " "
             if i != prev + 1:
                 opening = doc[prev].text in {'"', "“", "(", "["} and not doc[prev].whitespace_
+                # a closing quote written against the word before it stays against one
+                closing = tok.text in {'"', "”", "’"} and i > 0 and not doc[i - 1].whitespace_
                 gap = (
                     ""
-                    if (tok.is_punct and tok.text in {",", ".", ";", ":", ")", "%", "'s"})
+                    if (
+                        tok.is_punct
+                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…"}
+                    )
                     or tok.text in {"'s", "n't"}
                     or opening
+                    or closing
                     else " "
                 )
             out.append(gap)
@@ -492,8 +514,10 @@ class _Analysis:
         for k in range(start + 1, self.last + 1):
             tok = doc[k]
             low = tok.lower_
-            if tok.text in {";", ":", "—", "–", "--"}:
+            if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
                 return k, False
+            if tok.tag_ == "''" and k > start and self._quoted_at_cc(start, k):
+                return k, False  # a closing quotation mark ends the quoted conjunct
             if low == "with" and self._absolute_with(k):
                 return k, True
             if tok.dep_ == "mark" or low in {
@@ -518,17 +542,32 @@ class _Analysis:
                     nxt.tag_ == "CC"
                     or nxt.lower_ in SUBORDINATORS
                     or nxt.tag_ in {"WDT", "WP", "WRB", "VBG"}
+                    # ", often incorporating ...": an adverb before the participle
+                    or (nxt.tag_ == "RB" and k + 2 <= self.last and doc[k + 2].tag_ == "VBG")
                 ):
                     return k, False
                 if nxt.lower_ == "with" and self._absolute_with(k + 1):
                     return k, True
+                name = k + 1
+                while name + 1 <= self.last and doc[name].tag_ == "NNP" == doc[name + 1].tag_:
+                    name += 1  # ", Dr. Linden says"
                 if (
-                    k + 2 <= self.last
-                    and doc[k + 2].lemma_ in SAY_LEMMAS
+                    name + 1 <= self.last
+                    and doc[name + 1].lemma_ in SAY_LEMMAS
                     and nxt.tag_ in {"PRP", "NNP", "NN"}
                 ):
                     return k, False
         return self.last + 1, False
+
+    def _quoted_at_cc(self, start: int, k: int) -> bool:
+        """The closing quotation mark at ``k`` closes one opened before the conjunction (no
+        quotation mark between ``start`` and ``k``)."""
+        doc = self.doc
+        if any(doc[j].tag_ in {"``", "''"} for j in range(start, k)):
+            return False
+        opened = sum(1 for t in doc[: self.cc] if t.tag_ == "``")
+        closed = sum(1 for t in doc[: self.cc] if t.tag_ == "''")
+        return opened > closed
 
     def _absolute_with(self, k: int) -> bool:
         """``with`` + noun phrase + participle: a clause that binds the conjuncts."""
@@ -667,7 +706,15 @@ class _Analysis:
         """Would a span starting at ``y`` leave behind a determiner, possessor or modifier of
         a word inside it ("the | Blackstone fund", "a more modest | 4.8%")?"""
         doc = self.doc
-        return any(y <= t.head.i <= p and t.dep_ in CUT_DEPS for t in doc[max(0, y - 4) : y])
+        return any(
+            y <= t.head.i <= p
+            and (
+                t.dep_ in CUT_DEPS
+                # a degree adverb of an adjective: "[sharply higher] in A and higher in B"
+                or (t.dep_ == "advmod" and t.tag_ == "RB" and t.head.tag_ in {"JJR", "RBR"})
+            )
+            for t in doc[max(0, y - 4) : y]
+        )
 
     # -- remnants of the right conjunct -------------------------------------------------------
 
@@ -685,10 +732,29 @@ class _Analysis:
                 a.tag_ in {"NN", "NNS"}
                 and b.tag_ in {"NN", "NNS"}
                 and det_before
-                and (doc[k - 2].tag_ == "PRP$" or a.dep_ != "compound")  # not "the city council"
+                # not "the city council", unless the second noun ends the conjunct: "so that
+                # the wife becomes leader and the husband | follower"
+                and (
+                    doc[k - 2].tag_ == "PRP$"
+                    or a.dep_ != "compound"
+                    or (k == span.end and self._bare_predicate_noun())
+                )
             ):
                 points.append(k)
                 self.weak.add(k)
+                continue
+            if (
+                a.text == ","
+                and k - 2 > span.start
+                and not b.is_punct
+                and (doc[k - 2].tag_ in NOMINAL_TAGS or doc[k - 2].text in {"%", ")"})
+                and (b.tag_ in {"DT", "PRP$", "CD", "NNP", "NNPS", "NN", "NNS"} or b.text == "$")
+                and not _inside_name(doc, k - 1)
+                and not (doc[k - 2].tag_ == "CD" and b.tag_ == "CD")  # a date: "May 3, 1990"
+            ):
+                # a comma between two phrases: "a subsidiary, Acme Co., | 25%", "for
+                # dinner, | pasta"
+                points.append(k)
                 continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
             if b.is_punct or (
@@ -698,6 +764,7 @@ class _Analysis:
             a_ends_np = (
                 glued
                 or a.tag_ in NOMINAL_TAGS
+                or (nominal_gerund(doc, k - 1) and b.tag_ != "CD")  # "each reading | a score"
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -723,6 +790,8 @@ class _Analysis:
             )
             if not (a_ends_np and b_starts):
                 continue
+            if a.lower_ in TIME_NOUNS and a.tag_ == "NNP" and b.tag_ == "CD":
+                continue  # a date: "March 2"
             nationality = a.text[:1].isupper() and b.tag_ == "CD"  # "Japanese 0.3%"
             if (
                 a.tag_ in {"JJ", "RB", "RBR"}
@@ -742,19 +811,33 @@ class _Analysis:
             points.append(k)
         return points
 
+    def _bare_predicate_noun(self) -> bool:
+        """The first conjunct ends in a verb and a bare noun ("becomes leader"): a bare noun
+        ending the right conjunct may be its remnant."""
+        p = self.left_end(self.cc)
+        return (
+            p > 0
+            and self.doc[p].tag_ in {"NN", "NNS"}
+            and self.doc[p - 1].tag_ in VERB_TAGS
+            and self.doc[p].head.i == p - 1
+        )
+
     def weak_splits(self, parts: Sequence[Span]) -> int:
         """How many of the cuts between ``parts`` are weak boundaries."""
         return sum(1 for part in parts[1:] if part.start in getattr(self, "weak", set()))
 
     def segmentations(self, span: Span, max_parts: int = 3) -> list[list[Span]]:
+        doc = self.doc
         pts = self.split_points(span)[:12]
         out = [[span]]
+        # a remnant ends before the comma that separates it from the next
+        cut = lambda a, b: Span(a, b - 2 if doc[b - 1].text == "," else b - 1)  # noqa: E731
         for a in pts:
-            out.append([Span(span.start, a - 1), Span(a, span.end)])
+            out.append([cut(span.start, a), Span(a, span.end)])
         if max_parts >= 3:
             for i, a in enumerate(pts):
                 for b in pts[i + 1 :]:
-                    out.append([Span(span.start, a - 1), Span(a, b - 1), Span(b, span.end)])
+                    out.append([cut(span.start, a), cut(a, b), Span(b, span.end)])
         return out
 
     def first_verb(self, span: Span) -> Token | None:
@@ -869,8 +952,15 @@ def resolve_doc(
         if om is not None and rv is not None and rv.tag_ == "NNS" and rv.i <= om.right_end:
             om = None  # the tagger's plural noun is a verb after all
         if om is not None and om.marker not in {"not", "never"}:
-            # a verbless conjunct with parallel phrases: an omission, whatever the parse says
-            res = _omission(an, om, verb, p, r_start, collect, right.end)
+            # a verbless conjunct with parallel phrases: an omission, whatever the parse says;
+            # its last remnant may keep a relative clause parallel to the first conjunct's
+            res = _relative_remnant(an, verb, p, right, b, collect) or _omission(
+                an, om, verb, p, r_start, collect, right.end
+            )
+        if res is None and om is None:
+            res = _clause_remnant(an, p, right, b, collect) or _relative_remnant(
+                an, verb, p, right, b, collect
+            )
         if res is None:
             res = _resolve(an, verb, p, right, b, collect)
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
@@ -958,6 +1048,164 @@ def _omission(
     return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
 
 
+def _clause_remnant(
+    an: _Analysis,
+    p: int,
+    right: Span,
+    b: int,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """A remnant that is an adverbial clause answering one that closes the first conjunct:
+    "She reads novels when she travels and poetry when she is at home" (the last remnant
+    "when she is at home" replaces "when she travels"; the verb is the one above the first
+    clause's adverbial clause). None unless the right conjunct is verbless material followed,
+    without a comma, by a subordinator, and an adverbial clause with a subordinator ends
+    right before the conjunction."""
+    doc = an.doc
+    if b > an.last or doc[b - 1].is_punct or b <= right.start:
+        return None
+    sub = doc[b]
+    if not _subordinator(sub):
+        return None
+    if any(_is_verb_tok(doc, i) for i in range(right.start, b)):
+        return None
+    # the first conjunct's adverbial clause: a verb whose subtree ends at p and starts with a
+    # subordinator
+    # (the parse may hang the right conjunct below it: its right edge is not checked)
+    found: list[Token] = []  # adverbial clauses around p, innermost first
+    h = doc[p]
+    for _ in range(40):
+        if (
+            h.tag_ in VERB_TAGS
+            and h.dep_ in {"advcl", "relcl"}
+            and h.i <= p
+            and _subordinator(h.left_edge)
+            and not any(doc[i].text in {",", ";"} for i in range(h.left_edge.i, p))
+        ):
+            found.append(h)
+        if h.head.i == h.i or h.head.i > an.cc:
+            break
+        h = h.head
+    if not found:
+        return None
+    # the one with the remnant's own subordinator ("because ... while ... and others because
+    # ..."), else the innermost
+    h = next((f for f in found if f.left_edge.lower_ == sub.lower_), found[0])
+    s0 = h.left_edge
+    verb = an.clause_verb(h.head.i)
+    if verb is None or verb.i >= s0.i:
+        return None
+    # the remnant clause: the subordinator's clause, up to the next clause boundary
+    end = min(an.last, max(sub.head.right_edge.i, b + 1))
+    stop = next((k for k in range(b + 1, end + 1) if doc[k].text in {",", ";", ":", "--"}), None)
+    if stop is not None:
+        end = stop - 1  # the clause ends at the next comma or clause punctuation
+    if doc[end].is_punct:
+        end = an.left_end(end + 1)
+    if end <= b:
+        return None
+    clause = Span(b, end)
+    head = Span(right.start, an.left_end(b))
+    if head.end < head.start:
+        return None
+    best: Resolution | None = None
+    verbs = [verb]
+    up = verb.head
+    if verb.dep_ == "ccomp" and up.i < verb.i and an.subject_span(up) is not None:
+        verbs.append(up)  # "Some say they lost money because ... and others because ..."
+    for v in verbs:
+        res = _nominal(
+            an, v, an.subject_span(v), p, Span(right.start, end), None, collect, clause_tail=clause
+        )
+        if res is not None and (
+            best is None or res.details.get("score", 0.0) > best.details.get("score", 0.0)
+        ):
+            best = res
+    return best
+
+
+def _relative_remnant(
+    an: _Analysis,
+    verb: Token | None,
+    p: int,
+    right: Span,
+    b: int,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """A last remnant that ends in a relative clause: "..., and the new part to the towns
+    that need it" (the finite verb is the relative clause's, not the conjunct's), or ", and
+    in B from Y, which sells 170,000" when the first conjunct's last correlate has a relative
+    clause with the same word ("from X, which sells 300,000"). The relative clause stays
+    attached to the last remnant."""
+    doc = an.doc
+    if verb is None or verb.i >= an.cc:
+        return None
+    w = next(
+        (
+            k
+            for k in range(right.start + 1, right.end + 1)
+            if doc[k].tag_ in {"WDT", "WP"}
+            and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS"}
+            and doc[k].lower_ in {"that", "which", "who", "whom"}
+        ),
+        None,
+    )
+    end = right.end
+    if w is not None and an.left_end(doc[w].head.right_edge.i + 1) > right.end:
+        return None  # the relative clause runs past the conjunct's end ("between A, B, and C")
+    if w is None:
+        # ", which ..." after the conjunct, parallel to one closing the first conjunct
+        if b > an.last - 1 or doc[b].text != "," or doc[b + 1].lower_ not in {"which", "who"}:
+            return None
+        word = doc[b + 1].lower_
+        for _ in range(4):  # the clause above the first conjunct's relative clause
+            if verb.dep_ != "relcl" or verb.head.i == verb.i:
+                break
+            up = an.clause_verb(verb.head.i)
+            if up is None:
+                return None
+            verb = up
+        if not any(doc[j].text == "," and doc[j + 1].lower_ == word for j in range(verb.i + 1, p)):
+            return None
+        w = b
+        end = an.left_end(an.boundary(b + 1)[0])
+    if end <= w or any(doc[i].tag_ in VERB_TAGS for i in range(right.start, w)):
+        return None
+    return _nominal(
+        an,
+        verb,
+        an.subject_span(verb),
+        p,
+        Span(right.start, end),
+        None,
+        collect,
+        clause_tail=Span(w, end),
+        attach=True,
+    )
+
+
+def _subordinator(tok: Token) -> bool:
+    """A word opening an adverbial clause ("because", "when", "where", "if"), not "as"/"so"."""
+    return tok.lower_ not in {"as", "so", "that"} and (
+        tok.lower_ in SUBORDINATORS | {"where", "wherever", "whenever"} or tok.dep_ == "mark"
+    )
+
+
+def _is_verb_tok(doc: Doc, i: int) -> bool:
+    """A verb, not a dictionary noun the tagger took for a bare verb before a subordinator
+    ("and meat when I must")."""
+    tok = doc[i]
+    if tok.tag_ not in VERB_TAGS:
+        return False
+    if tok.tag_ == "VB" and i + 1 < len(doc) and _subordinator(doc[i + 1]):
+        from lemminflect import getAllLemmas
+
+        if getAllLemmas(tok.lower_, upos="NOUN"):
+            doc.user_data.setdefault("lingeval_nominal", set()).add(i)
+            return False
+    return True
+
+
 def _suffix(an: _Analysis, right_end: int) -> list[int]:
     return [i for i in range(right_end + 1, an.last + 1)]
 
@@ -980,6 +1228,15 @@ def _resolve(
             if x.head.i == verb.i or x.head.i == x.i:
                 break
             x = x.head
+        inner = _inner_verb(an, verb, p)
+        if inner is not None and inner.i < an.cc and x.dep_ not in SUBJ_DEPS:
+            # the coordination sits inside an opening gerund or participle phrase ("In
+            # addition to selling X in A and Y in B, the firm ..."): the main clause after it
+            # is shared by every rewrite
+            end = right_end(doc, right.start, an.last)
+            if end >= right.end or doc[end + 1].text != ",":
+                return None  # the phrase must end at a comma before the main clause
+            return _nominal(an, inner, None, p, Span(right.start, end), None, collect)
         if x.head.i != verb.i or x.right_edge.i < right.start or x.dep_ not in SUBJ_DEPS:
             return None  # only a coordinated subject is resolved before its verb
         right = Span(right.start, min(right.end, an.left_end(x.right_edge.i + 1)))
@@ -1183,7 +1440,7 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i
     if has_aux and finite is not None:
-        replace[finite.i] = finite.text + " not"
+        replace[finite.i] = finite.text + ("not" if finite.lower_ == "can" else " not")
     else:
         do = {"VBD": "did", "VBZ": "does", "VBP": "do"}.get(verb.tag_)
         if do is None:
@@ -1484,8 +1741,14 @@ def _nominal(
     collect: list[tuple[_Candidate, Resolution | None]] | None = None,
     longer: Span | None = None,
     subj_from_om: bool = False,
+    clause_tail: Span | None = None,
+    attach: bool = False,
 ) -> Resolution | None:
     """No verb after the conjunction: coordination, argument clusters, gapping, stripping.
+
+    ``clause_tail``: an adverbial clause ending ``right`` that is always the last remnant
+    (:func:`_clause_remnant`), or with ``attach`` a relative clause that ends the last
+    remnant (:func:`_relative_remnant`).
 
     Every analysis (segmentation x reading x correlates) is described by features
     (:data:`lingeval.conjuncts.ranker.FEATURES`) and scored by the fitted ranker; the best
@@ -1527,10 +1790,16 @@ def _nominal(
             for i in rest
         ):
             extents.append(Span(right.start, conj_tok.right_edge.i))
+    if clause_tail is not None:
+        extents = [right]  # the remnant clause ends the conjunct
     parse_heads = {doc[an.cc].head.i}
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
     n_post = _post_verbal(an, verb, p1) if verb is not None and verb_left else None
+    # a non-finite verb between the clause verb and the conjunction may be the one omitted
+    # ("stayed in instead of flying to A for B and then to C for D")
+    inner = _inner_verb(an, verb, p1)
+    n_inner = _post_verbal(an, inner, p1) if inner is not None else None
     om_parts = [Span(r.start, r.end) for r in om.remnants] if om is not None else None
     om_pars = [Span(q.start, q.end) for q in om.parallels if q is not None] if om else []
     base: dict[str, float] = {
@@ -1544,14 +1813,26 @@ def _nominal(
     cands: list[_Candidate] = []
     prefs: dict[tuple[int, int], float] = {}
     for ext in extents:
-        segs = an.segmentations(ext, 1 if strip_tail else 3)
+        if clause_tail is not None:
+            head = Span(ext.start, an.left_end(clause_tail.start))
+            if attach:
+                segs = [
+                    [*seg[:-1], Span(seg[-1].start, clause_tail.end)]
+                    for seg in an.segmentations(head, 3)
+                ]
+            else:
+                segs = [[*seg, clause_tail] for seg in an.segmentations(head, 2)]
+        else:
+            segs = an.segmentations(ext, 1 if strip_tail else 3)
         if ext == right and om_parts and om_parts not in segs and om_parts[-1].end <= ext.end:
             segs.insert(0, om_parts)  # first: the cap below never drops the detector's
+        segs.extend(_fronted_remnants(an, segs))
         for parts in segs:
             if len(cands) >= MAX_CANDIDATES:
                 break
             m = len(parts)
-            if m > 1 and not _clean_remnants(an, ext, parts):
+            verbless = Span(ext.start, clause_tail.start - 1) if clause_tail else ext
+            if m > 1 and not _clean_remnants(an, verbless, parts):
                 continue
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
             key = (parts[0].start, parts[0].end)
@@ -1559,12 +1840,23 @@ def _nominal(
                 prefs[key] = _subject_preference(an, parts[0], subj, verb, p1)
             subj_pref = prefs[key]
             weak = an.weak_splits(parts)
-            for option in ("cluster", "gapping", "fronted"):
+            readings: list[tuple[str, Token | None, int, int | None]] = [
+                ("cluster", verb, post, n_post),
+                ("gapping", verb, post, n_post),
+                ("fronted", verb, post, n_post),
+            ]
+            if inner is not None and not strip_tail:
+                readings.append(("cluster", inner, inner.i + 1, n_inner))
+            for option, a_verb, a_post, a_n_post in readings:
                 if len(cands) >= MAX_CANDIDATES:
                     break
                 for corr, sims, end_shift, lead, end_kind in _analyses(
-                    an, option, parts, verb, subj, p1, post, parse_heads, strip_tail, om
+                    an, option, parts, a_verb, subj, p1, a_post, parse_heads, strip_tail, om
                 ):
+                    if a_verb is not verb:
+                        key_c = (tuple(parts), tuple(corr))
+                        if any((tuple(c.parts), tuple(c.corr)) == key_c for c in cands):
+                            continue  # the clause verb's analysis already
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
@@ -1591,10 +1883,10 @@ def _nominal(
                             "two_np": float(two_np),
                             "weak_cuts": float(weak),
                             "post_match": float(
-                                m > 1 and n_post is not None and n_post == expected
+                                m > 1 and a_n_post is not None and a_n_post == expected
                             ),
                             "post_diff": float(
-                                min(3, abs(n_post - expected)) if n_post is not None else 3
+                                min(3, abs(a_n_post - expected)) if a_n_post is not None else 3
                             ),
                             "ext_short": float(ext != right),
                             "parse_heads": sum(_head_of(doc, c).i in parse_heads for c in corr)
@@ -1640,6 +1932,10 @@ def _nominal(
                             "lead": float(lead),
                             "mid_gap": math.log1p(_mid_gap(doc, verb, corr)),
                             "subj_from_om": float(option == "gapping" and subj_from_om),
+                            # raw values of generation 15 (not yet model features)
+                            "inner_verb": float(a_verb is not verb),
+                            "swapped": float(m == 2 and parts[0].start > parts[1].start),
+                            "clause_tail": (0.0 if clause_tail is None else 2.0 if attach else 1.0),
                             "len_ratio": sum(
                                 min(len(a), len(b)) / max(len(a), len(b)) for a, b in pairs
                             )
@@ -1687,6 +1983,45 @@ def _nominal(
     if len(alternatives) > 1:
         best.details["alternatives"] = alternatives
     return best
+
+
+def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
+    """The nearest gerund or participle above token ``p`` below the clause ``verb`` (or
+    before the conjunction when the clause verb follows it): "instead of [flying] to A and
+    then to B", "In addition to [selling] X in A and Y in B, the firm ...", "remarks,
+    [quoted] first in A and then in B". None when there is none or it is ``verb``."""
+    doc = an.doc
+    tok = doc[p]
+    for _ in range(40):
+        if verb is not None and tok.i == verb.i:
+            return None
+        if tok.tag_ in VERB_TAGS and tok.i < p and not nominal_gerund(doc, tok.i):
+            # the nearest verb above p: a gerund or participle without a subject, else none
+            ok = tok.tag_ in {"VBG", "VBN"} and tok.dep_ in {
+                "pcomp", "advcl", "acl", "xcomp", "relcl", "conj",
+            }  # fmt: skip
+            return tok if ok and not any(c.dep_ in SUBJ_DEPS for c in tok.children) else None
+        if tok.head.i == tok.i:
+            return None
+        tok = tok.head
+    return None
+
+
+def _fronted_remnants(an: _Analysis, segs: Sequence[list[Span]]) -> list[list[Span]]:
+    """Two remnants whose first is a prepositional phrase set off by a comma may answer
+    their correlates in the other order ("They gave gifts to the staff, and for us,
+    nothing" -> "They gave nothing for us"): the segmentation with the remnants swapped."""
+    doc = an.doc
+    out = []
+    for parts in segs:
+        if (
+            len(parts) == 2
+            and _category(doc, parts[0]) == "PP"
+            and _category(doc, parts[1]) in {"NP", "NUM"}
+            and doc[parts[1].start - 1].text == ","
+        ):
+            out.append([parts[1], parts[0]])
+    return out
 
 
 def _mid_gap(doc: Doc, verb: Token | None, corr: Sequence[Span]) -> int:
@@ -1803,7 +2138,15 @@ def _analyses(
         hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
         nominal = {"PROPN", "NOUN", "PRON"}
         s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
-        if doc[rem[0].start].lower_ in {"a", "an"} and _det_class(doc, subj) != "indef":
+        named = any(
+            doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
+            for i in range(rem[0].start, rem[0].end)
+        )  # "a Sony unit, Sony Parts Ltd.": an indefinite named by its apposition
+        if (
+            doc[rem[0].start].lower_ in {"a", "an"}
+            and _det_class(doc, subj) != "indef"
+            and not named
+        ):
             return out  # contrastive subjects are not indefinite: "..., but a chance for"
         if len(rem) == 1:
             alignments: list[tuple[list[Span], list[float], int, str]] = [([], [], 0, "end")]
@@ -1932,11 +2275,29 @@ def _align_all(
 
     def ranked_ending(part: Span, end: int) -> list[tuple[float, Span]]:
         scored = []
+        # a noun phrase of time is an adverbial: it answers a prepositional phrase or another
+        # adverbial, not the object inside one ("9 [in the most recent period] and 9 a year
+        # earlier")
+        adverbial = (
+            _category(doc, part) == "NP"
+            and _time_np(doc, part)
+            and doc[part.start].tag_ != "CD"
+            # the time word is its only noun ("a year earlier", not "her aunt today")
+            and sum(doc[i].tag_ in NOMINAL_TAGS for i in range(part.start, part.end + 1)) == 1
+        )
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
             head = _head_of(doc, c)
             sim = an.sim(part, c)
+            if adverbial and (
+                (head.dep_ == "pobj" and head.head.i == c.start - 1)  # "in [the last month]"
+                or not (
+                    _category(doc, c) in {"PP", "ADV"}
+                    or (_time_np(doc, c) and doc[c.start].tag_ != "CD")  # not "9 selling days"
+                )
+            ):
+                sim -= 0.4
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from lingeval.conjuncts.omission import VERB_TAGS
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Token
 
     from lingeval.conjuncts.resolvers.rules import Resolution, Span, _Analysis
 
@@ -38,6 +38,8 @@ END = {"too", "either"}
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+#: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
+MAX_REMNANT = 30
 
 
 @dataclass
@@ -71,13 +73,29 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
-    if (front is None and not end) or k < j or k - j >= 8:
+    if (front is None and not end) or k < j or k - j >= MAX_REMNANT:
         return None
+    inside = set(range(j, k + 1))
+    heads = [doc[i] for i in inside if doc[i].head.i not in inside or doc[i].head.i == i]
+    # one phrase whose head is no verb may hold a clause of its own: "not with the audience
+    # [that had attended the ballet]"; otherwise no verb, conjunction or wh-word
+    embedded = len(heads) == 1 and heads[0].tag_ not in VERB_TAGS | {"CC"}
     for i in range(j, k + 1):
         tok = doc[i]
-        if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} or tok.text in {",", ";", ":"}:
+        if tok.text in {",", ";", ":"}:
             return None
+        if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} and not (
+            embedded and tok.i != heads[0].i
+        ):
+            return None
+    if k - j >= 8 and not embedded:
+        return None
     return Stripping(Span(j, k), front, end, comma and bool(end))
+
+
+def marker_word(doc: Doc, st: Stripping) -> str:
+    """The front marker ("not", "also", "never") of a stripped conjunct, or ""."""
+    return doc[st.front].lower_ if st.front is not None else ""
 
 
 def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, float]]:
@@ -136,13 +154,29 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     core = rem  # the shape without a leading focus adverb ("just another patient")
     while core.start < core.end and doc[core.start].tag_ == "RB":
         core = Span(core.start + 1, core.end)
+    clause = [
+        doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
+    ]
+    if clause and min(clause) > core.start:  # the shape without a clause inside it
+        core = Span(core.start, min(clause) - 1)
     best: tuple[float, Span, bool] | None = None
+    inside = range(rem.start, rem.end + 1)
+    head = next((doc[i] for i in inside if doc[i].head.i not in inside), doc[rem.end])
     for span, is_subj, prior in _candidates(an, verb, rem):
+        if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
+            continue  # an adjective phrase does not replace a subject ("but not so tight")
         score = an.sim(core, span) + prior
         if _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower():
             score += 0.2
         if score >= 0.5 and (best is None or score >= best[0]):
             best = (score, span, is_subj)
+    pp_with_object = doc[core.start].tag_ == "IN" and any(
+        c.dep_ in {"pobj", "pcomp"} for c in doc[core.start].children
+    )
+    if best is None and pp_with_object and marker_word(doc, st) != "":
+        # a prepositional phrase without a correlate is added to the clause: "The house was
+        # filled, but not with the usual audience" -> "The house was not filled with ..."
+        best = (0.0, Span(p + 1, p), False)
     if best is None:
         return None
     _, corr, is_subj = best
@@ -153,7 +187,7 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
         new = _inflect(finite, plural) if plural is not None else None
         if new is not None:
             replace[finite.i] = new
-    marker = doc[st.front].lower_ if st.front is not None else ""
+    marker = marker_word(doc, st)
     if marker and finite is not None and finite.i != verb.i:  # after the first auxiliary
         text = replace.get(finite.i, finite.text)
         cannot = marker == "not" and text.lower() == "can"
