@@ -41,7 +41,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.mining.patterns import NON_VERB, VERB, SentView
 
@@ -653,7 +653,8 @@ def _verb_lexicon() -> tuple[frozenset[str], frozenset[str]]:
     try:
         from lingeval.core.parsing import load_pipeline
 
-        table = load_pipeline().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+        lemmatizer: Any = load_pipeline().get_pipe("lemmatizer")
+        table = lemmatizer.lookups.get_table("lemma_index")
         return frozenset(table["verb"]), frozenset(table["noun"])
     except Exception:
         return frozenset(), frozenset()
