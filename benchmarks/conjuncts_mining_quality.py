@@ -1,16 +1,19 @@
-"""Benchmark: quality of `lingeval conjuncts mine` on GUM-train and UD English-EWT (issue 15), and its cost.
+"""Benchmark: quality of `lingeval conjuncts mine` on GUM-train, UD English-EWT/PUD and WebNLG (issue 15), and its cost.
 
 Data (nobody here wrote the text): ../shared/data/treebanks/GUM-train/en_gum-train.conllu,
-10,224 sentences of 12 genres, and UD English-EWT test and dev (web text). The miner re-parses
-the raw ``# text`` of each sentence with the default spaCy pipeline, as a user would; the gold
-trees are used only for the recall target.
+10,224 sentences of 12 genres, UD English-EWT test and dev (web text), UD English-PUD, and the
+English WebNLG v1.5 test lexicalisations (../shared/data/reg/webnlg_enriched_v1.5_en_test, one
+JSONL record per ``<lex>``, split into sentences by the pipeline; :func:`mine_webnlg`). The
+miner re-parses the raw text of each sentence with the default spaCy pipeline, as a user
+would; the gold trees are used only for the recall target.
 
 * **Precision** on hand labels of mined candidates (benchmarks/data/conjuncts/,
   ``sent_id offset label note``, no third-party text; one annotator), every label file in
   :data:`SPLITS`: seeded samples of GUM-train's first-stage output and every candidate of EWT
-  test, EWT dev and UD English-PUD. Only the files in ``conjuncts_mining_fit.HOLDOUT_FILES``
-  (the blind half of EWT dev, split off by document before any change, and PUD, labelled after
-  v3 was frozen) are held out for the shipped second stage;
+  test, EWT dev, UD English-PUD and the WebNLG text (WebNLG labels: ``<eid>/<lid>`` and the
+  offset in the lexicalisation's text). Only the files in ``conjuncts_mining_fit.HOLDOUT_FILES``
+  (the blind half of the WebNLG candidates, split off by entry before any change) are held out
+  for the shipped second stage (v4);
   the others were held out for earlier versions and are development data now (the rules were
   written while reading them), also pooled. Task precision = (gapping + conjunction reduction)
   / labelled, with a 95 % Wilson interval; overall and per pattern, before and after the second
@@ -49,9 +52,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import ROOT, SHARED_DATA, Run, compare, measure, run_measured, spread, tool
 
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
+WEBNLG = SHARED_DATA / "reg" / "webnlg_enriched_v1.5_en_test"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
 #: label files in the order they were made; the corpus each points into is
-#: ``conjuncts_mining_fit.corpus_of(file)``. Only the last one is held out for filter v3.
+#: ``conjuncts_mining_fit.corpus_of(file)``. Only the last one is held out for filter v4
+#: (``conjuncts_mining_fit.HOLDOUT_FILES``).
 SPLITS = {
     "GUM development 1 (200)": "gum_mining_labels.tsv",
     "GUM development 2 (100)": "gum_mining_labels_dev2.tsv",
@@ -61,8 +66,10 @@ SPLITS = {
     "GUM test 3 (100; v2 held out, dev since)": "gum_mining_labels_test3.tsv",
     "EWT test (88; v2 held out, dev since)": "ewt_mining_labels_test.tsv",
     "EWT dev, dev half (34)": "ewt_mining_labels_dev.tsv",
-    "EWT dev, blind half (50, held out)": "ewt_mining_labels_devblind.tsv",
-    "PUD, every candidate (100, held out)": "pud_mining_labels_test.tsv",
+    "EWT dev, blind half (50; v3 held out, dev since)": "ewt_mining_labels_devblind.tsv",
+    "PUD (100; v3 held out, dev since)": "pud_mining_labels_test.tsv",
+    "WebNLG, development half (163)": "webnlg_mining_labels_dev.tsv",
+    "WebNLG, blind half (149, held out)": "webnlg_mining_labels_blind.tsv",
 }
 #: a second labelling pass, blind to the first, over 80 candidates labelled in earlier sessions
 SECOND_PASS = "mining_labels_second_pass.tsv"
@@ -83,6 +90,34 @@ def mine_gum(out: Path, corpus: Path = GUM) -> tuple[list[dict[str, Any]], int, 
     seconds = time.perf_counter() - start
     recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     return recs, res.sentences, seconds
+
+
+def mine_webnlg(out: Path, root: Path = WEBNLG) -> tuple[list[dict[str, Any]], int]:
+    """Every first-stage candidate of the English WebNLG lexicalisations (``--no-filter``; one
+    JSONL record per lexicalisation, split into sentences by the pipeline). Each record's
+    ``meta.source.sent_id`` is set to its lexicalisation (``<eid>/<lid>``) and ``lex_offset``
+    to the conjunction's offset in the lexicalisation's text: the key of the WebNLG labels."""
+    from lingeval.conjuncts.mining.miner import mine
+    from lingeval.conjuncts.mining.quality import webnlg_texts
+
+    texts = dict(webnlg_texts(root))
+    src = out.with_suffix(".input.jsonl")
+    src.write_text(
+        "".join(
+            json.dumps({"id": k, "text": t}, ensure_ascii=False) + "\n" for k, t in texts.items()
+        ),
+        encoding="utf-8",
+    )
+    res = mine(src, out, filtered=False, restart=True)
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    for r in recs:
+        key = r["meta"]["source"]["id"]
+        start = texts[key].find(r["sentence"])
+        if start < 0:
+            raise RuntimeError(f"sentence of {r['id']} not found in WebNLG {key}")
+        r["meta"]["source"]["sent_id"] = key
+        r["lex_offset"] = start + r["offset"]
+    return recs, res.sentences
 
 
 def score_labels(path: Path, by_key: dict[tuple[str, int], dict[str, Any]]) -> dict[str, Any]:
@@ -204,7 +239,11 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
         corpus = corpus_of(fname)
         if not corpus.exists():
             continue
-        if corpus not in mined:
+        if corpus not in mined and corpus == WEBNLG:
+            recs_c, n_c = mine_webnlg(OUT / "webnlg_candidates.jsonl", corpus)
+            mined[corpus] = {(r["meta"]["source"]["sent_id"], r["lex_offset"]): r for r in recs_c}
+            out["corpora"]["WebNLG v1.5 test (en)"] = per_1000(recs_c, n_c)
+        elif corpus not in mined:
             recs_c, n_c, _ = mine_gum(OUT / f"{corpus.stem}_candidates.jsonl", corpus)
             mined[corpus] = {(r["meta"]["source"]["sent_id"], r["offset"]): r for r in recs_c}
             out["corpora"][corpus.name] = per_1000(recs_c, n_c)
@@ -327,7 +366,7 @@ def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
     )
     print()
     print(
-        f"{'labels':42} {'n':>4} {'first-stage prec':>18} {'kept':>5} {'task precision':>16} "
+        f"{'labels':50} {'n':>4} {'first-stage prec':>18} {'kept':>5} {'task precision':>16} "
         f"{'95% CI':>13} {'filter loss':>11}"
     )
     rows = [
@@ -338,7 +377,7 @@ def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
     for name, s in rows:
         lo, hi = s["ci_kept"]
         print(
-            f"{name:42} {s['still_mined']:>4} {s['precision_first_stage']:>17.1f}% "
+            f"{name:50} {s['still_mined']:>4} {s['precision_first_stage']:>17.1f}% "
             f"{s['kept']:>5} {s['precision_kept']:>15.1f}% {lo:>6.1f}-{hi:<5.1f} "
             f"{s['filter_loss']:>10.1f}%"
         )

@@ -173,3 +173,25 @@ def test_mine_reports_the_time_spent_matching(tmp_path: Path) -> None:
     assert res.match_seconds is not None and 0 < res.match_seconds < res.seconds
     rows = {row[0]: row[1] for row in res.tables()[0].rows}
     assert rows["% of it matching + 2nd stage"] == round(100 * res.match_seconds / res.seconds, 1)
+
+
+def test_verb_lexicon_is_read_from_disk_without_loading_a_second_pipeline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Mining with another --spacy-model must not load the default pipeline again just for the
+    second stage's lemma lists; the lists are the same as the loaded pipeline's."""
+    import lingeval.core.parsing as parsing
+    from lingeval.conjuncts.mining import evidence
+
+    nlp = parsing.load_pipeline()
+    table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    assert parsing.peek_pipeline_id() == parsing.pipeline_id(nlp)
+    loads: list[object] = []
+    monkeypatch.setattr(parsing, "load_pipeline", lambda *a, **k: loads.append(a))
+    evidence._verb_lexicon.cache_clear()
+    try:
+        verbs, nouns = evidence._verb_lexicon()
+    finally:
+        evidence._verb_lexicon.cache_clear()
+    assert not loads
+    assert (verbs, nouns) == (frozenset(table["verb"]), frozenset(table["noun"])) and verbs

@@ -82,26 +82,32 @@ def load_pipeline(name: str | None = None, *, disable: Sequence[str] = ("ner",))
         return nlp
 
 
+def pipeline_dirs(model: str | None = None) -> list[Path]:
+    """Folders that may hold an installed pipeline's data (``meta.json``, one folder per
+    component), found without importing spaCy or loading the pipeline: the path itself, or the
+    package folder and its versioned data folders (empty when it cannot be found)."""
+    name = model or default_pipeline_name()
+    path = Path(name)
+    if path.is_dir():
+        return [path]
+    if not name.isidentifier():
+        return []
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return []
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    package = Path(next(iter(spec.submodule_search_locations)))
+    return [package, *sorted(p.parent for p in package.glob("*/meta.json"))]
+
+
 def peek_pipeline_id(model: str | None = None) -> str | None:
     """The ``lang_name==version`` id of an installed pipeline read from its ``meta.json``
     without importing spaCy or loading the pipeline (None when it cannot be found)."""
-    name = model or default_pipeline_name()
-    path = Path(name)
-    candidates: list[Path] = []
-    if path.is_dir():
-        candidates.append(path / "meta.json")
-    elif name.isidentifier():
+    for folder in pipeline_dirs(model):
         try:
-            spec = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is not None and spec.submodule_search_locations:
-            package = Path(next(iter(spec.submodule_search_locations)))
-            candidates.append(package / "meta.json")
-            candidates.extend(sorted(package.glob("*/meta.json")))
-    for candidate in candidates:
-        try:
-            meta = json.loads(candidate.read_text(encoding="utf-8"))
+            meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
         return (

@@ -37,9 +37,11 @@ were developed on the GUM-train development sample (see docs/conjuncts-mining.md
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.mining.patterns import NON_VERB, VERB, SentView
 
@@ -86,6 +88,11 @@ _COLLECTIVE_HEADS = (
     "distinguish", "separat", "relationship", "relation", "difference", "ratio", "correlation",
     "interaction", "balance", "gap", "contrast", "distance", "similarit", "overlap", "boundar",
     "summit",
+)  # fmt: skip
+#: v4: word beginnings of symmetric predicates ("X and Y are related/similar/married").
+_SYMMETRIC = (
+    "related", "similar", "alike", "identical", "equivalent", "equal", "different", "distinct",
+    "comparable", "married", "adjacent", "unrelated", "interchangeable",
 )  # fmt: skip
 _FIXED_PAIRS = frozenset(
     {
@@ -377,6 +384,12 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     name = _inside_name(s, c, h, y)
     if name is not None:
         return _drop("name", name)
+    one = _one_entity(s, c)
+    if one is not None:
+        return _drop(
+            "modifier",
+            f"{s.words[c - 1]!r} {s.words[c]} {s.words[c + 1]!r} modify one {s.words[one]!r}",
+        )
     if low[c] == "or" and _renames(s, h, y):
         return _drop("name", f"{s.words[y]!r} names {s.words[h]!r} again (an 'or' apposition)")
     # collective readings: "between X and Y", also when X has a PP the "and" attaches into
@@ -406,6 +419,32 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         )
     ):
         return _drop("collective", f"as ... as X {s.words[c]} Y: examples of a range")
+    # v4: "a dumpling with tofu and vegetables": bare nouns under a "with" of a noun name
+    # one thing that has both, not two statements
+    p = s.head[h]
+    if (
+        p >= 0
+        and low[c] == "and"  # "with X or Y" names alternatives, not one combination
+        and low[p] == "with"
+        and s.dep[h] == "pobj"
+        and s.head[p] >= 0
+        and (
+            s.pos[s.head[p]] in ("NOUN", "PROPN")
+            # a noun in -ing the small parser tags as a participle ("a fish dumpling with")
+            or (_tag(s, s.head[p]) == "VBG" and s.dep[s.head[p]] in ("acl", "compound"))
+        )
+        and s.pos[h] == s.pos[y] == "NOUN"
+        and not any(s.dep[k] in ("det", "poss", "nummod") for k in (*s.children[h], *s.children[y]))
+    ):
+        return _drop("collective", f"{s.words[s.head[p]]!r} with X {s.words[c]} Y: one thing")
+    # v4: "X and Y are related/similar/different": a symmetric predicate of both subjects
+    p = s.head[h]
+    if p >= 0 and s.dep[h] in ("nsubj", "nsubjpass") and s.pos[p] in VERB:
+        preds = [k for k in s.children[p] if s.dep[k] in ("acomp", "attr", "oprd")]
+        preds += [j for k in preds for j in s.children[k] if s.dep[j] == "amod"]
+        sym = next((k for k in preds if low[k].startswith(_SYMMETRIC)), None)
+        if sym is not None:
+            return _drop("collective", f"X {s.words[c]} Y are {s.words[sym]!r} (to each other)")
     # a range: "from X and Y to Z"
     p = s.head[h]
     if (
@@ -481,6 +520,39 @@ def _inside_name(s: SentView, c: int, h: int, y: int) -> str | None:
     return None
 
 
+def _one_entity(s: SentView, c: int) -> int | None:
+    """v4: nouns coordinated as modifiers of one singular noun after a determiner, read from
+    the words and tags ("the news and current affairs **side**", "the Trinidad and Tobago
+    **team**"): one entity with a two-part name or description, not two statements. A plural
+    head ("the Arsenal and Chelsea youth **teams**"), a bare head ("ethnic and gender
+    diversity") or a first noun the parse does not read as a modifier (unless both are names)
+    does not count. Returns the head noun's index."""
+    if not s.tag or c < 2 or c + 2 >= len(s.words):
+        return None
+    if s.tag[c - 2] not in ("DT", "PRP$") or s.words[c - 2].lower() in ("no", "any", "all", "both"):
+        return None
+    if s.tag[c - 1] not in ("NN", "NNP"):
+        return None
+    k = c + 1
+    if s.tag[k] == "JJ":
+        k += 1
+    if k >= len(s.words) or s.tag[k] not in ("NN", "NNP", "NNS", "NNPS"):
+        return None
+    # the first noun is parsed as a modifier, or both are names ("a nurse and amateur theatre
+    # director" is two predicates of one person: a reduction)
+    if s.dep[c - 1] not in ("compound", "nmod", "amod") and not (
+        s.tag[c - 1] == "NNP" and s.tag[k] == "NNP" and k == c + 1
+    ):
+        return None
+    j = k + 1
+    while j < len(s.words) and s.tag[j] in ("NN", "NNP", "JJ", "HYPH", "NNS", "NNPS", "CD"):
+        j += 1
+    head = j - 1
+    if head == k or s.tag[head] not in ("NN", "NNP"):
+        return None
+    return head
+
+
 def _renames(s: SentView, h: int, y: int) -> bool:
     """``y`` names ``h`` again: an acronym and its expansion ("SSRIs or serotonin reuptake
     inhibitors"), or a bare number after a comma restating a noun ("the third quartile, or 9")."""
@@ -516,15 +588,150 @@ def _attached(s: SentView, k: int) -> bool:
     return k > 0 and s.idx[k] == s.idx[k - 1] + len(s.words[k - 1])
 
 
+#: v4: prepositions that may open a PP inside a subject after the conjunction ("one of its
+#: parties is", "the commander of Russia at the time was") or a fronted PP before an
+#: inverted verb ("and among the groups are ...", "and to the southwest lies ...").
+_SUBJECT_PREPS = frozenset({"of", "in", "at", "on", "from", "for", "among", "to", "during"})
+#: v4: prepositions of motion/direction that a verb tagged as a noun may take ("walks along")
+_MOTION = frozenset(
+    {"along", "across", "through", "into", "onto", "around", "past", "toward", "towards"}
+    | {"up", "down", "out", "off", "away", "back", "over", "to"}
+)
+_NOUN_END = frozenset({"NN", "NNS", "NNP", "NNPS", "CD"})
+
+
+def _noun_phrase(s: SentView, k: int, *, head: bool = True) -> int:
+    """The end (exclusive) of a plain noun phrase starting at ``k`` (words tagged as in
+    :data:`_NP_TAGS`, an ``and``/``or`` inside it allowed); ``k`` when there is none or it
+    does not end in a noun or number. v4: a word that reads as a finite verb tagged as a
+    noun (:func:`_reads_as_verb`; with a base that is a noun too only when ``head``, the
+    subject itself and not a PP inside it) ends the phrase before it."""
+    n = len(s.words)
+    j = k
+    while j < n and (
+        (s.tag[j] in _NP_TAGS and (s.tag[j] != "HYPH" or _attached(s, j)))
+        or (s.words[j].lower() in ("and", "or") and j + 1 < n and s.tag[j + 1] in _NP_TAGS)
+        or _attributive_participle(s, j, k)
+    ):
+        if j > k and _reads_as_verb(s, j, k, ambiguous=head):
+            break
+        j += 1
+    return j if j > k and s.tag[j - 1] in _NOUN_END else k
+
+
+def _attributive_participle(s: SentView, j: int, k: int) -> bool:
+    """v4: a participle inside a noun phrase that starts at ``k`` ("the **noted** battles", "a
+    **severed** Wasp"): after a determiner, possessive, adjective or number, before a noun or
+    adjective."""
+    return (
+        j > k
+        and s.tag[j] in ("VBN", "VBG")
+        and s.tag[j - 1] in ("DT", "PRP$", "JJ", "CD")
+        and j + 1 < len(s.words)
+        and s.tag[j + 1] in ("NN", "NNS", "NNP", "NNPS", "JJ")
+    )
+
+
+def _subject_with_pps(s: SentView, k: int) -> int:
+    """:func:`_noun_phrase` followed by PPs of :data:`_SUBJECT_PREPS` ("one of the groups in
+    the U.S."); ``k`` when there is no noun phrase."""
+    j = _noun_phrase(s, k)
+    if j == k:
+        return k
+    while j < len(s.words) and s.words[j].lower() in _SUBJECT_PREPS and s.tag[j] == "IN":
+        e = _noun_phrase(s, j + 1, head=False)
+        if e == j + 1:
+            break
+        j = e
+    return j
+
+
+@functools.cache
+def _verb_lexicon() -> tuple[frozenset[str], frozenset[str]]:
+    """Base forms of English verbs and nouns from the default pipeline's lemmatizer tables
+    (``lemma_index``, WordNet-derived); empty when that pipeline or table is not there.
+
+    The table is read from the pipeline's data folder, so that mining with another
+    ``--spacy-model`` does not load the default pipeline a second time (0.3-0.5 s and its
+    memory); only a pipeline without the file on disk is loaded to ask its lemmatizer."""
+    try:
+        from lingeval.core.parsing import load_pipeline, pipeline_dirs
+
+        table: Any = None
+        for folder in pipeline_dirs():
+            if (folder / "lemmatizer" / "lookups" / "lookups.bin").is_file():
+                from spacy.lookups import Lookups
+
+                lookups = Lookups().from_disk(folder / "lemmatizer" / "lookups")
+                table = lookups.get_table("lemma_index")
+                break
+        if table is None:
+            lemmatizer: Any = load_pipeline().get_pipe("lemmatizer")
+            table = lemmatizer.lookups.get_table("lemma_index")
+        return frozenset(table["verb"]), frozenset(table["noun"])
+    except Exception:
+        return frozenset(), frozenset()
+
+
+def _reads_as_verb(s: SentView, k: int, np_start: int, *, ambiguous: bool = True) -> bool:
+    """v4: word ``k``, tagged as a plural noun, is most likely a finite verb in the third
+    person ("and the place **caters** to", "and **originates** from", "a wheel-tapper
+    **walks** along"): lower case, ending in -s, its base a verb of the lexicon
+    (:func:`_verb_lexicon`). When the base is a noun as well ("walk", "record", "code"), only
+    with ``ambiguous``, after a noun phrase with a determiner ending in a singular noun,
+    before a particle, adverb, "to" or a preposition of motion (:data:`_MOTION`) and with no
+    finite verb later in the clause ("the area **codes** in use" stays a noun)."""
+    w = s.words[k]
+    if s.tag[k] not in ("NNS", "NN") or not w.islower() or not w.endswith("s") or w.endswith("ss"):
+        return False
+    verbs, nouns = _verb_lexicon()
+    bases = {w[:-1]} | ({w[:-2]} if w.endswith("es") else set())
+    bases |= {w[:-3] + "y"} if w.endswith("ies") else set()
+    verb_bases = [b for b in bases if b in verbs]
+    if not verb_bases:
+        return False
+    nxt = s.tag[k + 1] if k + 1 < len(s.words) else "."
+    if all(b not in nouns for b in verb_bases):
+        return k > np_start or nxt in ("IN", "RP", "RB", "DT", "TO", ".", ",")
+    if not ambiguous:  # inside a PP of the subject ("of the peace endeavors in")
+        return False
+    later = range(k + 1, len(s.words))
+    return (
+        k > np_start + 1
+        and s.tag[np_start] == "DT"
+        and s.tag[k - 1] in ("NN", "NNP")
+        and (nxt in ("RP", "RB", "TO") or (k + 1 < len(s.words) and s.words[k + 1] in _MOTION))
+        # no finite verb later in the clause ("the peace endeavors in the region were")
+        and not any(
+            s.tag[j] in FINITE
+            for j in itertools.takewhile(lambda j: s.words[j] not in (",", ";", ":"), later)
+        )
+    )
+
+
+def _has_complement(s: SentView, v: int) -> bool:
+    """v4: the finite verb ``v`` is followed (adverbs and negation skipped) by a complement:
+    a noun phrase, adjective, number, preposition or verb, not by punctuation or the end."""
+    k = v + 1
+    while k < len(s.words) and s.pos[k] in ("ADV", "PART") and s.tag[k] in ("RB", "RBR"):
+        k += 1
+    return k < len(s.words) and (
+        s.tag[k] in _NP_TAGS or s.tag[k] in ("IN", "TO", "PRP") or s.pos[k] in VERB
+    )
+
+
 def _surface_clause(s: SentView, c: int) -> int | None:
     """A clause of its own follows the conjunction, read from the words and tags (not the
     parse, which the small parser often gets wrong here): after optional adverbs and commas,
-    a nominative pronoun or a plain noun phrase (``and``/``or`` inside it allowed) and then a
-    finite verb (VBD/VBZ/VBP/MD, one adverb between allowed), while the words before the
-    conjunction, back to the start of their clause (sentence start, ``;``/``:``, a wh-word
-    or a subordinating conjunction), contain a finite verb of their own. Coordinated subjects
-    ("Title, binding, and covers had been gnawed away", "in which A, B, and C joined") do not
-    count: no finite verb precedes them in their clause. Returns the finite verb's index."""
+    a nominative pronoun or a plain noun phrase (``and``/``or`` inside it allowed; v4: with
+    PPs, "one of its parties") and then a finite verb (VBD/VBZ/VBP/MD, one adverb between
+    allowed; v4: or a verb tagged as a noun, :func:`_reads_as_verb`), while the words before
+    the conjunction, back to the start of their clause (sentence start, ``;``/``:``, a
+    wh-word or a subordinating conjunction), contain a finite verb of their own. v4: also a
+    fronted PP and an inverted finite verb before a noun phrase ("and among the groups are
+    ..."), and a verb tagged as a noun right after the conjunction ("and originates from"). Coordinated subjects ("Title, binding, and covers had been gnawed away", "in
+    which A, B, and C joined") do not count: no finite verb precedes them in their clause.
+    Returns the finite verb's index."""
     if not s.tag:
         return None
     n = len(s.words)
@@ -532,27 +739,37 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     while k < n and (s.pos[k] == "ADV" or s.words[k] == ",") and s.tag[k] != "WRB":
         k += 1
     start = k
-    if k < n and s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE:
-        k += 1
-    else:
-        while k < n and (
-            (s.tag[k] in _NP_TAGS and (s.tag[k] != "HYPH" or _attached(s, k)))
-            or (s.words[k].lower() in ("and", "or") and k + 1 < n and s.tag[k + 1] in _NP_TAGS)
-        ):
-            k += 1
-        if k == start or s.tag[k - 1] not in ("NN", "NNS", "NNP", "NNPS", "CD"):
-            return None
-    if k < n and s.tag[k] == "RB":
-        k += 1
-    if not (k < n and s.tag[k] in FINITE and s.pos[k] in VERB):
-        return None
-    # the first clause has its own finite verb, in the clause the conjunction closes
+    # the first clause: back to the sentence start, ";"/":", a wh-word or a subordinator
     left = c - 1
     while left >= 0 and not (
         s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
     ):
         left -= 1
     if not any(s.tag[j] in FINITE and s.pos[j] in VERB for j in range(left + 1, c)):
+        return None
+    # v4 readings (PPs in the subject, a fronted PP) only when the first clause is a main
+    # clause: inside a subordinate one the next finite verb may be the main clause's
+    # ("the value that arises from growth and provision of services is the source")
+    main = left < 0 or s.words[left] in (";", ":")
+    inverted = False
+    if k < n and _reads_as_verb(s, k, k):
+        pass  # v4: "and originates from ...": a verb phrase, its verb tagged as a noun
+    elif k < n and s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE:
+        k += 1
+    elif main and k < n and s.tag[k] == "IN" and s.words[k].lower() in _SUBJECT_PREPS:
+        k = _subject_with_pps(s, k + 1)
+        if k == start + 1:
+            return None
+        inverted = True
+    else:
+        k = _subject_with_pps(s, k) if main else _noun_phrase(s, k)
+        if k == start:
+            return None
+    if k < n and s.tag[k] == "RB" and not inverted:
+        k += 1
+    if not (k < n and ((s.tag[k] in FINITE and s.pos[k] in VERB) or _reads_as_verb(s, k, start))):
+        return None
+    if inverted and not (k + 1 < n and s.tag[k + 1] in _NP_TAGS):
         return None
     return k
 
@@ -666,9 +883,13 @@ def judge_rules(
     bad = _non_candidate(s, c, arc)
     if bad is not None:
         return bad
-    if "extra-vp-ellipsis" not in patterns and "extra-shared-auxiliary" not in patterns:
+    if "extra-shared-auxiliary" not in patterns:
         clause = _surface_clause(s, c)
-        if clause is not None:
+        # v4: the VP-ellipsis pattern's auxiliary counts only when it is bare; a copula
+        # with its complement ("and his successor was X") is a clause of its own
+        if clause is not None and (
+            "extra-vp-ellipsis" not in patterns or _has_complement(s, clause)
+        ):
             return _drop(
                 "vp-coordination",
                 f"a subject and the finite verb {s.words[clause]!r} follow, after a clause "

@@ -53,7 +53,7 @@ __all__ = [
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "conjuncts"
 
 #: Version of the shipped model (file ``mining-filter-<version>.json``).
-DEFAULT_VERSION = "v3"
+DEFAULT_VERSION = "v4"
 
 _FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})

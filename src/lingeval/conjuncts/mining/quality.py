@@ -16,12 +16,15 @@ omissions. This module measures the same two things on data that lingeval did no
   (gapping + reduction) / labelled, with a Wilson interval (:func:`precision_ci`).
 
 Labels live in a TSV of ``sent_id``, ``offset`` (character offset of the conjunction in the
-treebank's ``# text``), ``label``, ``note`` so that no third-party text is stored.
+treebank's ``# text``), ``label``, ``note`` so that no third-party text is stored. For text
+that is not a treebank (WebNLG lexicalisations, :func:`webnlg_texts`) ``sent_id`` names the
+text unit (``<eid>/<lid>``) and ``offset`` is the conjunction's offset in that unit's text.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +40,8 @@ __all__ = [
     "label_agreement",
     "precision_ci",
     "read_labels",
+    "webnlg_half",
+    "webnlg_texts",
 ]
 
 LABELS = ("gapping", "reduction", "vp", "none")
@@ -160,3 +165,21 @@ def label_agreement(first: list[Label], second: list[Label]) -> dict[str, float]
         ),
         "kappa_binary": _kappa(a2, b2),
     }
+
+
+def webnlg_texts(root: str | Path) -> list[tuple[str, str]]:
+    """``(key, text)`` of every English WebNLG lexicalisation under ``root`` (the enriched
+    v1.5 XML, read by :func:`lingeval.study.reg.webnlg.read_webnlg`, which skips the few whose
+    template and references disagree), key ``<eid>/<lid>``, in the reader's order."""
+    from lingeval.study.reg.webnlg import read_webnlg
+
+    return [(f"{e.eid}/{lex.lid}", lex.text) for e in read_webnlg(root) for lex in e.lexes]
+
+
+def webnlg_half(key: str) -> str:
+    """``development`` or ``blind``: the half of a WebNLG label, by its entry (the ``eid``
+    before the ``/``): ``sha256(eid)`` even is development, odd is blind, so that no entry's
+    lexicalisations are in both."""
+    eid = key.split("/", 1)[0]
+    digest = int(hashlib.sha256(eid.encode("utf-8")).hexdigest(), 16)
+    return "development" if digest % 2 == 0 else "blind"
