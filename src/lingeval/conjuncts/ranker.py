@@ -29,6 +29,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lingeval.conjuncts.omission import FINITE_TAGS
+
 __all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
@@ -330,7 +332,6 @@ CHECK_FEATURES: tuple[str, ...] = (
 )
 
 SUBJECT_DEPS = {"nsubj", "nsubjpass", "csubj", "expl"}
-FINITE = {"VBD", "VBZ", "VBP", "MD"}
 
 
 def check_features(docs: Sequence[Any], score: float) -> dict[str, float]:
@@ -343,8 +344,8 @@ def check_features(docs: Sequence[Any], score: float) -> dict[str, float]:
         roots = [t for t in doc if t.dep_ == "ROOT"]
         root = roots[0] if roots else None
         if root is not None and len(roots) == 1:
-            finite = root.tag_ in FINITE or any(
-                c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE for c in root.children
+            finite = root.tag_ in FINITE_TAGS or any(
+                c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS for c in root.children
             )
             if finite and any(c.dep_ in SUBJECT_DEPS for c in root.children):
                 clause += 1

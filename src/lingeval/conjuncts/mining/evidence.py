@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.mining.patterns import NON_VERB, VERB, SentView
+from lingeval.conjuncts.omission import FINITE_TAGS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -73,8 +74,7 @@ DROP_REASONS = (
     "low-score",
 )
 
-FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
-_SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
 #: Exceptive prepositions: "anything but X and Y" names one exception, not two statements.
 _EXCEPT_PREP = frozenset({"but", "except", "excluding"})
@@ -235,11 +235,11 @@ def _finite(s: SentView, v: int) -> bool:
         and any(s.words[k].lower() == "to" for k in s.kids(h, "aux"))
     ):
         return False  # shares the first conjunct's "to" ("to create that consensus and move")
-    if _tag(s, v) in FINITE or any(_tag(s, k) in FINITE | {"VB"} for k in auxes):
+    if _tag(s, v) in FINITE_TAGS or any(_tag(s, k) in FINITE_TAGS | {"VB"} for k in auxes):
         return True  # a finite auxiliary, or a bare one ("and get attracted")
     if _tag(s, v) in ("VBG", "VBN"):
         return False  # a participle, also with a subject of its own ("the muscle swelling")
-    if any(s.dep[k] in _SUBJ for k in s.children[v]):
+    if any(s.dep[k] in SUBJECT_DEPS for k in s.children[v]):
         return True
     return _tag(s, v) == "VB" or not s.tag
 
@@ -291,7 +291,7 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
         c -= 1
     if any(_tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, k)):
         return None  # an embedded question or relative: "plans and how can we make more noise"
-    subjects = [j for j in s.children[k] if s.dep[j] in _SUBJ and c < j < k]
+    subjects = [j for j in s.children[k] if s.dep[j] in SUBJECT_DEPS and c < j < k]
     if any(
         (s.is_conjunction(j) and not any(s.dominated_by(j, sj) for sj in subjects))
         or s.words[j] in (",", "(")
@@ -304,7 +304,7 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
         return None
     if not _finite(s, k) or s.dep[k] not in ("ROOT", "conj", "parataxis", "ccomp"):
         return None
-    if not any(s.dep[j] in _SUBJ and c < j < k for j in s.children[k]):
+    if not any(s.dep[j] in SUBJECT_DEPS and c < j < k for j in s.children[k]):
         return None
     if arc is not None and k != arc[1] and s.dominated_by(k, arc[1]):
         return None
@@ -473,7 +473,7 @@ def _pair_preposition(s: SentView, c: int) -> int | None:
     crossing in Noida and Kasna", also when the parse attaches the conjunction elsewhere."""
     for k in range(c - 1, max(-1, c - 9), -1):
         w = s.words[k].lower()
-        if w in (",", ";", ":") or (_tag(s, k) in FINITE and s.pos[k] in VERB):
+        if w in (",", ";", ":") or (_tag(s, k) in FINITE_TAGS and s.pos[k] in VERB):
             return None
         if w in _COLLECTIVE_PREP:
             return k
@@ -703,7 +703,7 @@ def _reads_as_verb(s: SentView, k: int, np_start: int, *, ambiguous: bool = True
         and (nxt in ("RP", "RB", "TO") or (k + 1 < len(s.words) and s.words[k + 1] in _MOTION))
         # no finite verb later in the clause ("the peace endeavors in the region were")
         and not any(
-            s.tag[j] in FINITE
+            s.tag[j] in FINITE_TAGS
             for j in itertools.takewhile(lambda j: s.words[j] not in (",", ";", ":"), later)
         )
     )
@@ -745,7 +745,7 @@ def _surface_clause(s: SentView, c: int) -> int | None:
         s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
     ):
         left -= 1
-    if not any(s.tag[j] in FINITE and s.pos[j] in VERB for j in range(left + 1, c)):
+    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
         return None
     # v4 readings (PPs in the subject, a fronted PP) only when the first clause is a main
     # clause: inside a subordinate one the next finite verb may be the main clause's
@@ -767,7 +767,9 @@ def _surface_clause(s: SentView, c: int) -> int | None:
             return None
     if k < n and s.tag[k] == "RB" and not inverted:
         k += 1
-    if not (k < n and ((s.tag[k] in FINITE and s.pos[k] in VERB) or _reads_as_verb(s, k, start))):
+    if not (
+        k < n and ((s.tag[k] in FINITE_TAGS and s.pos[k] in VERB) or _reads_as_verb(s, k, start))
+    ):
         return None
     if inverted and not (k + 1 < n and s.tag[k + 1] in _NP_TAGS):
         return None
@@ -806,7 +808,7 @@ def _participle_sharing_auxiliary(s: SentView, c: int, h: int) -> int | None:
     an auxiliary, nothing is omitted (labelling guidelines: ``vp``)."""
     if not s.tag or s.pos[h] != "VERB" or s.tag[h] not in ("VBG", "VBN"):
         return None
-    if not any(s.tag[k] in FINITE for k in s.kids(h, frozenset({"aux", "auxpass"}))):
+    if not any(s.tag[k] in FINITE_TAGS for k in s.kids(h, frozenset({"aux", "auxpass"}))):
         return None
     k = c + 1
     while k < len(s.words) and s.pos[k] in ("ADV", "PUNCT"):
@@ -934,7 +936,7 @@ def judge_rules(
             v is not None
             and v > c
             and _finite(s, v)
-            and any(s.dep[j] in _SUBJ and j > c for j in s.children[v])
+            and any(s.dep[j] in SUBJECT_DEPS and j > c for j in s.children[v])
             and not any(s.dominated_by(j, v) for j in range(c) if s.pos[j] != "PUNCT")
         ):
             return _drop(
@@ -961,11 +963,15 @@ def judge_rules(
             "vp-coordination",
             f"{s.words[second]!r} is a second participle under the auxiliary of {s.words[h]!r}",
         )
-    between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE]
+    between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE_TAGS]
     wh_first = any(
         _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)
     )
-    if between and not wh_first and not any(s.dep[j] in _SUBJ for j in s.children[between[0]]):
+    if (
+        between
+        and not wh_first
+        and not any(s.dep[j] in SUBJECT_DEPS for j in s.children[between[0]])
+    ):
         return _drop("vp-coordination", f"a finite verb {s.words[between[0]]!r} shares the subject")
     if s.pos[y] in VERB:
         if _finite(s, y):

@@ -35,7 +35,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lingeval.conjuncts.mining.evidence import SUBJECT_DEPS
 from lingeval.conjuncts.mining.patterns import VERB, SentView
+from lingeval.conjuncts.omission import FINITE_TAGS
 
 if TYPE_CHECKING:
     from lingeval.conjuncts.omission import Omission
@@ -55,8 +57,6 @@ DATA = Path(__file__).resolve().parent.parent.parent / "data" / "conjuncts"
 #: Version of the shipped model (file ``mining-filter-<version>.json``).
 DEFAULT_VERSION = "v4"
 
-_FINITE = frozenset({"VBD", "VBP", "VBZ", "MD"})
-_SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 #: Tags whose words are kept as lexical features (closed classes); others give their tag.
 _CLOSED = frozenset(
     {"DT", "IN", "RB", "RBR", "CC", "MD", "PRP", "PRP$", "WDT", "WRB", "WP", "TO", "EX", "PDT"}
@@ -180,7 +180,7 @@ def candidate_features(
             for d in ("det", "poss", "prep", "appos", "compound", "amod", "nummod", "aux", "dobj"):
                 if d in deps:
                     on(f"{side}_has={d}")
-            if deps & _SUBJ:
+            if deps & SUBJECT_DEPS:
                 on(f"{side}_has=subj")
             if s.dep[idx] == "appos":
                 on(f"{side}_is_appos")
@@ -219,9 +219,9 @@ def candidate_features(
     after = range(c + 1, stop)
     verbs = [k for k in after if s.pos[k] in VERB]
     on(f"verbs_after={_bin(len(verbs))}")
-    finite = [k for k in verbs if _tag(s, k) in _FINITE]
+    finite = [k for k in verbs if _tag(s, k) in FINITE_TAGS]
     on(f"finite_after={_bin(len(finite))}")
-    if finite and any(s.dep[k] in _SUBJ for k in range(c + 1, finite[0])):
+    if finite and any(s.dep[k] in SUBJECT_DEPS for k in range(c + 1, finite[0])):
         on("subj_before_finite")
     if any(s.words[k] in ("(", ")") for k in range(max(0, c - 8), min(n, c + 8))):
         on("bracket_near")
@@ -234,7 +234,7 @@ def candidate_features(
     if not any(p in VERB for p in s.pos):
         on("no_verb")
     # v3: verbless fragments, names and disfluencies (error analysis of the EWT labels)
-    if not any(_tag(s, k) in _FINITE for k in range(n)):
+    if not any(_tag(s, k) in FINITE_TAGS for k in range(n)):
         on("no_finite")
     if c - 1 > 0 and c + 1 < n and s.words[c - 1][:1].isupper() and s.words[c + 1][:1].isupper():
         on("title_both_sides")

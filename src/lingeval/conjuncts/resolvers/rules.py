@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
+    FINITE_TAGS,
     VERB_TAGS,
     Omission,
     chunk_phrases,
@@ -97,7 +98,6 @@ NP_INNER_TAGS = NOMINAL_TAGS | {
     "DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "NFP", "$", "RBR", "RBS", "WDT", "AFX",
 }  # fmt: skip
 WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
-FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
 #: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
 LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
 SUBORDINATORS = {
