@@ -29,10 +29,12 @@ def tree(spec: str) -> SentView:
     return SentView(" ".join(words), words, pos, dep, head, idx, tag=tag)
 
 
-def decide(spec: str, patterns: tuple[str, ...] = ()) -> tuple[bool, str]:
+def decide(spec: str, patterns: tuple[str, ...] = (), model: str | None = None) -> tuple[bool, str]:
+    """The second stage's decision and reason for the first conjunction of ``spec``
+    (``model``: a filter version, default the shipped one; ``"rules"`` = the hand rules)."""
     v = tree(spec)
     c = next(i for i in range(len(v.words)) if v.is_conjunction(i))
-    ev = judge(v, c, patterns)
+    ev = judge(v, c, patterns, model=model)
     assert ev.reason in (KEEP_REASONS if ev.kept else DROP_REASONS) and ev.detail
     return ev.kept, ev.reason
 

@@ -13,14 +13,12 @@ import pytest
 
 from lingeval.conjuncts.mining.evidence import judge
 from lingeval.conjuncts.mining.learned import DEFAULT_VERSION, load_filter
-from tests.conjuncts.test_mining_evidence import tree
+from tests.conjuncts.test_mining_evidence import decide, tree
 
 
 def rule(spec: str, patterns: tuple[str, ...] = ()) -> tuple[bool, str]:
-    v = tree(spec)
-    c = next(i for i in range(len(v.words)) if v.is_conjunction(i))
-    ev = judge(v, c, patterns, model="rules")
-    return ev.kept, ev.reason
+    """The hand rules' decision alone (:func:`decide` with ``model="rules"``)."""
+    return decide(spec, patterns, model="rules")
 
 
 def test_a_clause_read_from_words_and_tags_is_vp_coordination() -> None:

@@ -9,21 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lingeval.conjuncts.example import ConjunctExample
-from lingeval.conjuncts.resolvers import load_resolver
 from lingeval.conjuncts.resolvers.rules import MAX_TOKENS, RulesResolver
-
-
-@pytest.fixture(scope="module")
-def rules() -> RulesResolver:
-    res = load_resolver("rules")
-    assert isinstance(res, RulesResolver)
-    return res
-
-
-def ex(sentence: str, conj: str = "and", nth: int = 0) -> ConjunctExample:
-    offsets = [m.start() for m in re.finditer(rf"\b{conj}\b", sentence)]
-    return ConjunctExample("t", sentence, conj, offsets[nth], [], True)
-
+from tests.conjuncts.marked import ex
 
 CASES = [
     # (rule, sentence, conjunction, nth occurrence, expected rewrites)

@@ -4,23 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lingeval.conjuncts.example import ConjunctExample
-from lingeval.conjuncts.resolvers import load_resolver
 from lingeval.conjuncts.resolvers.rules import RulesResolver
-
-
-@pytest.fixture(scope="module")
-def rules() -> RulesResolver:
-    res = load_resolver("rules")
-    assert isinstance(res, RulesResolver)
-    return res
-
-
-def resolve(rules: RulesResolver, sentence: str, conj: str = "but") -> tuple[list[str], str]:
-    ex = ConjunctExample("t", sentence, conj, sentence.index(f" {conj} ") + 1, [], True)
-    [res] = rules.analyse([ex])
-    return res.sentences, res.rule
-
+from tests.conjuncts.marked import resolve
 
 CASES = [
     # the indefinite correlate leaves the restored clause
@@ -48,7 +33,7 @@ CASES = [
 
 @pytest.mark.parametrize(("sentence", "expected"), CASES, ids=[c[0][:30] for c in CASES])
 def test_sluicing(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
-    sentences, rule = resolve(rules, sentence)
+    sentences, rule = resolve(rules, sentence, "but")
     assert sentences == expected
     assert rule == "sluicing"
 

@@ -5,21 +5,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from lingeval.conjuncts.example import ConjunctExample
-from lingeval.conjuncts.resolvers import load_resolver
 from lingeval.conjuncts.resolvers.rules import RulesResolver
-
-
-@pytest.fixture(scope="module")
-def rules() -> RulesResolver:
-    res = load_resolver("rules")
-    assert isinstance(res, RulesResolver)
-    return res
-
+from tests.conjuncts.marked import resolve
 
 CASES = [
     # the subject is the correlate; the marker stays at the end
@@ -124,25 +113,23 @@ CASES = [
 
 @pytest.mark.parametrize(("sentence", "conj", "expected"), CASES, ids=[c[0][:30] for c in CASES])
 def test_stripping(rules: RulesResolver, sentence: str, conj: str, expected: list[str]) -> None:
-    offset = re.search(rf"\b{conj}\b", sentence)
-    assert offset is not None
-    [res] = rules.analyse([ConjunctExample("t", sentence, conj, offset.start(), [], True)])
-    assert res.sentences == expected
-    assert res.rule.startswith("stripping")
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert rule.startswith("stripping")
 
 
 def test_plain_coordination_is_not_stripping(rules: RulesResolver) -> None:
     # no marker: an ordinary coordination, left to the other rules
     sentence = "Sam read the report and the memo."
-    [res] = rules.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
-    assert not res.rule.startswith("stripping")
+    _, rule = resolve(rules, sentence)
+    assert not rule.startswith("stripping")
 
 
 def test_marker_kept_on_the_omission_path(rules: RulesResolver) -> None:
     # "also" at the end is not stripping.py's shape: the ranked analysis keeps the marker
     sentence = "The lions ate well, and the tigers also."
-    [res] = rules.analyse([ConjunctExample("t", sentence, "and", sentence.index("and"), [], True)])
-    assert res.sentences == ["The lions ate well.", "The tigers ate well also."]
+    sentences, _ = resolve(rules, sentence)
+    assert sentences == ["The lions ate well.", "The tigers ate well also."]
 
 
 def test_stripping_features_are_signed_by_reading() -> None:

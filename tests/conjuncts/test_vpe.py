@@ -2,28 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from lingeval.conjuncts.example import ConjunctExample
-from lingeval.conjuncts.resolvers import load_resolver
 from lingeval.conjuncts.resolvers.rules import RulesResolver
-
-
-@pytest.fixture(scope="module")
-def rules() -> RulesResolver:
-    res = load_resolver("rules")
-    assert isinstance(res, RulesResolver)
-    return res
-
-
-def resolve(rules: RulesResolver, sentence: str, conj: str = "and") -> tuple[list[str], str]:
-    offset = re.search(rf"\b{conj}\b", sentence)
-    assert offset is not None
-    [res] = rules.analyse([ConjunctExample("t", sentence, conj, offset.start(), [], True)])
-    return res.sentences, res.rule
-
+from tests.conjuncts.marked import resolve
 
 CASES = [
     # auxiliary + too, with the comma kept; the form after the matched auxiliary
