@@ -93,6 +93,18 @@ CASES = [
         "but",
         ["Keep the bread fresh.", "Do not keep the bread cold."],
     ),
+    # a noun the tagger reads as a verb ("aphid/VBZ") is a noun of the remnant
+    (
+        "The small bird eats seeds, and also aphid larvae.",
+        "and",
+        ["The small bird eats seeds.", "The small bird also eats aphid larvae."],
+    ),
+    # one participle after "not" answers an adjective
+    (
+        "The plates must be clean, but not polished.",
+        "but",
+        ["The plates must be clean.", "The plates must not be polished."],
+    ),
     # a correlate below a to-infinitive
     (
         "Leo wants to visit Rome, and Paris too.",

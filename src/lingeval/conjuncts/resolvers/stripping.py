@@ -80,10 +80,19 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
     # [that had attended the ballet]"; otherwise no verb, conjunction or wh-word
     embedded = len(heads) == 1 and heads[0].tag_ not in VERB_TAGS | {"CC"}
+    # one participle after a front marker is an adjective ("Keep the soil damp, but not
+    # soaked")
+    participle = (
+        front is not None
+        and all(doc[i].tag_ == "RB" for i in range(j, k))
+        and doc[k].tag_ in {"VBN", "VBG"}
+    )
     for i in range(j, k + 1):
         tok = doc[i]
         if tok.text in {",", ";", ":"}:
             return None
+        if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok)):
+            continue  # (a tagger error: "and also aphid/VBZ honeydew")
         if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} and not (
             embedded and tok.i != heads[0].i
         ):
@@ -91,6 +100,13 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     if k - j >= 8 and not embedded:
         return None
     return Stripping(Span(j, k), front, end, comma and bool(end))
+
+
+def _noun_not_verb(tok: Token) -> bool:
+    """A word tagged as a verb that the dictionary knows as a noun and not as a verb."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(tok.lower_, upos="NOUN")) and not getAllLemmas(tok.lower_, upos="VERB")
 
 
 def marker_word(doc: Doc, st: Stripping) -> str:
@@ -159,10 +175,16 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     core = rem  # the shape without a leading focus adverb ("just another patient")
     while core.start < core.end and doc[core.start].tag_ == "RB":
         core = Span(core.start + 1, core.end)
+    # a noun tagged as a verb modifies the noun after it: the shape is that noun's
+    while core.start < core.end and doc[core.start].tag_ in VERB_TAGS:
+        if not _noun_not_verb(doc[core.start]):
+            break
+        core = Span(core.start + 1, core.end)
+    participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
     clause = [
         doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
     ]
-    if clause and min(clause) > core.start:  # the shape without a clause inside it
+    if clause and min(clause) > core.start and not participle:  # without a clause inside it
         core = Span(core.start, min(clause) - 1)
     inside = range(rem.start, rem.end + 1)
     head = next((doc[i] for i in inside if doc[i].head.i not in inside), doc[rem.end])
@@ -172,7 +194,10 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     for span, is_subj, prior in _candidates(an, verb, rem):
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
             continue  # an adjective phrase does not replace a subject ("but not so tight")
-        sim = an.sim(core, span)
+        if participle:  # "but not soaked" answers an adjective: "damp"
+            sim = float(_np_head(doc, span).tag_ in {"JJ", "JJR", "JJS"})
+        else:
+            sim = an.sim(core, span)
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         score = sim + prior + (0.2 if same_head else 0.0)
         if score < 0.5:
