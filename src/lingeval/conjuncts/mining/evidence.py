@@ -308,6 +308,8 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
         return None
     if arc is not None and k != arc[1] and s.dominated_by(k, arc[1]):
         return None
+    if s.tag and _first_clause_start(s, c) is None:
+        return None  # v5: coordinated subjects of this verb, no clause before the conjunction
     return k
 
 
@@ -325,6 +327,9 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     content_before = [k for k in range(c) if s.pos[k] not in ("PUNCT", "INTJ", "CCONJ")]
     if not content_before or all(low[k] in _DISCOURSE_BEFORE for k in content_before):
         return _drop("discourse", f"{s.words[c]!r} opens the sentence")
+    disfluency = _disfluency(s, c, arc)
+    if disfluency is not None:
+        return _drop("discourse", f"disfluent speech: {s.words[disfluency]!r} beside the conjunction")
     after = [k for k in range(c + 1, len(s.words)) if s.pos[k] != "PUNCT"]
     nxt = after[0] if after else None
     prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
@@ -407,7 +412,12 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         t = s.head[p]
         if t < 0:
             break
-    if pair is not None and s.pos[h] not in ("ADJ", "ADV", "VERB", "AUX"):
+    if pair is not None and (
+        s.pos[h] not in ("ADJ", "ADV", "VERB", "AUX")
+        # v5: the first conjunct's verb is inside a relative clause after "between" ("the
+        # relationship between the speed at which blood flows and its pressure")
+        or (s.dep[h] == "relcl" and pair < s.head[h] < c)
+    ):
         return _drop("collective", f"{s.words[pair]!r} X {s.words[c]} Y")
     # "as diverse as X and Y": examples of a range, not separate statements
     p = s.head[h]
@@ -467,15 +477,48 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     return None
 
 
+#: v5: marks of disfluent speech or trailing text right after a conjunction
+_BREAKS = frozenset({"--", "..", "...", "…"})
+_FILLERS = frozenset({"uh", "um", "er", "erm", "uhm"})
+
+
+def _truncated(w: str) -> bool:
+    """A word broken off in speech ("Cap-", "b-"): letters, then a hyphen."""
+    return len(w) > 1 and w.endswith("-") and w[-2].isalpha()
+
+
+def _disfluency(s: SentView, c: int, arc: tuple[int, int] | None) -> int | None:
+    """v5: the conjunction sits in disfluent speech or trailing text, where no split is meant:
+    a break ("--", "..", "...") or a broken-off word ("Cap-") among the three tokens after it,
+    a broken-off word among the three before it ("What you had for b- — But no"), or, when
+    no ``conj`` arc claims the conjunction, a filler ("and uh , at twenty-six percent").
+    A break before the conjunction is a repair and left alone ("use and -- and character of
+    the use"), as is a filler inside a parsed coordination ("his uh, Harley-Davidson scarf").
+    Returns the index of the mark."""
+    n = len(s.words)
+    for k in range(c + 1, min(n, c + 4)):
+        w = s.words[k].lower()
+        if w in _BREAKS or _truncated(w) or (arc is None and w in _FILLERS and k <= c + 2):
+            return k
+    return next((k for k in range(max(0, c - 3), c) if _truncated(s.words[k])), None)
+
+
 def _pair_preposition(s: SentView, c: int) -> int | None:
     """A "between"/"among" before ``c`` in its phrase (at most eight words back, after the
     last ``,``/``;``/``:``, no finite verb between): "between 7% and 11%", "between the
     crossing in Noida and Kasna", also when the parse attaches the conjunction elsewhere."""
-    for k in range(c - 1, max(-1, c - 9), -1):
+    finite = False
+    for k in range(c - 1, max(-1, c - 15), -1):
         w = s.words[k].lower()
-        if w in (",", ";", ":") or (_tag(s, k) in FINITE_TAGS and s.pos[k] in VERB):
+        if w in (",", ";", ":", "and", "or"):
             return None
-        if w in _COLLECTIVE_PREP:
+        if _tag(s, k) in FINITE_TAGS and s.pos[k] in VERB:
+            # v5: a past participle tagged VBD without a subject does not end the phrase
+            # ("the number of cigarettes smoked in a lifetime")
+            finite = any(s.dep[j] in SUBJECT_DEPS for j in s.children[k])
+        if _tag(s, k) in _SUBORDINATE_TAGS:
+            finite = False  # v5: the verb of a relative clause ("the speed at which blood flows")
+        if w in _COLLECTIVE_PREP and not finite:
             return k
     return None
 
@@ -591,7 +634,9 @@ def _attached(s: SentView, k: int) -> bool:
 #: v4: prepositions that may open a PP inside a subject after the conjunction ("one of its
 #: parties is", "the commander of Russia at the time was") or a fronted PP before an
 #: inverted verb ("and among the groups are ...", "and to the southwest lies ...").
-_SUBJECT_PREPS = frozenset({"of", "in", "at", "on", "from", "for", "among", "to", "during"})
+_SUBJECT_PREPS = frozenset(
+    {"of", "in", "at", "on", "from", "for", "among", "to", "during", "per"}  # v5: "per"
+)
 #: v4: prepositions of motion/direction that a verb tagged as a noun may take ("walks along")
 _MOTION = frozenset(
     {"along", "across", "through", "into", "onto", "around", "past", "toward", "towards"}
@@ -613,7 +658,7 @@ def _noun_phrase(s: SentView, k: int, *, head: bool = True) -> int:
         or (s.words[j].lower() in ("and", "or") and j + 1 < n and s.tag[j + 1] in _NP_TAGS)
         or _attributive_participle(s, j, k)
     ):
-        if j > k and _reads_as_verb(s, j, k, ambiguous=head):
+        if j > k and (_reads_as_verb(s, j, k, ambiguous=head) or _verb_at_clause_end(s, j)):
             break
         j += 1
     return j if j > k and s.tag[j - 1] in _NOUN_END else k
@@ -709,6 +754,64 @@ def _reads_as_verb(s: SentView, k: int, np_start: int, *, ambiguous: bool = True
     )
 
 
+def _verb_bases(w: str) -> set[str]:
+    """Candidate base forms of an inflected English word (-s, -es, -ies, -ed, -d, -ing,
+    doubled consonants), the word itself included."""
+    out = {w}
+    if w.endswith("s"):
+        out |= {w[:-1], w[:-2]} | ({w[:-3] + "y"} if w.endswith("ies") else set())
+    if w.endswith("ed"):
+        out |= {w[:-1], w[:-2], w[:-3]} | ({w[:-3] + "y"} if w.endswith("ied") else set())
+    if w.endswith("ing"):
+        out |= {w[:-3], w[:-3] + "e", w[:-4]}
+    return out
+
+
+#: v5: irregular verb forms whose base the suffix rules of :func:`_verb_bases` do not find
+_IRREGULAR_VERBS = frozenset(
+    "has had does did was were are been being made went gone said got took gave came saw knew "
+    "thought told found left felt kept held brought began ran wrote grew led met paid sent built "
+    "sold spent stood lost won fell became chose drew drove ate flew hid hung rode shook spoke "
+    "stole threw woke wore born bore fought taught caught bought sought sang sat lay laid".split()
+)
+
+
+def _noun_tagged_as_verb(s: SentView, k: int) -> bool:
+    """v5: word ``k``, tagged as a verb, is a noun: no base form of it is a verb of the
+    lexicon (:func:`_verb_lexicon`) while it or its singular is a noun ("a mathematician and
+    **physicist**", "a guy or **gal**", "landline"), or it is capitalised inside the sentence
+    and no verb ("Reddit, Twitter and **Spotify**"). Without the lexicon: never."""
+    verbs, nouns = _verb_lexicon()
+    if not verbs:
+        return False
+    w = s.words[k]
+    low = w.lower()
+    if s.pos[k] != "VERB" or len(low) < 3 or not low.isalpha():
+        return False  # auxiliaries and short forms ("is", "co") are not in the lexicon
+    if low in _IRREGULAR_VERBS or any(b in verbs for b in _verb_bases(low)):
+        return False
+    if k > 0 and w[:1].isupper() and not w.isupper():
+        return True
+    return low in nouns or low[:-1] in nouns or (low.endswith("es") and low[:-2] in nouns)
+
+
+def _verb_at_clause_end(s: SentView, k: int) -> bool:
+    """v5: word ``k``, tagged as a noun, adjective or participle, is an intransitive finite
+    verb ending its clause ("and the fort **surrendered** .", "and our bonds with loved ones
+    **deepen** ."): lower case, right before ``.``/``!``/``?``/``;`` or the end, and either in
+    -ed with a verb base that is no noun, or a verb base itself that is no noun after a
+    plural noun."""
+    w = s.words[k]
+    if not (w.isalpha() and w.islower()) or s.tag[k] not in ("NNP", "NN", "JJ", "VBN"):
+        return False
+    if k + 1 < len(s.words) and s.words[k + 1] not in (".", "!", "?", ";"):
+        return False
+    verbs, nouns = _verb_lexicon()
+    if w.endswith("ed"):
+        return w not in nouns and any(b in verbs for b in _verb_bases(w) - {w})
+    return w in verbs and w not in nouns and k > 0 and s.tag[k - 1] == "NNS"
+
+
 def _has_complement(s: SentView, v: int) -> bool:
     """v4: the finite verb ``v`` is followed (adverbs and negation skipped) by a complement:
     a noun phrase, adjective, number, preposition or verb, not by punctuation or the end."""
@@ -717,6 +820,40 @@ def _has_complement(s: SentView, v: int) -> bool:
         k += 1
     return k < len(s.words) and (
         s.tag[k] in _NP_TAGS or s.tag[k] in ("IN", "TO", "PRP") or s.pos[k] in VERB
+    )
+
+
+def _first_clause_start(s: SentView, c: int) -> int | None:
+    """The clause before the conjunction ``c``, back to the sentence start, ``;``/``:``, a
+    wh-word or a subordinator: the index before its first word (``-1`` at the sentence start)
+    when it has a finite verb of its own, else None (coordinated subjects: "Title, binding,
+    and covers had been gnawed away", "in which A, B, and C joined")."""
+    left = c - 1
+    while left >= 0 and not (
+        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
+    ):
+        left -= 1
+    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
+        return None
+    return left
+
+
+_LIST_POS = frozenset({"NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM", "PUNCT", "CCONJ"})
+
+
+def _nominal_list_before(s: SentView, c: int) -> bool:
+    """v5: the words before the conjunction ``c``, back to the start of their clause (sentence
+    start, ``;``/``:``, a wh-word or a subordinator), are only noun phrases and commas (the
+    first of coordinated subjects: "Title, binding, **and** covers had been gnawed away", "in
+    which KENNEDY, SOUTER, **and** BREYER joined"); no word tagged as a verb."""
+    left = c - 1
+    while left >= 0 and not (
+        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
+    ):
+        left -= 1
+    words = range(left + 1, c)
+    return bool(words) and all(
+        s.pos[j] in _LIST_POS and not s.tag[j].startswith(("VB", "MD")) for j in words
     )
 
 
@@ -739,27 +876,32 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     while k < n and (s.pos[k] == "ADV" or s.words[k] == ",") and s.tag[k] != "WRB":
         k += 1
     start = k
-    # the first clause: back to the sentence start, ";"/":", a wh-word or a subordinator
-    left = c - 1
-    while left >= 0 and not (
-        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
-    ):
-        left -= 1
-    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
+    left = _first_clause_start(s, c)
+    if left is None:
         return None
     # v4 readings (PPs in the subject, a fronted PP) only when the first clause is a main
     # clause: inside a subordinate one the next finite verb may be the main clause's
     # ("the value that arises from growth and provision of services is the source")
     main = left < 0 or s.words[left] in (";", ":")
     inverted = False
+    if k + 1 < n and s.words[k].lower() == "its" and s.tag[k + 1] == "DT":
+        return k  # v5: "but its an all round good place": "it's" written "its"
     if k < n and _reads_as_verb(s, k, k):
         pass  # v4: "and originates from ...": a verb phrase, its verb tagged as a noun
-    elif k < n and s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE:
+    elif k < n and (
+        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
+        # v5: a demonstrative subject ("and that is not integrity")
+        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
+    ):
         k += 1
     elif main and k < n and s.tag[k] == "IN" and s.words[k].lower() in _SUBJECT_PREPS:
-        k = _subject_with_pps(s, k + 1)
+        pronoun = k + 1 < n and s.tag[k + 1] == "PRP"  # v5: "and to me that is ..."
+        k = k + 2 if pronoun else _subject_with_pps(s, k + 1)
         if k == start + 1:
             return None
+        fronted = _subject_and_verb(s, k + 1 if k < n and s.words[k] == "," else k)
+        if fronted is not None:
+            return fronted  # v5: a fronted PP, then subject and verb ("and in 1911 the dam was")
         inverted = True
     else:
         k = _subject_with_pps(s, k) if main else _noun_phrase(s, k)
@@ -768,12 +910,35 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     if k < n and s.tag[k] == "RB" and not inverted:
         k += 1
     if not (
-        k < n and ((s.tag[k] in FINITE_TAGS and s.pos[k] in VERB) or _reads_as_verb(s, k, start))
+        k < n
+        and (
+            (s.tag[k] in FINITE_TAGS and s.pos[k] in VERB)
+            or _reads_as_verb(s, k, start)
+            or (k > start and _verb_at_clause_end(s, k))
+        )
     ):
         return None
     if inverted and not (k + 1 < n and s.tag[k + 1] in _NP_TAGS):
         return None
     return k
+
+
+def _subject_and_verb(s: SentView, k: int) -> int | None:
+    """v5: a nominative pronoun or a plain noun phrase (with PPs) starting at ``k``, then a
+    finite verb (one adverb between allowed); the verb's index, else None."""
+    n = len(s.words)
+    if k < n and (
+        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
+        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
+    ):
+        j = k + 1
+    else:
+        j = _subject_with_pps(s, k)
+        if j == k:
+            return None
+    if j < n and s.tag[j] == "RB":
+        j += 1
+    return j if j < n and s.tag[j] in FINITE_TAGS and s.pos[j] in VERB else None
 
 
 def _verb_read_as_noun(s: SentView) -> int | None:
@@ -963,6 +1128,16 @@ def judge_rules(
             "vp-coordination",
             f"{s.words[second]!r} is a second participle under the auxiliary of {s.words[h]!r}",
         )
+    if (
+        s.tag
+        and s.pos[h] in ("NOUN", "PROPN", "PRON")
+        and s.pos[y] in VERB
+        and any(s.dep[k] in SUBJECT_DEPS - {"expl"} and c < k < y for k in s.children[y])
+        and _nominal_list_before(s, c)
+    ):
+        # v5: the parse conjoins the first of coordinated subjects to the verb of the last
+        # ("Title, binding, and covers had been gnawed away"): the verb is shared
+        return _keep("reduction", f"{s.words[h]!r} and the subject of {s.words[y]!r} share it")
     between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE_TAGS]
     wh_first = any(
         _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)
@@ -973,7 +1148,7 @@ def judge_rules(
         and not any(s.dep[j] in SUBJECT_DEPS for j in s.children[between[0]])
     ):
         return _drop("vp-coordination", f"a finite verb {s.words[between[0]]!r} shares the subject")
-    if s.pos[y] in VERB:
+    if s.pos[y] in VERB and not _noun_tagged_as_verb(s, y):
         if _finite(s, y):
             return _drop("vp-coordination", f"{s.words[y]!r} is a verb phrase of its own")
         predicative = s.dep[h] in ("attr", "acomp", "oprd") or (
