@@ -986,6 +986,27 @@ def _participle_sharing_auxiliary(s: SentView, c: int, h: int) -> int | None:
     return None
 
 
+#: v5: verbs that link a subject to an adjective ("tastes great", "smells lemony")
+_LINKING = frozenset(
+    {"taste", "smell", "look", "sound", "feel", "seem", "appear", "remain", "stay", "become"}
+    | {"grow", "turn", "prove", "keep", "get", "go"}
+)
+
+
+def _linking_verb_after(s: SentView, c: int) -> int | None:
+    """v5: the first word after the conjunction (adverbs and commas skipped) is a linking
+    verb, whatever its tag ("and **taste** great", "and **smells** very lemony"): a verb phrase
+    of its own with an adjective complement, not a gapped subject read as a verb ("and
+    **matter** secondary")."""
+    k = c + 1
+    while k < len(s.words) and (s.pos[k] == "ADV" or s.words[k] == ","):
+        k += 1
+    if k >= len(s.words):
+        return None
+    w = s.words[k].lower()
+    return k if _verb_bases(w) & _LINKING else None
+
+
 def _detect(doc: Doc | None, c: int) -> Omission | None:
     if doc is None:
         return None
@@ -1071,7 +1092,7 @@ def judge_rules(
         return _keep(
             "gapping", f"no verb in the sentence: {s.words[verb]!r}, read as a noun, is the verb"
         )
-    if "variant-base-verb-conj-oprd" in patterns:
+    if "variant-base-verb-conj-oprd" in patterns and _linking_verb_after(s, c) is None:
         return _keep("gapping", "the gapped subject read as a base-form verb with a predicate")
     if "extra-vp-ellipsis" in patterns:
         return _keep("vp-ellipsis", "the conjunct is a subject and a bare auxiliary")
