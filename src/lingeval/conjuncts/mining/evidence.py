@@ -480,6 +480,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
 #: v5: marks of disfluent speech or trailing text right after a conjunction
 _BREAKS = frozenset({"--", "..", "...", "…"})
 _FILLERS = frozenset({"uh", "um", "er", "erm", "uhm"})
+_DASHES = frozenset({"—", "–", "--"})
 
 
 def _truncated(w: str) -> bool:
@@ -490,8 +491,11 @@ def _truncated(w: str) -> bool:
 def _disfluency(s: SentView, c: int, arc: tuple[int, int] | None) -> int | None:
     """v5: the conjunction sits in disfluent speech or trailing text, where no split is meant:
     a break ("--", "..", "...") or a broken-off word ("Cap-") among the three tokens after it,
-    a broken-off word among the three before it ("What you had for b- — But no"), or, when
-    no ``conj`` arc claims the conjunction, a filler ("and uh , at twenty-six percent").
+    a broken-off word among the three before it ("What you had for b- — But no") or a
+    self-repair anywhere before it (a broken-off word and a dash: "Whi- — if it ..."), an
+    utterance that breaks off after a determiner ("..., and then the casting material,
+    probably the —"), or, when no ``conj`` arc claims the conjunction, a filler ("and uh ,
+    at twenty-six percent").
     A break before the conjunction is a repair and left alone ("use and -- and character of
     the use"), as is a filler inside a parsed coordination ("his uh, Harley-Davidson scarf").
     Returns the index of the mark."""
@@ -500,7 +504,19 @@ def _disfluency(s: SentView, c: int, arc: tuple[int, int] | None) -> int | None:
         w = s.words[k].lower()
         if w in _BREAKS or _truncated(w) or (arc is None and w in _FILLERS and k <= c + 2):
             return k
-    return next((k for k in range(max(0, c - 3), c) if _truncated(s.words[k])), None)
+    near = next((k for k in range(max(0, c - 3), c) if _truncated(s.words[k])), None)
+    if near is not None:
+        return near
+    # a self-repair before it: a broken-off word, then a dash ("Whi- — if it does n't ...")
+    repair = next(
+        (k for k in range(c - 1) if _truncated(s.words[k]) and s.words[k + 1] in _DASHES), None
+    )
+    if repair is not None:
+        return repair
+    # an unfinished utterance: it ends in a dash right after a determiner ("probably the —")
+    if n > c + 2 and s.words[-1] in _DASHES and _tag(s, n - 2) == "DT":
+        return n - 1
+    return None
 
 
 def _pair_preposition(s: SentView, c: int) -> int | None:
