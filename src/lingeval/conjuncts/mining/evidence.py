@@ -395,7 +395,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
             "modifier",
             f"{s.words[c - 1]!r} {s.words[c]} {s.words[c + 1]!r} modify one {s.words[one]!r}",
         )
-    if low[c] == "or" and _renames(s, h, y):
+    if low[c] == "or" and (_renames(s, h, y) or _spelled_out(s, c)):
         return _drop("name", f"{s.words[y]!r} names {s.words[h]!r} again (an 'or' apposition)")
     # collective readings: "between X and Y", also when X has a PP the "and" attaches into
     t = h
@@ -612,6 +612,30 @@ def _one_entity(s: SentView, c: int) -> int | None:
     return head
 
 
+def _spelled_out(s: SentView, c: int) -> bool:
+    """v5: an acronym right before "or" whose letters open the words after it ("SSRIs **or**
+    selective serotonin reuptake inhibitors"; a loose expansion may drop one of them,
+    "SSRIs or serotonin reuptake inhibitors"), whatever the parse's conjuncts are."""
+    if c < 1:
+        return False
+    w = s.words[c - 1]
+    w = w[:-1] if w.endswith("s") and w[:-1].isupper() else w
+    if not (2 <= len(w) <= 6 and w.isalpha() and w.isupper()):
+        return False
+    w = w.lower()
+    for m in (len(w), len(w) - 1):  # a loose expansion may drop one word of it
+        initials = "".join(x[:1] for x in s.words[c + 1 : c + 1 + m]).lower()
+        if m >= 3 and len(initials) == m and _subsequence(initials, w):
+            return True
+    return False
+
+
+def _subsequence(a: str, b: str) -> bool:
+    """The letters of ``a`` occur in ``b`` in order."""
+    it = iter(b)
+    return all(ch in it for ch in a)
+
+
 def _renames(s: SentView, h: int, y: int) -> bool:
     """``y`` names ``h`` again: an acronym and its expansion ("SSRIs or serotonin reuptake
     inhibitors"), or a bare number after a comma restating a noun ("the third quartile, or 9")."""
@@ -685,11 +709,12 @@ def _attributive_participle(s: SentView, j: int, k: int) -> bool:
     **severed** Wasp"): after a determiner, possessive, adjective or number, before a noun or
     adjective."""
     return (
-        j > k
+        j >= k
         and s.tag[j] in ("VBN", "VBG")
-        and s.tag[j - 1] in ("DT", "PRP$", "JJ", "CD")
+        # v5: also opening the phrase before a plural noun ("foraging workers can ...")
+        and (j == k or s.tag[j - 1] in ("DT", "PRP$", "JJ", "CD"))
         and j + 1 < len(s.words)
-        and s.tag[j + 1] in ("NN", "NNS", "NNP", "NNPS", "JJ")
+        and s.tag[j + 1] in (("NNS", "NNPS") if j == k else ("NN", "NNS", "NNP", "NNPS", "JJ"))
     )
 
 
@@ -900,6 +925,10 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     # ("the value that arises from growth and provision of services is the source")
     main = left < 0 or s.words[left] in (";", ":")
     inverted = False
+    intro = _introductory_phrase(s, k) if main else None
+    if intro is not None and _subject_and_verb(s, intro + 1) is not None:
+        # v5: "and to discuss what the site has achieved, Wikinews interviewed ..."
+        return _subject_and_verb(s, intro + 1)
     if k + 1 < n and s.words[k].lower() == "its" and s.tag[k + 1] == "DT":
         return k  # v5: "but its an all round good place": "it's" written "its"
     if k < n and _reads_as_verb(s, k, k):
@@ -937,6 +966,29 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     if inverted and not (k + 1 < n and s.tag[k + 1] in _NP_TAGS):
         return None
     return k
+
+
+def _introductory_phrase(s: SentView, k: int) -> int | None:
+    """v5: an introductory phrase starting at ``k`` — a to-infinitive or a participle —
+    ending in a comma within 15 words, with no finite verb of its own outside a subordinate
+    clause ("to discuss what the site has achieved ,", "having arrived in Paris ,"); the
+    comma's index. (A PP is not enough: "and as pdf files on the link , it is" is a remnant
+    before a comma splice.)"""
+    n = len(s.words)
+    if k >= n or s.tag[k] not in ("TO", "VBG", "VBN"):
+        return None
+    sub = False
+    for j in range(k + 1, min(n, k + 16)):
+        w = s.words[j].lower()
+        if w == ",":
+            return j if j > k + 1 else None
+        if w in (";", ":", "and", "or", "but"):
+            return None
+        if s.tag[j] in _SUBORDINATE_TAGS or s.dep[j] == "mark":
+            sub = True
+        elif s.tag[j] in FINITE_TAGS and s.pos[j] in VERB and not sub:
+            return None
+    return None
 
 
 def _subject_and_verb(s: SentView, k: int) -> int | None:
