@@ -380,6 +380,9 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         )
     ):
         return _drop("collective", "a round trip: to X and back")
+    quoted = _verbless_quotation(s, c)
+    if quoted is not None:
+        return _drop("name", f"inside the verbless quotation opening at {s.words[quoted]!r}")
     pair = _pair_preposition(s, c) if low[c] == "and" else None
     if arc is None:
         if pair is not None:
@@ -610,6 +613,24 @@ def _one_entity(s: SentView, c: int) -> int | None:
     if head == k or s.tag[head] not in ("NN", "NNP"):
         return None
     return head
+
+
+_QUOTES = frozenset({'"', "“", "”"})
+
+
+def _verbless_quotation(s: SentView, c: int) -> int | None:
+    """v5: the conjunction is inside a quotation (an odd number of double quotes before it)
+    that has no finite verb, after words outside it: a quoted title or catch phrase ("read
+    the description : " No good in a bed , **but** fine against a wall . ""); the split would
+    break the quotation (labelling guidelines: ``none``). Returns the opening quote."""
+    marks = [k for k in range(c) if s.words[k] in _QUOTES]
+    if len(marks) % 2 == 0 or marks[-1] == 0:
+        return None
+    start = marks[-1]
+    end = next((k for k in range(c + 1, len(s.words)) if s.words[k] in _QUOTES), len(s.words))
+    if any(_tag(s, k) in FINITE_TAGS and s.pos[k] in VERB for k in range(start + 1, end)):
+        return None
+    return start
 
 
 def _spelled_out(s: SentView, c: int) -> bool:
