@@ -1030,6 +1030,15 @@ def _subject_and_verb(s: SentView, k: int) -> int | None:
     return j if j < n and s.tag[j] in FINITE_TAGS and s.pos[j] in VERB else None
 
 
+def _verb_tagged_as_noun(s: SentView) -> int | None:
+    """v5: in a sentence without any verb, a word tagged as a noun that reads as a finite verb
+    (:func:`_reads_as_verb`, its base a verb and not a noun: "the dish **originates** from
+    Java and Sumatra"); None in a real fragment ("Great doors and great people!")."""
+    if not s.tag:
+        return None
+    return next((k for k in range(len(s.words)) if k > 0 and _reads_as_verb(s, k, k)), None)
+
+
 def _verb_read_as_noun(s: SentView) -> int | None:
     """In a verbless sentence, a word that most likely is its verb tagged as a noun compound:
     a plural-looking noun right after a singular noun or pronoun and before its head noun
@@ -1094,6 +1103,29 @@ def _linking_verb_after(s: SentView, c: int) -> int | None:
         return None
     w = s.words[k].lower()
     return k if _verb_bases(w) & _LINKING else None
+
+
+def _past_tense_after(s: SentView, c: int, h: int) -> int | None:
+    """v5: the first conjunct is an active past-tense verb with an object ("began his career
+    in 1974"), and the word after the conjunction (adverbs skipped) is a form in -ed of a
+    verb that the tagger calls an adjective, participle or noun, followed by a complement
+    ("and **retired** in 1979"): a second verb phrase sharing the subject, nothing omitted."""
+    if not s.tag or s.tag[h] != "VBD" or s.kids(h, frozenset({"aux", "auxpass"})):
+        return None
+    if not any(s.dep[j] == "dobj" and j < c for j in s.children[h]):
+        return None
+    k = c + 1
+    while k < len(s.words) and s.pos[k] == "ADV":
+        k += 1
+    if k + 1 >= len(s.words) or s.tag[k] not in ("JJ", "VBN", "NN"):
+        return None
+    w = s.words[k]
+    if not (w.isalpha() and w.islower() and w.endswith("ed")):
+        return None
+    verbs, _ = _verb_lexicon()
+    if not any(b in verbs for b in _verb_bases(w) - {w}):
+        return None
+    return k if s.tag[k + 1] in ("CD", "DT", "NN", "NNS", "NNP", "PRP$", "IN") else None
 
 
 def _detect(doc: Doc | None, c: int) -> Omission | None:
@@ -1176,6 +1208,9 @@ def judge_rules(
         return _keep(om.kind, "; ".join(om.evidence[-2:]))
     if "variant-verb-read-as-noun" in patterns:
         verb = _verb_read_as_noun(s)
+        if verb is None and _verb_tagged_as_noun(s) is not None:
+            verb = _verb_tagged_as_noun(s)  # v5: "originates from", tagged as a noun
+            return _keep("reduction", f"{s.words[verb]!r}, tagged as a noun, is the verb")
         if verb is None:
             return _drop("no-verb", "a verbless fragment: no word of it reads as a lost verb")
         return _keep(
@@ -1199,7 +1234,13 @@ def judge_rules(
             "vp-coordination", f"a clause with its own subject and verb {s.words[clause]!r} follows"
         )
     if not any(p in VERB for p in s.pos):
-        return _drop("no-verb", "the sentence has no verb")
+        noun_verb = _verb_tagged_as_noun(s)
+        if noun_verb is None:
+            return _drop("no-verb", "the sentence has no verb")
+        # v5: "X originates from Y and Z": the only verb is tagged as a noun
+        return _keep(
+            "reduction", f"{s.words[noun_verb]!r}, tagged as a noun, is the verb restored in the split"
+        )
     if arc is None:
         first_verb = next((k for k in stretch if s.pos[k] in VERB), None)
         if first_verb is None:
@@ -1248,6 +1289,12 @@ def judge_rules(
         # v5: the parse conjoins the first of coordinated subjects to the verb of the last
         # ("Title, binding, and covers had been gnawed away"): the verb is shared
         return _keep("reduction", f"{s.words[h]!r} and the subject of {s.words[y]!r} share it")
+    past = _past_tense_after(s, c, h)
+    if past is not None:
+        return _drop(
+            "vp-coordination",
+            f"{s.words[past]!r} is a past-tense verb (tagged {_tag(s, past)}) sharing the subject",
+        )
     between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE_TAGS]
     wh_first = any(
         _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)
