@@ -132,6 +132,22 @@ def test_a_fronted_pp_before_a_subject_and_verb_is_a_clause() -> None:
     assert rule(determiner) == (True, "reduction")
 
 
+def test_a_demonstrative_before_a_finite_verb_is_a_subject() -> None:
+    # "We lost the match and that is a pity ." -- read as a relative clause on "pity"
+    clause = (
+        "We/PRON/PRP/nsubj/2 lost/VERB/VBD/ROOT/0 the/DET/DT/det/4 match/NOUN/NN/dobj/2 "
+        "and/CCONJ/CC/cc/4 that/PRON/WDT/nsubj/7 is/AUX/VBZ/relcl/9 a/DET/DT/det/9 "
+        "pity/NOUN/NN/conj/4 ./PUNCT/./punct/2"
+    )
+    assert rule(clause) == (False, "vp-coordination")
+    # "We lost the match and that game ." -- a determiner
+    objects = (
+        "We/PRON/PRP/nsubj/2 lost/VERB/VBD/ROOT/0 the/DET/DT/det/4 match/NOUN/NN/dobj/2 "
+        "and/CCONJ/CC/cc/4 that/DET/DT/det/7 game/NOUN/NN/conj/4 ./PUNCT/./punct/2"
+    )
+    assert rule(objects) == (True, "reduction")
+
+
 def test_its_before_a_determiner_is_it_is() -> None:
     # "The room was small but its a nice place ." (the default pipeline's analysis)
     contraction = (
