@@ -303,20 +303,20 @@ def test_an_acronym_spelled_out_after_or_names_one_thing() -> None:
 def test_a_verbless_quotation_is_not_split() -> None:
     # 'I read the label : " Good in a bed , but fine against a wall . "'
     label = (
-        'I/PRON/PRP/nsubj/2 read/VERB/VBP/ROOT/0 the/DET/DT/det/4 label/NOUN/NN/dobj/2 '
+        "I/PRON/PRP/nsubj/2 read/VERB/VBP/ROOT/0 the/DET/DT/det/4 label/NOUN/NN/dobj/2 "
         ':/PUNCT/:/punct/2 "/PUNCT/``/punct/2 Good/ADJ/JJ/dep/2 in/ADP/IN/prep/7 '
         "a/DET/DT/det/10 bed/NOUN/NN/pobj/8 ,/PUNCT/,/punct/7 but/CCONJ/CC/cc/7 "
         "fine/ADJ/JJ/conj/7 against/ADP/IN/prep/13 a/DET/DT/det/16 wall/NOUN/NN/pobj/14 "
-        './PUNCT/./punct/2 "/PUNCT/\'\'/punct/2'
+        "./PUNCT/./punct/2 \"/PUNCT/''/punct/2"
     )
     assert rule(label) == (False, "name")
     # 'I read the label : " It works in a bed , but fine against a wall . "' -- a quoted clause
     quoted_clause = (
-        'I/PRON/PRP/nsubj/2 read/VERB/VBP/ccomp/8 the/DET/DT/det/4 label/NOUN/NN/dobj/2 '
+        "I/PRON/PRP/nsubj/2 read/VERB/VBP/ccomp/8 the/DET/DT/det/4 label/NOUN/NN/dobj/2 "
         ':/PUNCT/:/punct/8 "/PUNCT/``/punct/8 It/PRON/PRP/nsubj/8 works/VERB/VBZ/ROOT/0 '
         "in/ADP/IN/prep/8 a/DET/DT/det/11 bed/NOUN/NN/pobj/9 ,/PUNCT/,/punct/8 "
         "but/CCONJ/CC/cc/8 fine/ADJ/JJ/conj/8 against/ADP/IN/prep/14 a/DET/DT/det/17 "
-        'wall/NOUN/NN/pobj/15 ./PUNCT/./punct/8 "/PUNCT/\'\'/punct/8'
+        "wall/NOUN/NN/pobj/15 ./PUNCT/./punct/8 \"/PUNCT/''/punct/8"
     )
     assert rule(quoted_clause) == (True, "reduction")
 

@@ -329,7 +329,9 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         return _drop("discourse", f"{s.words[c]!r} opens the sentence")
     disfluency = _disfluency(s, c, arc)
     if disfluency is not None:
-        return _drop("discourse", f"disfluent speech: {s.words[disfluency]!r} beside the conjunction")
+        return _drop(
+            "discourse", f"disfluent speech: {s.words[disfluency]!r} beside the conjunction"
+        )
     after = [k for k in range(c + 1, len(s.words)) if s.pos[k] != "PUNCT"]
     nxt = after[0] if after else None
     prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
@@ -831,11 +833,16 @@ def _verb_bases(w: str) -> set[str]:
 
 #: v5: irregular verb forms whose base the suffix rules of :func:`_verb_bases` do not find
 _IRREGULAR_VERBS = frozenset(
-    "has had does did was were are been being made went gone said got took gave came saw knew "
-    "thought told found left felt kept held brought began ran wrote grew led met paid sent built "
-    "sold spent stood lost won fell became chose drew drove ate flew hid hung rode shook spoke "
-    "stole threw woke wore born bore fought taught caught bought sought sang sat lay laid".split()
-)
+    {
+        "has", "had", "does", "did", "was", "were", "are", "been", "being", "made", "went", "gone",
+        "said", "got", "took", "gave", "came", "saw", "knew", "thought", "told", "found", "left",
+        "felt", "kept", "held", "brought", "began", "ran", "wrote", "grew", "led", "met", "paid",
+        "sent", "built", "sold", "spent", "stood", "lost", "won", "fell", "became", "chose", "drew",
+        "drove", "ate", "flew", "hid", "hung", "rode", "shook", "spoke", "stole", "threw", "woke",
+        "wore", "born", "bore", "fought", "taught", "caught", "bought", "sought", "sang", "sat",
+        "lay", "laid",
+    }
+)  # fmt: skip
 
 
 def _noun_tagged_as_verb(s: SentView, k: int) -> bool:
@@ -1208,9 +1215,9 @@ def judge_rules(
         return _keep(om.kind, "; ".join(om.evidence[-2:]))
     if "variant-verb-read-as-noun" in patterns:
         verb = _verb_read_as_noun(s)
-        if verb is None and _verb_tagged_as_noun(s) is not None:
-            verb = _verb_tagged_as_noun(s)  # v5: "originates from", tagged as a noun
-            return _keep("reduction", f"{s.words[verb]!r}, tagged as a noun, is the verb")
+        finite = _verb_tagged_as_noun(s) if verb is None else None
+        if finite is not None:  # v5: "originates from", tagged as a noun
+            return _keep("reduction", f"{s.words[finite]!r}, tagged as a noun, is the verb")
         if verb is None:
             return _drop("no-verb", "a verbless fragment: no word of it reads as a lost verb")
         return _keep(
@@ -1239,7 +1246,8 @@ def judge_rules(
             return _drop("no-verb", "the sentence has no verb")
         # v5: "X originates from Y and Z": the only verb is tagged as a noun
         return _keep(
-            "reduction", f"{s.words[noun_verb]!r}, tagged as a noun, is the verb restored in the split"
+            "reduction",
+            f"{s.words[noun_verb]!r}, tagged as a noun, is the verb restored in the split",
         )
     if arc is None:
         first_verb = next((k for k in stretch if s.pos[k] in VERB), None)
