@@ -897,13 +897,20 @@ def _first_clause_start(s: SentView, c: int) -> int | None:
     wh-word or a subordinator: the index before its first word (``-1`` at the sentence start)
     when it has a finite verb of its own, else None (coordinated subjects: "Title, binding,
     and covers had been gnawed away", "in which A, B, and C joined")."""
+    left = _clause_left(s, c)
+    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
+        return None
+    return left
+
+
+def _clause_left(s: SentView, c: int) -> int:
+    """The index before the first word of the clause that ends at ``c``: the last ``;``/``:``,
+    wh-word or subordinator before it, ``-1`` for the sentence start."""
     left = c - 1
     while left >= 0 and not (
         s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
     ):
         left -= 1
-    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
-        return None
     return left
 
 
@@ -915,12 +922,7 @@ def _nominal_list_before(s: SentView, c: int) -> bool:
     start, ``;``/``:``, a wh-word or a subordinator), are only noun phrases and commas (the
     first of coordinated subjects: "Title, binding, **and** covers had been gnawed away", "in
     which KENNEDY, SOUTER, **and** BREYER joined"); no word tagged as a verb."""
-    left = c - 1
-    while left >= 0 and not (
-        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
-    ):
-        left -= 1
-    words = range(left + 1, c)
+    words = range(_clause_left(s, c) + 1, c)
     return bool(words) and all(
         s.pos[j] in _LIST_POS and not s.tag[j].startswith(("VB", "MD")) for j in words
     )
