@@ -331,7 +331,7 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
     for i in range(corr.start, corr.end + 1):
         if doc[i].text == ",":
             items.append([])
-        elif doc[i].tag_ in VERB_TAGS | {"CC"} or doc[i].is_punct and doc[i].text != "-":
+        elif doc[i].tag_ in VERB_TAGS | {"CC"} or (doc[i].is_punct and doc[i].text != "-"):
             return []
         else:
             items[-1].append(i)
