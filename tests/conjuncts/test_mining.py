@@ -253,7 +253,7 @@ def test_cli_mine_json_summary_and_patterns_listing(tmp_path: Path, reference: l
     result = runner.invoke(cli, ["conjuncts", "patterns", "--json"])
     assert len(json.loads(result.output)[0]["rows"]) == len(default_pattern_names())
     kept = sum(r["candidates"] for r in reasons["rows"] if r["decision"] == "kept")
-    assert kept == len(reference) and summary["signature"]["filter"] == "fitted-v4"
+    assert kept == len(reference) and summary["signature"]["filter"] == "fitted-v5"
     result = runner.invoke(cli, ["conjuncts", "patterns", "She was tired and at home.", "--csv"])
     assert "pos-adj-conj-adp" in result.output and ",and,14," in result.output
     assert "kept: reduction" in result.output
