@@ -23,8 +23,8 @@ would; the gold trees are used only for the recall target.
   whose conjunction the miner marks (before and after the second stage).
 * **Candidates per 1,000 sentences** of each corpus, before and after the second stage.
 * **Throughput** against parsing alone (the peer: spaCy ``nlp.pipe``, same pipeline, batch size
-  and texts, one process, Docs consumed and discarded) on the first ``--timing-sentences``
-  GUM sentences: ``--repeat`` (default 5) runs per side, interleaved ABBA (peer, mine, mine,
+  and texts, ``--processes`` processes (default 1; ``mine -j``), Docs consumed and discarded)
+  on the first ``--timing-sentences`` GUM sentences: ``--repeat`` (default 5) runs per side, interleaved ABBA (peer, mine, mine,
   peer, ...) so that load drifting on a shared machine hits both, medians, by wall time and by
   CPU time (user + system), in process and as whole processes (``lingeval conjuncts mine``
   against a Python process that loads the same pipeline and parses the same file, loading
@@ -271,10 +271,13 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
     return out
 
 
-def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]:
+def throughput(
+    texts: list[str], repeat: int, batch_size: int, n_process: int = 1
+) -> dict[str, Any]:
     """Parsing alone (the peer) against ``mine`` with both stages on the same texts, same
-    pipeline and batch size, one process: in process and as whole processes (loading
-    included), ``repeat`` ABBA-interleaved runs per side, wall and CPU time, medians."""
+    pipeline, batch size and number of processes (``nlp.pipe(n_process=...)`` against
+    ``mine -j ...``): in process and as whole processes (loading included), ``repeat``
+    ABBA-interleaved runs per side, wall and CPU time (worker processes included), medians."""
     import os
     from collections import deque
 
@@ -291,17 +294,22 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
         out = Path(tmp) / "o.jsonl"
         # one untimed run: imports the second stage, loads the fitted filter and puts every
         # word of the texts in the vocabulary (the peer's runs then see the same warm state)
-        mine(path, out, batch_size=batch_size, restart=True)
+        mine(path, out, batch_size=batch_size, restart=True, n_process=n_process)
 
         def peer() -> Run:
-            return measure(lambda: deque(nlp.pipe(texts, batch_size=batch_size), maxlen=0))
+            return measure(
+                lambda: deque(nlp.pipe(texts, batch_size=batch_size, n_process=n_process), maxlen=0)
+            )
 
         def ours() -> Run:
             results = []
             run = measure(
-                lambda: results.append(mine(path, out, batch_size=batch_size, restart=True))
+                lambda: results.append(
+                    mine(path, out, batch_size=batch_size, restart=True, n_process=n_process)
+                )
             )
-            shares.append(results[0].match_seconds / results[0].seconds)
+            if results[0].match_seconds is not None:  # None: the workers match
+                shares.append(results[0].match_seconds / results[0].seconds)
             return run
 
         inproc = compare(repeat, peer, ours)
@@ -311,7 +319,7 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
             "from collections import deque\nfrom lingeval.core.parsing import load_pipeline\n"
             "nlp = load_pipeline()\n"
             f"texts = open({str(path)!r}, encoding='utf-8').read().splitlines()\n"
-            f"deque(nlp.pipe(texts, batch_size={batch_size}), maxlen=0)\n"
+            f"deque(nlp.pipe(texts, batch_size={batch_size}, n_process={n_process}), maxlen=0)\n"
         )
         mine_cmd = [
             tool("lingeval"),
@@ -324,6 +332,8 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
             "--no-progress",
             "--batch-size",
             str(batch_size),
+            "-j",
+            str(n_process),
         ]
         whole = compare(
             repeat,
@@ -335,13 +345,14 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
         "sentences": len(texts),
         "repeat": repeat,
         "batch_size": batch_size,
+        "processes": n_process,
         "load_avg_1m": load,  # at the start, between the two parts, at the end
         "in_process": inproc.to_dict(),
         "whole_process": whole.to_dict(),
         # share of each mine run's wall time spent matching and in the second stage (measured
         # inside the run, so unaffected by load drifting between runs)
         "match_share_runs": shares,
-        "match_share": statistics.median(shares),
+        "match_share": statistics.median(shares) if shares else None,
     }
 
 
@@ -401,7 +412,8 @@ def show_throughput(t: dict[str, Any]) -> None:
     load = ", ".join(f"{x:.1f}" for x in t["load_avg_1m"])
     print(
         f"\nthroughput on {n} GUM sentences: parse only (nlp.pipe) vs lingeval conjuncts mine "
-        f"(both stages), batch size {t['batch_size']}, 1 process, {t['repeat']} ABBA-interleaved "
+        f"(both stages), batch size {t['batch_size']}, {t['processes']} process(es), "
+        f"{t['repeat']} ABBA-interleaved "
         f"runs per side, medians (load average {load})"
     )
     print(
@@ -421,10 +433,13 @@ def show_throughput(t: dict[str, Any]) -> None:
         f"in process, sent/s: parse only {n / sec['peer_median']:.1f}, "
         f"mine {n / sec['ours_median']:.1f}"
     )
-    print(
-        f"inside each mine run, matching + second stage took {spread(t['match_share_runs'])} "
-        f"of its wall time (median (min-max) over the runs)"
-    )
+    if t["match_share_runs"]:
+        print(
+            f"inside each mine run, matching + second stage took {spread(t['match_share_runs'])} "
+            f"of its wall time (median (min-max) over the runs)"
+        )
+    else:
+        print("matching + second stage ran in the worker processes (not timed separately)")
 
 
 def main() -> int:
@@ -432,6 +447,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5, help="timed runs per side (median)")
     ap.add_argument("--timing-sentences", type=int, default=3000)
     ap.add_argument("--batch-size", type=int, default=64)
+    ap.add_argument("--processes", type=int, default=1, help="timing: processes on both sides (-j)")
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument(
         "--timing-only", action="store_true", help="only the throughput part (no quality)"
@@ -452,7 +468,7 @@ def main() -> int:
     t = None
     if not args.no_timing:
         texts = [s.text.strip() for s in read_conllu(GUM, validate_tree=False)]
-        t = throughput(texts[: args.timing_sentences], args.repeat, args.batch_size)
+        t = throughput(texts[: args.timing_sentences], args.repeat, args.batch_size, args.processes)
     pipeline = pipeline_id(load_pipeline())
     if args.json:
         print(json.dumps({"pipeline": pipeline, "quality": q, "throughput": t}, indent=1))
