@@ -307,11 +307,37 @@ def _build(
         text = rem_text + " " + _tokens_text(doc, ids, replace)
     if st.end:
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
-    first = _finish(_tokens_text(doc, list(range(0, p + 1))), an.final)
+    firsts = [
+        _finish(
+            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]), an.final
+        )
+        for item in _list_items(doc, corr, rem)
+    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))), an.final)]
     second = _finish(text, an.final)
-    if first == second:
+    if second in firsts:
         return None
     rule = "stripping-negation" if marker in {"not", "never"} else "stripping"
     return Resolution(
-        [first, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
+        [*firsts, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
     )
+
+
+def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
+    """The items of a correlate that is a comma list of phrases of the remnant's kind ("The
+    soup was [cold, salty] and not fresh": one rewrite per item), else []."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    items: list[list[int]] = [[]]
+    for i in range(corr.start, corr.end + 1):
+        if doc[i].text == ",":
+            items.append([])
+        elif doc[i].tag_ in VERB_TAGS | {"CC"} or (doc[i].is_punct and doc[i].text != "-"):
+            return []
+        else:
+            items[-1].append(i)
+    kind = phrase_kind(doc[rem.start : rem.end + 1])
+    if len(items) < 2 or any(not it for it in items):
+        return []
+    if any(phrase_kind([doc[i] for i in it]) != kind for it in items):
+        return []
+    return items
