@@ -354,3 +354,19 @@ def test_a_sentence_whose_only_verb_is_tagged_as_a_noun_has_a_verb() -> None:
     fragment = noun_verb.replace("originates", "recipes")
     assert rule(fragment) == (False, "no-verb")
     assert rule(fragment, ("variant-verb-read-as-noun",)) == (False, "no-verb")
+
+
+def test_a_name_that_contains_and_is_one_thing() -> None:
+    # "He played for the Trinidad and Tobago team ." -- one state
+    state = (
+        "He/PRON/PRP/nsubj/2 played/VERB/VBD/ROOT/0 for/ADP/IN/prep/2 the/DET/DT/det/8 "
+        "Trinidad/PROPN/NNP/compound/8 and/CCONJ/CC/cc/5 Tobago/PROPN/NNP/conj/5 "
+        "team/NOUN/NN/pobj/3 ./PUNCT/./punct/2"
+    )
+    assert rule(state) == (False, "fixed")
+    # "He played for Trinidad and Spain ." -- two teams
+    two = (
+        "He/PRON/PRP/nsubj/2 played/VERB/VBD/ROOT/0 for/ADP/IN/prep/2 Trinidad/PROPN/NNP/pobj/3 "
+        "and/CCONJ/CC/cc/4 Spain/PROPN/NNP/conj/4 ./PUNCT/./punct/2"
+    )
+    assert rule(two) == (True, "reduction")

@@ -116,6 +116,23 @@ CASES = [
             "The room was not expensive.",
         ],
     ),
+    # a "whether" / wh-clause remnant answers the object of a verb of knowing or saying (or,
+    # for "whether", of the deepest verb); "when" / "where" otherwise adds an adverbial clause
+    (
+        "They told us the price, but not when the sale ends.",
+        "but",
+        ["They told us the price.", "They did not tell us when the sale ends."],
+    ),
+    (
+        "It is easy to find the house but not whether anyone lives there.",
+        "but",
+        ["It is easy to find the house.", "It is not easy to find whether anyone lives there."],
+    ),
+    (
+        "We swim in the lake, but not when it rains.",
+        "but",
+        ["We swim in the lake.", "We do not swim in the lake when it rains."],
+    ),
     # a correlate below a to-infinitive
     (
         "Leo wants to visit Rome, and Paris too.",

@@ -142,6 +142,22 @@ _FIXED_PAIRS = frozenset(
         ("touch", "go"),
         ("cease", "desist"),
         ("terms", "conditions"),
+        # v5: names of one thing that contain "and": states, genres, dishes
+        ("trinidad", "tobago"),
+        ("antigua", "barbuda"),
+        ("bosnia", "herzegovina"),
+        ("kitts", "nevis"),
+        ("tomé", "príncipe"),
+        ("turks", "caicos"),
+        ("wallis", "futuna"),
+        ("rhythm", "blues"),
+        ("drum", "bass"),
+        ("country", "western"),
+        ("bed", "breakfast"),
+        ("fish", "chips"),
+        ("macaroni", "cheese"),
+        ("sweet", "sour"),
+        ("hide", "seek"),
     }
 )
 _EXTENDERS = (
