@@ -243,7 +243,9 @@ def _category(doc: Doc, span: Span) -> str:
     tags = {doc[i].tag_ for i in range(span.start, span.end + 1)}
     if len(span) == 1 and _demonym(first):
         return "NP"  # "Japanese" as a remnant: a people, not a property
-    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"}:
+    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} and not any(
+        i in nominal for i in range(span.start, span.end + 1)
+    ):
         return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
     head = _np_head(doc, span)
     if head.tag_ == "CD" or head.text == "%":
