@@ -554,9 +554,7 @@ def _adjective_noun(doc: Doc, i: int, end: int) -> bool:
         return False
     from lemminflect import getAllLemmas
 
-    return bool(getAllLemmas(tok.lower_, upos="NOUN")) and not getAllLemmas(
-        tok.lower_, upos="ADJ"
-    )
+    return bool(getAllLemmas(tok.lower_, upos="NOUN")) and not getAllLemmas(tok.lower_, upos="ADJ")
 
 
 def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omission | None:

@@ -2296,6 +2296,11 @@ def _align_all(
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))
+            whole = _partitive(an, c, head, lo)
+            if whole is not None:
+                # the partitive's whole answers the remnant ("open [three of the shops] by
+                # May and the fourth by June"): "the shops" alone is no argument of the verb
+                scored.append((max(sim, an.sim(part, whole)) + 0.01, whole))
             if head.dep_ == "conj" and c.start == head.left_edge.i:
                 # the last conjunct of a coordination: the whole coordination answers the
                 # remnant ("downgraded [A, B and C] to X and D to Y")
@@ -2362,6 +2367,29 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+#: Heads of a partitive "X of the Ns" besides numbers ("most of the shops").
+PARTITIVE_HEADS = {
+    "some", "most", "all", "many", "few", "each", "none", "half", "both", "several", "much",
+    "any", "either", "neither", "one", "part", "rest", "majority",
+}  # fmt: skip
+
+
+def _partitive(an: _Analysis, c: Span, head: Token, lo: int) -> Span | None:
+    """``c`` is (or starts right after) the "of" phrase of a number or quantifier ("[three]
+    of the shops", "[most] of the rest"): the whole partitive span, else None."""
+    doc = an.doc
+    of = head.head if head.dep_ == "pobj" else head
+    if of.lower_ != "of" or c.start not in {of.i, of.i + 1} or of.i == 0:
+        return None
+    q = of.head
+    if q.i != of.i - 1 or not (q.tag_ == "CD" or q.lower_ in PARTITIVE_HEADS):
+        return None
+    whole = Span(q.left_edge.i, c.end)
+    if whole.start < lo or _cuts_any(an, whole):
+        return None
+    return whole
 
 
 def _cuts_any(an: _Analysis, span: Span) -> bool:
@@ -2579,7 +2607,34 @@ def _substitute(
                 form = _inflect(finite, plural)
                 if form:
                     replace[finite.i] = form
+    if pairs:
+        _inverted_agreement(doc, pairs[0][0], pairs[0][1], indices, replace)
     return _finish(_tokens_text(doc, indices + suffix, replace), an.final)
+
+
+def _inverted_agreement(
+    doc: Doc, c: Span, r: Span, indices: list[int], replace: dict[int, str]
+) -> None:
+    """A finite "be" right before the correlate, with no subject before it, agrees with the
+    remnant: the inverted or existential subject ("Sold at auction were two paintings ...
+    and a sculpture ..." -> "... was a sculpture ...", "There were 12 ... and one ...")."""
+    k = c.start - 1
+    if k < 0 or k not in indices or k in replace:
+        return
+    be = doc[k]
+    if be.lemma_.lower() != "be" and be.lower_ not in {"is", "are", "was", "were"}:
+        return
+    if be.tag_ not in {"VBD", "VBZ", "VBP"}:
+        return
+    heads = {be.i, be.head.i}
+    if any(t.dep_ in SUBJ_DEPS and t.dep_ != "expl" and t.head.i in heads for t in doc[:k]):
+        return  # "He was a teacher in May and a doctor in June": the subject is before
+    plural = _is_plural(doc, r)
+    if plural is None or _is_plural(doc, c) is None:
+        return
+    form = _inflect(be, plural)
+    if form:
+        replace[k] = form
 
 
 # --------------------------------------------------------------------------------------------
