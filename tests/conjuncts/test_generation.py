@@ -342,6 +342,43 @@ CASES = [
             "Besides selling leather bags in Italy, the company runs two large hotels.",
         ],
     ),
+    # generation 16: a preposition that can also subordinate ("since") is a remnant before
+    # a noun phrase, not the start of a clause
+    (
+        "Ann fixed the roof in May and Bo the fence since June.",
+        ["Ann fixed the roof in May.", "Bo fixed the fence since June."],
+    ),
+    # ... and "so" before an adverb is a degree word inside the remnant
+    (
+        "She sang some songs beautifully and others not so well.",
+        ["She sang some songs beautifully.", "She sang others not so well."],
+    ),
+    # the whole partitive answers a remnant, not its "of" phrase
+    (
+        "She gave two of her books to Tom and the third to Ann.",
+        ["She gave two of her books to Tom.", "She gave the third to Ann."],
+    ),
+    (
+        "We sold most of the old cars in spring and the rest in autumn.",
+        ["We sold most of the old cars in spring.", "We sold the rest in autumn."],
+    ),
+    # a finite "be" before an inverted or existential subject agrees with the remnant
+    (
+        "Among the winners were two boys from Leeds in May and a girl from York in June.",
+        [
+            "Among the winners were two boys from Leeds in May.",
+            "Among the winners was a girl from York in June.",
+        ],
+    ),
+    (
+        "There were twelve rainy days in May and one sunny day in June.",
+        ["There were twelve rainy days in May.", "There was one sunny day in June."],
+    ),
+    # a dictionary noun that the tagger read as an adjective (swordfish/JJ) is a noun remnant
+    (
+        "Some have cooked salmon for the guests and others swordfish.",
+        ["Some have cooked salmon for the guests.", "Others have cooked swordfish for the guests."],
+    ),
 ]
 
 
@@ -571,3 +608,45 @@ def test_list_idioms_are_left_unchanged(parser: object, sentence: str) -> None:
     _, res = generated(parser, sentence)
     assert res.rule == "unchanged:idiom"  # type: ignore[attr-defined]
     assert res.sentences == [sentence]  # type: ignore[attr-defined]
+
+
+def test_a_subordinate_clause_still_ends_the_right_conjunct() -> None:
+    """Generation 16 narrows the subordinators, but "since" before a clause and "so" before
+    a noun phrase still close the conjunct."""
+    from lingeval.conjuncts.omission import right_end
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse(["Ann fixed the roof and Bo the fence since it rained a lot."])[0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    since = next(t.i for t in doc if t.lower_ == "since")
+    assert right_end(doc, cc + 1, len(doc) - 2) == since - 1
+    doc = Parser(None).parse(["Ann fixed the roof and Bo the fence so we could sleep."])[0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    so = next(t.i for t in doc if t.lower_ == "so")
+    assert right_end(doc, cc + 1, len(doc) - 2) == so - 1
+
+
+def test_a_real_adjective_stays_an_adjective_remnant(parser: object) -> None:
+    """Only a word with no adjective reading becomes a noun: "green" keeps its reading."""
+    from lingeval.conjuncts.omission import phrase_category
+
+    doc = parser.parse(["Tom painted the door red and Sue the fence green."])[0]  # type: ignore[attr-defined]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    resolve_doc(doc, cc)
+    green = next(t.i for t in doc if t.lower_ == "green")
+    if doc[green].tag_ == "JJ":
+        assert phrase_category(doc, green, green)[0] == "ADJ"
+
+
+def test_a_subject_before_be_keeps_its_agreement(parser: object) -> None:
+    """The inverted-subject agreement needs the subject after "be": not "He were ..."."""
+    rewrites, _ = generated(parser, "He was a teacher in May and two weeks later a doctor.")
+    assert all(not s.startswith("He were") for r in rewrites for s in r)
+
+
+def test_a_coordinated_object_inside_a_partitive_keeps_the_partitive(parser: object) -> None:
+    """One remnant coordinated inside "all of my X and Y" is no partitive's whole: the "of"
+    phrase is replaced, the quantifier stays."""
+    rewrites, _ = generated(parser, "We ate all of the bread and cheese.")
+    assert rewrites
+    assert all("We ate cheese." not in r for r in rewrites)

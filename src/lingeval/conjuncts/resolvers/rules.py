@@ -2180,7 +2180,9 @@ def _analyses(
         # a stripped remnant may answer an object as well as the subject: "He met the
         # mayor and the governor too" (the object reading), "Sam left, and Kim too" (gapping)
         lo = post if m > 1 or strip_tail else 0
-        for corr, sims, shift, why in _align_all(an, parts, p1, lo, verb, parse_heads, om):
+        for corr, sims, shift, why in _align_all(
+            an, parts, p1, lo, verb, parse_heads, om, partitive=m > 1
+        ):
             if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
                 continue
             out.append((corr, sims, shift, 0, why))
@@ -2247,6 +2249,7 @@ def _align_all(
     verb: Token | None,
     parse_heads: set[int],
     om: Omission | None,
+    partitive: bool = True,
 ) -> list[tuple[list[Span], list[float], int, str]]:
     """Alignments of ``parts`` with correlates, one per place where the last correlate ends.
 
@@ -2257,7 +2260,9 @@ def _align_all(
     further alignments one of them may end before one constituent that stays shared between
     two correlates ("drill [30 wells] in this area [in 1989] and [twice that] [next year]").
     Returns (correlates, similarities, tokens of shared material after the last correlate,
-    the kind of that end as in :func:`_ends` or ``"parallel"``).
+    the kind of that end as in :func:`_ends` or ``"parallel"``). With ``partitive`` (an
+    analysis of two or more remnants, whose correlates are arguments of the verb) a
+    partitive's whole answers a remnant rather than its "of" phrase.
     """
     doc = an.doc
     ends = _ends(an, verb, p, lo, parts[-1])[: 3 if om is not None else 2]
@@ -2296,7 +2301,7 @@ def _align_all(
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))
-            whole = _partitive(an, c, head, lo)
+            whole = _partitive(an, c, head, lo) if partitive else None
             if whole is not None:
                 # the partitive's whole answers the remnant ("open [three of the shops] by
                 # May and the fourth by June"): "the shops" alone is no argument of the verb
@@ -2379,7 +2384,6 @@ PARTITIVE_HEADS = {
 def _partitive(an: _Analysis, c: Span, head: Token, lo: int) -> Span | None:
     """``c`` is (or starts right after) the "of" phrase of a number or quantifier ("[three]
     of the shops", "[most] of the rest"): the whole partitive span, else None."""
-    doc = an.doc
     of = head.head if head.dep_ == "pobj" else head
     if of.lower_ != "of" or c.start not in {of.i, of.i + 1} or of.i == 0:
         return None
