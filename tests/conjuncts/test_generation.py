@@ -650,3 +650,45 @@ def test_a_coordinated_object_inside_a_partitive_keeps_the_partitive(parser: obj
     rewrites, _ = generated(parser, "We ate all of the bread and cheese.")
     assert rewrites
     assert all("We ate cheese." not in r for r in rewrites)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "This is my last week at the bank, and in the next months, I will work at a school.",
+            ["This is my last week at the bank.", "In the next months, I will work at a school."],
+        ),
+        (
+            "Today was my first day at the mill, and in the coming weeks, we will hire more staff.",
+            [
+                "Today was my first day at the mill.",
+                "In the coming weeks, we will hire more staff.",
+            ],
+        ),
+    ],
+)
+def test_an_opening_phrase_then_a_clause_is_no_verbless_conjunct(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """A right conjunct that opens with a prepositional phrase and a comma and then has a
+    clause of its own (subject + finite verb) is a clause, not remnants."""
+    _, res = generated(parser, sentence)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+    assert res.rule == "clauses"  # type: ignore[attr-defined]
+
+
+def test_a_main_clause_after_a_subordinate_coordination_stays_shared(parser: object) -> None:
+    """ "When X ... and in B a year later, [main clause]": the main clause is shared, the
+    opening phrase is a remnant."""
+    rewrites, res = generated(
+        parser,
+        "When the city built roads in the north in 2001 and in the south a year later, many "
+        "people assumed the town would grow.",
+    )
+    assert res.rule != "clauses"  # type: ignore[attr-defined]
+    assert [
+        "When the city built roads in the north in 2001, many people assumed the town would grow.",
+        "When the city built roads in the south a year later, many people assumed the town would"
+        " grow.",
+    ] in rewrites

@@ -226,7 +226,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         a.tag_ in NP_END_TAGS
         or a.text == "%"
         or a.i in doc.user_data.get("lingeval_nominal", ())
-        or (nominal_gerund(doc, a.i) and b.tag_ != "CD")  # "each reading | a score"
+        # "each reading | a score", but "the coming months" is one noun phrase
+        or (nominal_gerund(doc, a.i) and b.tag_ not in {"CD", "NN", "NNS"})
     )
     if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}

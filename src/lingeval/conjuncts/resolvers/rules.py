@@ -845,7 +845,9 @@ class _Analysis:
     def first_verb(self, span: Span) -> Token | None:
         doc = self.doc
         if doc[span.start].tag_ == "IN":
-            return None  # a prepositional phrase, even with a gerund ("for giving ...")
+            # a prepositional phrase, even with a gerund ("for giving ..."), unless a clause
+            # of its own follows it after a comma ("and in the coming months, I will start")
+            return self._clause_after_opener(span)
         for i in range(span.start, span.end + 1):
             tok = doc[i]
             nominal_before = i > span.start and any(
@@ -872,6 +874,32 @@ class _Analysis:
                 return None
             if tok.tag_ == "TO" and i + 1 <= span.end and doc[i + 1].tag_ == "VB":
                 return doc[i + 1]
+        return None
+
+    def _clause_after_opener(self, span: Span) -> Token | None:
+        """The finite verb of a clause after an opening prepositional phrase and its comma
+        (a subject, then the verb within a few tokens), else None."""
+        doc = self.doc
+        comma = next((k for k in range(span.start + 1, span.end) if doc[k].text == ","), None)
+        if comma is None or comma - span.start > 6:
+            return None
+        if any(doc[k].tag_ in {"IN", "TO", "CD"} for k in range(span.start + 1, comma)):
+            return None  # one short opening phrase, not remnants ("on X a year later, ...")
+        for t in doc[: self.cc]:
+            h = t.head
+            if (
+                (t.dep_ == "mark" or t.lower_ in SUBORDINATORS)
+                and t.i < h.i < self.cc <= h.right_edge.i + 1
+                and h.dep_ == "advcl"
+            ):
+                return None  # "When X passed A and on B, [the main clause]": shared
+        for j in range(comma + 1, min(comma + 8, span.end + 1)):
+            tok = doc[j]
+            if tok.text in {",", ";"} or tok.tag_ in {"IN", "CC"}:
+                return None
+            if tok.tag_ in FINITE_TAGS:
+                subject = any(doc[k].tag_ in NOMINAL_TAGS for k in range(comma + 1, j))
+                return tok if subject else None
         return None
 
 
@@ -1303,7 +1331,11 @@ def _verbal(
 ) -> Resolution | None:
     """The right conjunct holds a verb: clauses, shared subject, VP ellipsis."""
     doc = an.doc
-    own_subject = any(c.dep_ in SUBJ_DEPS and right.start <= c.i < rv.i for c in rv.children) or (
+    # (the subject of an auxiliary's verb counts: "and in May, I will start")
+    heads = [rv, rv.head] if rv.dep_ in {"aux", "auxpass"} and rv.head.i > rv.i else [rv]
+    own_subject = any(
+        c.dep_ in SUBJ_DEPS and right.start <= c.i < rv.i for h in heads for c in h.children
+    ) or (
         rv.i > right.start and all(doc[i].tag_ in NP_INNER_TAGS for i in range(right.start, rv.i))
     )
     r_end = right.end
