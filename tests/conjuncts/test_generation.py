@@ -374,6 +374,22 @@ CASES = [
         "There were twelve rainy days in May and one sunny day in June.",
         ["There were twelve rainy days in May.", "There was one sunny day in June."],
     ),
+    # lists: a repeated conjunction belongs to the separator; "another" before a plural
+    # noun stands alone (the subject remnant)
+    (
+        "One clock counts hours, and another minutes, and another seconds.",
+        ["One clock counts hours.", "Another counts minutes.", "Another counts seconds."],
+    ),
+    # ... a noun phrase of a middle group answers a prepositional correlate's object
+    (
+        "We are flying to Rome next month, Paris in June, back to Rome in July, and to Oslo in August.",
+        [
+            "We are flying to Rome next month.",
+            "We are flying to Paris in June.",
+            "We are flying back to Rome in July.",
+            "We are flying to Oslo in August.",
+        ],
+    ),
     # a dictionary noun that the tagger read as an adjective (swordfish/JJ) is a noun remnant
     (
         "Some have cooked salmon for the guests and others swordfish.",

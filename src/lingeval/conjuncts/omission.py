@@ -211,6 +211,10 @@ def hyphen_part(doc: Doc, i: int) -> bool:
     )
 
 
+#: Determiners that also stand alone as pronouns and never take a plural noun.
+SINGULAR_PRONOUNS = {"another", "each", "either", "neither"}
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
@@ -218,6 +222,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         return b.tag_ in NP_START_TAGS or b.tag_ in {"IN", "TO"} or b.text == "$"
     if k in doc.user_data.get("lingeval_nominal", ()) and b.tag_ in VERB_TAGS:
         return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
+    if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+        return True  # "another | minutes": a singular determiner standing alone before a plural
     if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:
         return False
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
     FINITE_TAGS,
+    SINGULAR_PRONOUNS,
     VERB_TAGS,
     Omission,
     chunk_phrases,
@@ -758,6 +759,9 @@ class _Analysis:
                 # dinner, | pasta"
                 points.append(k)
                 continue
+            if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+                points.append(k)  # "another | minutes": the determiner stands alone
+                continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
             if b.is_punct or (
                 a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"} and not glued
@@ -766,7 +770,8 @@ class _Analysis:
             a_ends_np = (
                 glued
                 or a.tag_ in NOMINAL_TAGS
-                or (nominal_gerund(doc, k - 1) and b.tag_ != "CD")  # "each reading | a score"
+                # "each reading | a score", not "the coming | months"
+                or (nominal_gerund(doc, k - 1) and b.tag_ not in {"CD", "NN", "NNS"})
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -1505,6 +1510,10 @@ def _peel_list(
             break
         k = commas[-1]
         seg = Span(k + 1, end)
+        if not verbal and len(seg) > 1 and doc[seg.start].lower_ in CONJUNCTIONS:
+            # a list that repeats its conjunction ("counts hours, and another minutes, and
+            # another seconds"): the conjunction belongs to the separator
+            seg = Span(seg.start + 1, end)
         if len(seg) < 1 or doc[seg.start].is_punct:
             break
         if verbal:
@@ -1800,6 +1809,8 @@ def _nominal(
     # lists: peel the middle conjuncts ("A, B, and C") before aligning
     middles = _peel_list(an, Span(post, p), right, verbal=False, appositions=verb_left)
     p1 = an.left_end(middles[0].start) if middles else p
+    if middles and p1 >= 0 and doc[p1].lower_ in CONJUNCTIONS:
+        p1 = an.left_end(p1)  # "hours, and another minutes, and ...": a repeated conjunction
     if p1 < 0:
         return None
     extents = [right]
@@ -2512,8 +2523,11 @@ def _build(
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
         own = marker + suffix if remnant_parts is parts else suffix
+        own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
-            _substitute(an, template, corr, remnant_parts, own, verb, subj if new_subject else None)
+            _substitute(
+                an, template, own_corr, remnant_parts, own, verb, subj if new_subject else None
+            )
         )
     rule = {
         "cluster": "coordination" if len(parts) == 1 else "argument-cluster",
@@ -2526,6 +2540,26 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list[Span]:
+    """A noun phrase of a middle list conjunct answering a prepositional correlate replaces
+    only its object: the preposition stays ("flying to Rome in May, Paris in June, and to
+    Oslo in July" -> "flying to Paris in June")."""
+    doc = an.doc
+    out = []
+    for c, r in zip(corr, mid, strict=True):
+        if (
+            len(c) > 1
+            and doc[c.start].tag_ in {"IN", "TO"}
+            and _category(doc, c) == "PP"
+            and _category(doc, r) in {"NP", "NUM"}
+            and doc[r.start].tag_ not in {"IN", "TO", "RB", "RP"}
+            and all(doc[i].lower_ != doc[c.start].lower_ for i in range(r.start, r.end + 1))
+        ):
+            c = Span(c.start + 1, c.end)
+        out.append(c)
+    return out
 
 
 def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | None:
