@@ -362,6 +362,14 @@ CASES = [
         "We sold most of the old cars in spring and the rest in autumn.",
         ["We sold most of the old cars in spring.", "We sold the rest in autumn."],
     ),
+    # ... also after a plural quantity noun ("dozens of tiles")
+    (
+        "The storm tore dozens of tiles off the roof of the barn -- and hundreds off the old church.",
+        [
+            "The storm tore dozens of tiles off the roof of the barn.",
+            "The storm tore hundreds off the old church.",
+        ],
+    ),
     # a finite "be" before an inverted or existential subject agrees with the remnant
     (
         "Among the winners were two boys from Leeds in May and a girl from York in June.",

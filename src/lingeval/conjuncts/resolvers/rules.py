@@ -2420,7 +2420,8 @@ def _align_all(
 #: Heads of a partitive "X of the Ns" besides numbers ("most of the shops").
 PARTITIVE_HEADS = {
     "some", "most", "all", "many", "few", "each", "none", "half", "both", "several", "much",
-    "any", "either", "neither", "one", "part", "rest", "majority",
+    "any", "either", "neither", "one", "part", "rest", "majority", "dozens", "hundreds",
+    "thousands", "millions", "billions", "lots", "tens",
 }  # fmt: skip
 
 
