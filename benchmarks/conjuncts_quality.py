@@ -67,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
         "--spacy-model", action="append", default=[], help="also run rules with this pipeline"
     )
     ap.add_argument("--sources", default=None, help="comma-separated subset of sources")
+    ap.add_argument(
+        "--ranker", default=None, help="the rules resolver's ranker (version or JSON path)"
+    )
     ap.add_argument("--no-oracle", action="store_true")
     ap.add_argument("--aggregation", default="micro", choices=["micro", "macro"])
     ap.add_argument("--out", type=Path, default=OUT / "conjuncts_quality.json")
@@ -102,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     analyzer = SpacyAnalyzer(spec=options.spec)
     specs = ["copy", "copy-k", "rules", *args.resolver]
     resolvers = {spec: load_resolver(spec) for spec in specs}
+    if args.ranker:
+        resolvers["rules"] = load_resolver("rules", ranker=args.ranker)
     for model in args.spacy_model:
         resolvers[f"rules[{model}]"] = load_resolver("rules", spacy_model=model)
     records = []

@@ -65,6 +65,7 @@ KEYED = [
     "src/lingeval/conjuncts/synthesize.py",
     "src/lingeval/conjuncts/devdata.py",
     "src/lingeval/conjuncts/gapping.py",
+    "src/lingeval/conjuncts/resolvers/stripping.py",
 ]
 
 
@@ -133,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
         help="features left out (comma-separated; their columns are zeroed before fitting): "
         "ablation",
     )
+    ap.add_argument(
+        "--strip-n",
+        type=int,
+        default=4000,
+        help="synthetic stripped examples for stripping's choice of correlate",
+    )
     ap.add_argument("--write", action="store_true", help="write the shipped model")
     ap.add_argument("--no-oracle", action="store_true")
     args = ap.parse_args(argv)
@@ -158,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         ex.sentence for name in HELD_SOURCES if name in sources for ex in sources[name].examples
     ]
 
-    def make_synthetic() -> list:  # type: ignore[type-arg]
+    def synthetic_docs() -> list:  # type: ignore[type-arg]
         raw = [s for rel in TEXTS for s in ranker.read_text_lines(SHARED_DATA / rel)]
         kept = [
             s for rel in TEXTS for s in ranker.read_text_lines(SHARED_DATA / rel, skip_elided=True)
@@ -168,9 +175,12 @@ def main(argv: list[str] | None = None) -> int:
             f"synthetic text: {len(raw)} treebank sentences, {len(raw) - len(kept)} with an "
             f"elided predicate and {len(kept) - len(texts)} development sentences removed"
         )
-        docs = parser.parse(texts)
+        return parser.parse(texts)
+
+    def make_synthetic() -> list:  # type: ignore[type-arg]
+        docs = synthetic_docs()
         examples = synthesize_parallel_docs(docs, n=args.n, seed=args.seed)
-        print(f"synthetic: {len(examples)} examples from {len(texts)} treebank sentences")
+        print(f"synthetic: {len(examples)} examples from {len(docs)} treebank sentences")
         return examples
 
     tag = f"{args.n}-{args.seed}-{key}"
@@ -178,6 +188,20 @@ def main(argv: list[str] | None = None) -> int:
     syn = _cached(
         OUT / f"synthetic-rows-{tag}.pkl",
         lambda: ranker.training_rows(synthetic, parser=parser),
+    )
+    # stripping's choice of correlate (ranker.RankerModel.strip): fitted on synthetic
+    # stripping only, the same part in every fold's model and in the shipped one
+    strip_part, strip_report = _cached(
+        OUT / f"strip-{args.strip_n}-{args.seed}-{key}.pkl",
+        lambda: ranker.train_strip(
+            synthetic_docs(), n=args.strip_n, seed=args.seed, folds=args.folds, parser=parser
+        ),
+    )
+    print(
+        f"stripping choice: {strip_report['examples']:.0f} synthetic stripped examples, "
+        f"{strip_report['with_choice']:.0f} with a choice; {args.folds}-fold CV top-1 "
+        f"fitted {strip_report['cv_top1_fitted_pct']:.1f}% vs hand rule "
+        f"{strip_report['cv_top1_hand_pct']:.1f}%"
     )
     reach = 100.0 * syn.reachable / max(1, syn.with_candidates)
     print(
@@ -269,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         setting, _scores = choose(frozenset({k}))
         chosen.append(setting)
         model = model_without(setting, frozenset({k}), f"cv{k}")
+        model.strip = strip_part
         syn_check = _cached(
             OUT / f"synthetic-check-{tag}-{setting[0]}-{setting[1]:g}-{setting[2]:g}-{k}.pkl",
             lambda model=model: ranker.check_rows(synthetic[:2000], model, parser=parser),
@@ -321,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         "synthetic_text": "GUM-train, EWT dev/test, PUD without elided or development sentences",
     }
     final = model_without(final_setting, frozenset(), args.version)
+    final.strip = strip_part
+    meta["strip"] = strip_report
     final.meta.update(meta)
     syn_check = ranker.check_rows(synthetic[:2000], final, parser=parser)
     check = ranker.check_rows(dev, final, parser=parser)

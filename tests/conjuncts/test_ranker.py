@@ -192,7 +192,8 @@ def test_synthetic_shapes_like_real_gapping(wide_docs: list) -> None:
         assert len(ex.rewrites) >= 2 and ex.meta["reading"] in {"gapping", "argument-cluster"}
     with_tail = [ex for ex in out if ex.rewrites[0].startswith("Tom expects Ann to win")]
     for ex in with_tail:
-        ends = ("to win.", "to win too.", "to win as well.")  # stripping keeps its marker
+        # stripping keeps its marker, with the input's comma
+        ends = ("to win.", "to win too.", "to win as well.", "to win, too.", "to win, as well.")
         assert all(r.endswith(ends) for r in ex.rewrites), ex
     pp = [ex for ex in out if ex.meta["phenomenon"] == "synthetic-subject-pp"]
     assert pp
@@ -342,3 +343,95 @@ def test_number_keeps_its_noun_feature() -> None:
     value = {b.sentences[1]: c.feats["num_keeps_noun"] for c, b in collected if b is not None}
     assert value["There were 15 rainy days in June."] == 1.0  # "12" -> "15", "rainy days" stays
     assert value["There were 15 in June."] == 0.0
+
+
+STRIP_TEXT = [
+    "Anna visited her aunt in Lisbon on Monday.",
+    "Ben visited his uncle in Porto on Friday.",
+    "Carla invited the new neighbours to dinner.",
+    "David invited the old teachers to lunch.",
+    "The museum bought 300 paintings in 2019.",
+    "The library bought 120 books in 2021.",
+    "She called the doctor in the morning.",
+    "He called the plumber in the evening.",
+    "The farmers sold their cows at the market.",
+    "The bakers sold their bread at the fair.",
+    "Our team won the cup last year.",
+    "Their team won the shield last week.",
+    "The council can close the park at night.",
+    "The school has opened a new library.",
+    "Maria likes jazz.",
+    "Pedro likes opera.",
+]
+
+
+@pytest.fixture(scope="module")
+def strip_docs() -> list:
+    from lingeval.core.parsing import Parser
+
+    return Parser(None).parse(STRIP_TEXT)
+
+
+def test_phrase_kinds(strip_docs: list) -> None:
+    doc = strip_docs[0]  # Anna visited her aunt in Lisbon on Monday.
+    assert ranker.phrase_kind(doc[0:1]) == "PERSON"  # a frequent first name
+    assert ranker.phrase_kind(doc[2:4]) == "PERSON"  # "her aunt": a person noun
+    assert ranker.phrase_kind(doc[4:6]) == "PP:in"
+    assert ranker.phrase_kind(doc[5:6]) == "NAME"  # "Lisbon"
+    assert ranker.phrase_kind(doc[7:8]) == "TIME"  # "Monday"
+    museum = strip_docs[4]  # The museum bought 300 paintings in 2019.
+    assert ranker.phrase_kind(museum[0:2]) == "NOUN"
+    assert ranker.phrase_kind(museum[3:5]) == "NUM"
+    assert ranker.phrase_kind(museum[6:7]) == "TIME"  # a year
+    assert ranker.kind_match("PERSON", "PERSON") == 1.0
+    assert ranker.kind_match("PERSON", "NAME") == 0.5  # "Tom ..., and his wife too"
+    assert ranker.kind_match("NOUN", "PERSON") == 0.0
+
+
+def test_synthetic_stripping_remnants_are_of_the_correlates_kind(strip_docs: list) -> None:
+    """Stripping from real clauses whose remnant is a phrase of the correlate's kind, with
+    too / as well (end), also / not (front, after the first auxiliary or with do-support)."""
+    from lingeval.conjuncts.synthesize import synthesize_stripping_docs
+
+    out = synthesize_stripping_docs(strip_docs, n=150, seed=4)
+    assert len(out) > 40
+    assert synthesize_stripping_docs(strip_docs, n=150, seed=4) == out  # deterministic
+    markers = {ex.meta["marker"] for ex in out}
+    assert markers == {"too", "as well", "also", "not"}
+    phenomena = {ex.meta["phenomenon"] for ex in out}
+    assert phenomena == {"synthetic-stripping", "synthetic-stripping-object"}
+    for ex in out:
+        assert ranker.kind_match(ex.meta["kind"], ex.meta["remnant_kind"]) >= 0.5
+        assert ex.sentence[ex.offset :].startswith(ex.conjunction)
+        first, second = ex.rewrites
+        assert first != second and ex.conjunction not in second.split()
+        marker = ex.meta["marker"]
+        if marker in {"too", "as well"}:
+            assert second.rstrip(".").endswith(marker)
+        elif marker == "not":
+            assert any(w in second.split() for w in ("not", "cannot"))
+            assert " not " not in first
+        else:
+            assert " also " in f" {second} "
+    texts = {ex.rewrites[1] for ex in out}
+    # do-support under "not", the marker after the first auxiliary
+    assert any(t.startswith(("Maria does not like", "Pedro does not like")) for t in texts)
+    assert any(
+        "cannot close" in t or "has not opened" in t or "has also opened" in t for t in texts
+    )
+
+
+def test_train_strip_fits_a_stripping_part_that_round_trips(strip_docs: list) -> None:
+    import dataclasses
+
+    part, report = ranker.train_strip(strip_docs, n=150, seed=4, folds=2)
+    assert report["examples"] > 40 and report["with_choice"] > 0
+    assert part is not None and part["features"] == list(ranker.STRIP_FEATURES)
+    model = dataclasses.replace(ranker.load_ranker("v4"), strip=part)
+    again = ranker.RankerModel.from_json(model.to_json())
+    assert again.strip == part
+    feats = {"kind_match": 1.0, "subj": 1.0}
+    assert again.strip_score(feats) == pytest.approx(model.strip_score(feats))
+    for version in ("v1", "v2", "v3", "v4"):  # older models load, without a stripping part
+        assert ranker.load_ranker(version).strip is None
+        assert ranker.load_ranker(version).strip_score(feats) is None

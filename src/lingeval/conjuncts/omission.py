@@ -29,6 +29,7 @@ It never raises and takes time linear in the sentence length.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from lingeval.conjuncts.example import CONJUNCTIONS
@@ -42,6 +43,7 @@ __all__ = [
     "chunk_phrases",
     "degree_adjective",
     "detect_omission",
+    "has_lemma",
     "hyphen_part",
     "nominal_gerund",
     "phrase_category",
@@ -152,10 +154,67 @@ def degree_adjective(doc: Doc, start: int, end: int) -> bool:
     whatever the tagger made of the adjective ("dim/NN")."""
     if end != start + 1 or doc[start].lower_ not in DEGREE_WORDS:
         return False
-    from lemminflect import getAllLemmas
-
     word = doc[end].lower_
-    return bool(getAllLemmas(word, upos="ADJ")) and not getAllLemmas(word, upos="NOUN")
+    return has_lemma(word, "ADJ") and not has_lemma(word, "NOUN")
+
+
+@lru_cache(maxsize=1)
+def _lemma_table() -> tuple[bytes, dict[str, set[str]]] | None:
+    """LemmInflect's lemma table as bytes (one ``word,category,lemmas`` line each) and its
+    overrides (word -> parts of speech); None when they are not where LemmInflect keeps them
+    (found without importing it)."""
+    import gzip
+    import importlib.util
+    from pathlib import Path
+
+    try:
+        spec = importlib.util.find_spec("lemminflect")
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        base = Path(next(iter(spec.submodule_search_locations))) / "resources"
+        data = gzip.decompress((base / "lemma_lu.csv.gz").read_bytes())
+        overrides: dict[str, set[str]] = {}
+        for line in (base / "lemma_overrides.csv").read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line and line[0] != "#":
+                word, pos, _ = line.split(",")
+                overrides.setdefault(word, set()).add(pos)
+    except (OSError, ValueError, EOFError, gzip.BadGzipFile):
+        return None
+    return data, overrides
+
+
+@lru_cache(maxsize=8)
+def _lemma_words(upos: str) -> frozenset[str] | None:
+    """The words LemmInflect lists with a lemma of part of speech ``upos`` (table categories
+    mapped as LemmInflect maps them: upper-cased, ``modal`` -> AUX; plus its overrides)."""
+    table = _lemma_table()
+    if table is None:
+        return None
+    import re
+
+    data, overrides = table
+    cats = b"aux|modal" if upos == "AUX" else upos.lower().encode()
+    found = re.findall(rb"^([^,\n]*),(?:" + cats + rb"),", data, re.MULTILINE)
+    words = {w.decode("utf-8") for w in found}
+    words.update(w for w, pos in overrides.items() if upos in pos)
+    return frozenset(words)
+
+
+def has_lemma(word: str, upos: str) -> bool:
+    """``bool(lemminflect.getAllLemmas(word, upos=upos))`` (``upos`` one of ADJ, ADV, AUX,
+    NOUN, VERB): whether LemmInflect's lemma table or its overrides list the lower-cased word
+    with that part of speech. The words of one part of speech are read from the table's bytes
+    once (~0.05 s CPU), instead of importing LemmInflect and parsing the table into
+    dictionaries (~0.4 s CPU per process, which the miner's second stage paid on ordinary
+    text). Falls back to LemmInflect when its table is not where expected;
+    ``tests/conjuncts/test_omission_lemmas.py`` checks that both agree on the whole table."""
+    words = _lemma_words(upos) if upos in {"ADJ", "ADV", "AUX", "NOUN", "VERB"} else None
+    if words is None:
+        from lemminflect import getAllLemmas
+
+        return bool(getAllLemmas(word, upos=upos))
+    return word.lower() in words
 
 
 def nominal_gerund(doc: Doc, i: int) -> bool:

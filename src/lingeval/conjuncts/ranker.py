@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -196,6 +196,80 @@ def contrast_features(
     return out
 
 
+#: Common nouns that name people (a word list written here; with the personal pronouns
+#: they make :func:`phrase_kind`'s ``PERSON``).
+PERSON_NOUNS = frozenset({
+    "man", "woman", "men", "women", "person", "people", "child", "children", "kid", "boy",
+    "girl", "baby", "guy", "lady", "gentleman", "mother", "father", "mom", "dad", "parent",
+    "brother", "sister", "son", "daughter", "wife", "husband", "uncle", "aunt", "cousin",
+    "grandmother", "grandfather", "nephew", "niece", "family", "friend", "neighbour",
+    "neighbor", "partner", "colleague", "boss", "owner", "manager", "director", "president",
+    "minister", "chairman", "leader", "king", "queen", "prince", "princess", "officer",
+    "soldier", "captain", "general", "police", "policeman", "teacher", "student", "pupil",
+    "professor", "doctor", "nurse", "patient", "lawyer", "judge", "driver", "pilot", "worker",
+    "employee", "employer", "staff", "customer", "client", "user", "member", "player", "coach",
+    "fan", "author", "writer", "poet", "artist", "singer", "actor", "actress", "musician",
+    "scientist", "researcher", "historian", "journalist", "reporter", "editor", "critic",
+    "engineer", "farmer", "priest", "bishop", "pope", "monk", "nun", "official", "spokesman",
+    "spokeswoman", "spokesperson", "analyst", "investor", "trader", "banker", "citizen",
+    "resident", "visitor", "tourist", "guest", "host", "stranger", "victim", "suspect", "thief",
+    "killer", "hero", "enemy", "ally", "candidate", "voter", "senator", "governor", "mayor",
+    "emperor", "chief", "expert", "adult", "teen", "teenager", "youth", "individual",
+    "participant", "volunteer", "audience", "crowd", "team", "human", "being", "someone",
+    "somebody", "anyone", "anybody", "everyone", "everybody", "nobody",
+})  # fmt: skip
+
+#: Coarse groups of :func:`phrase_kind` (kinds of one group may stand for each other).
+KIND_GROUPS = {"PERSON": "ANIMATE", "NAME": "ANIMATE"}
+
+
+def phrase_kind(tokens: Iterable[Any]) -> str:
+    """The kind of a phrase (a contiguous list of spaCy tokens), for stripping's choice of
+    correlate (issue 11: a remnant answers a phrase of the same kind): ``PP:<preposition>``,
+    ``TIME`` (a noun phrase of time: "last week", "in 2019" is ``PP:in``), ``NUM``,
+    ``PERSON`` (a personal pronoun of a person, a noun of :data:`PERSON_NOUNS` or a first
+    name of ``data/conjuncts/first-names.txt``), ``NAME`` (another proper name, also a capitalised
+    word tagged as a common noun that is no English noun: "Ann/NN"), ``PRON`` (another
+    pronoun), ``NOUN``, ``ADJ``, ``ADV`` or ``OTHER``; from tags and word lists only. A
+    noun phrase with a number ("300 cars") is ``NUM``."""
+    from lingeval.conjuncts.resolvers.rules import TIME_NOUNS, _head_class
+    from lingeval.conjuncts.resolvers.vpe import name_gender
+
+    toks = [t for t in tokens if not t.is_punct]
+    if not toks:
+        return "OTHER"
+    first = toks[0]
+    if first.tag_ in {"IN", "TO"} and len(toks) > 1:
+        return f"PP:{first.lower_}"
+    ids = {t.i for t in toks}
+    head = next((t for t in toks if t.head.i not in ids or t.head.i == t.i), toks[-1])
+    low = head.lower_
+    if head.lemma_.lower() in TIME_NOUNS or low in TIME_NOUNS:
+        return "TIME"
+    if head.tag_ == "CD" and len(head.text) == 4 and head.text.isdigit() and len(toks) == 1:
+        return "TIME"  # a year
+    cls = _word_class(head, _head_class)
+    if any(c.dep_ == "nummod" and c.tag_ == "CD" for c in head.children):
+        return "NUM"  # a counted noun phrase: "300 cars" answers "400"
+    if cls == "PRON":
+        return "PERSON" if low in ANIMATE_PRONOUNS else "PRON"
+    if cls == "PROPN":  # a frequent first name is a person, other names may be places
+        return "PERSON" if name_gender(low) is not None else "NAME"
+    if cls == "NOUN" and head.lemma_.lower() in PERSON_NOUNS:
+        return "PERSON"
+    if cls in {"NUM", "NOUN", "ADJ"}:
+        return cls
+    return "ADV" if head.tag_.startswith("RB") else "OTHER"
+
+
+def kind_match(a: str, b: str) -> float:
+    """How well two :func:`phrase_kind` values agree: 1 the same kind, 0.5 the same group of
+    :data:`KIND_GROUPS` (a person and a name), 0 otherwise."""
+    if a == b:
+        return 1.0
+    return 0.5 if a in KIND_GROUPS and KIND_GROUPS[a] == KIND_GROUPS.get(b) else 0.0
+
+
 def _word_class(tok: Any, head_class: Any) -> str:
     """The head class of :func:`~lingeval.conjuncts.resolvers.rules._head_class`, with a
     capitalised common-noun tag on a word that is no English noun read as a name (the
@@ -261,6 +335,21 @@ class RankerModel:
     #: the re-parse check: a logistic regression over :data:`CHECK_FEATURES`
     #: (``{"mean", "scale", "coef", "intercept"}``), or None
     check: dict[str, Any] | None = None
+    #: stripping's choice of correlate (v5 on): a logistic regression over
+    #: :data:`STRIP_FEATURES` fitted on synthetic stripping, or None (the hand rule of
+    #: :mod:`lingeval.conjuncts.resolvers.stripping` decides)
+    strip: dict[str, Any] | None = None
+
+    def strip_score(self, feats: Mapping[str, float]) -> float | None:
+        """Score of one correlate of a stripped remnant (:data:`STRIP_FEATURES`), or None
+        for a model without a stripping part."""
+        if self.strip is None:
+            return None
+        c = self.strip
+        total = float(c["intercept"])
+        for name, mu, sd, w in zip(c["features"], c["mean"], c["scale"], c["coef"], strict=True):
+            total += w * (float(feats.get(name, 0.0)) - mu) / sd
+        return total
 
     def check_score(self, feats: Mapping[str, float]) -> float:
         """Score of an analysis after its rewrites were re-parsed (:func:`check_features`)."""
@@ -321,6 +410,19 @@ def _load_ranker(spec: str) -> RankerModel:
         raise LingevalError(f"unknown ranker version {spec!r}") from exc
     return RankerModel.from_json(text)
 
+
+#: Features of one correlate of a stripped remnant ("Ann likes jazz, and Bo as well":
+#: subject or object?), for :attr:`RankerModel.strip` (v5 on).
+STRIP_FEATURES: tuple[str, ...] = (
+    "sim",  # shape similarity remnant / correlate (the hand rule's score)
+    "same_head",  # the same head lemma ("Our team ..., and their team too")
+    "kind_match",  # kind_match of the phrase_kinds (a name for a name, a number for a number)
+    "subj",  # the correlate is the subject
+    "pp_obj",  # the correlate is the object inside a prepositional phrase
+    "nearest",  # the correlate nearest the conjunction
+    "subj_not",  # subject correlate under "not" / "never"
+    "subj_also",  # subject correlate with a fronted "also"
+)
 
 #: Features of the re-parse check of one analysis (its rewrites parsed again).
 CHECK_FEATURES: tuple[str, ...] = (
@@ -722,6 +824,9 @@ def train(
     # the re-parse check, on the alternatives of (at most 2,000) synthetic and all dev examples
     check = check_rows([*synthetic[:2000], *dev], model, spacy_model=spacy_model)
     model.check = fit_check(check[0], check[1], c=c)
+    # stripping's choice of correlate, on synthetic stripping from the same text
+    model.strip, strip_report = train_strip(docs, n=max(200, n // 5), seed=seed, folds=folds)
+    model.meta["strip"] = strip_report
     return TrainingReport(
         model=model,
         synthetic=len(synthetic),
@@ -766,6 +871,119 @@ def check_rows(
         labels.append(int(_same(sents, gold)))
         groups.append(n)
     return rows, labels, groups
+
+
+def strip_rows(
+    examples: Sequence[Any], *, parser: Any | None = None, spacy_model: str | None = None
+) -> tuple[list[dict[str, float]], list[int], list[int]]:
+    """Features (:data:`STRIP_FEATURES`) and labels (1 = the rewrites equal the gold) of every
+    correlate choice of the stripped ``examples`` (:func:`lingeval.conjuncts.resolvers.
+    stripping.stripping_alternatives`), with example indices; only examples with two or more
+    choices of which exactly one is right (the others carry nothing to learn)."""
+    from lingeval.conjuncts.resolvers.rules import _Analysis, _token_at
+    from lingeval.conjuncts.resolvers.stripping import stripping_alternatives
+    from lingeval.core.parsing import Parser
+
+    parser = parser or Parser(spacy_model)
+    docs = parser.parse([ex.sentence for ex in examples])
+    rows: list[dict[str, float]] = []
+    labels: list[int] = []
+    groups: list[int] = []
+    for n, (ex, doc) in enumerate(zip(examples, docs, strict=True)):
+        cc = _token_at(doc, ex.offset)
+        if cc is None or not ex.rewrites:
+            continue
+        an = _Analysis(doc, cc)
+        r_start = cc + 1
+        while r_start <= an.last and doc[r_start].is_punct:
+            r_start += 1
+        alts = stripping_alternatives(an, r_start)
+        labs = [int(res is not None and _same(res.sentences, ex.rewrites)) for _, res in alts]
+        if len(alts) < 2 or sum(labs) != 1:
+            continue
+        rows.extend(f for f, _ in alts)
+        labels.extend(labs)
+        groups.extend([n] * len(alts))
+    return rows, labels, groups
+
+
+def hand_strip_score(feats: Mapping[str, float]) -> float:
+    """The hand rule of stripping's choice of correlate, from :data:`STRIP_FEATURES`: the
+    similarity, +0.2 for the same head, -0.05 for the object of a preposition."""
+    return (
+        feats.get("sim", 0.0) + 0.2 * feats.get("same_head", 0.0) - 0.05 * feats.get("pp_obj", 0.0)
+    )
+
+
+def strip_top1(
+    score: Any, rows: Sequence[Mapping[str, float]], labels: Sequence[int], groups: Sequence[int]
+) -> float:
+    """Share (%) of examples whose best-scored correlate choice (``score(feats)``; ties to
+    the last, the one nearest the conjunction) is the right one."""
+    best: dict[int, tuple[float, int, int]] = {}
+    for n, (row, label, g) in enumerate(zip(rows, labels, groups, strict=True)):
+        key = (score(row), n, label)
+        if g not in best or key[:2] >= best[g][:2]:
+            best[g] = key
+    return 100.0 * sum(v[2] for v in best.values()) / max(1, len(best))
+
+
+def fit_strip(
+    rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, c: float = 1.0
+) -> dict[str, Any] | None:
+    """Fit stripping's choice of correlate (logistic regression over :data:`STRIP_FEATURES`)."""
+    if len(set(labels)) < 2:
+        return None
+    x = [[float(r.get(f, 0.0)) for f in STRIP_FEATURES] for r in rows]
+    return {"features": list(STRIP_FEATURES), **_logistic(x, labels, c)}
+
+
+def train_strip(
+    docs: Sequence[Any],
+    *,
+    n: int = 4000,
+    seed: int = 0,
+    folds: int = 5,
+    c: float = 1.0,
+    parser: Any | None = None,
+) -> tuple[dict[str, Any] | None, dict[str, float]]:
+    """Fit stripping's choice of correlate on ``n`` synthetic stripped coordinations made
+    from the parsed ``docs`` (:func:`lingeval.conjuncts.synthesize.synthesize_stripping_docs`;
+    remnants of the correlate's kind). Returns the fitted part (:attr:`RankerModel.strip`)
+    and a report: examples, examples with a choice, and the ``folds``-fold cross-validated
+    top-1 (%) of the fitted choice and of the hand rule (:func:`hand_strip_score`) on them."""
+    import random
+
+    from lingeval.conjuncts.synthesize import synthesize_stripping_docs
+
+    examples = synthesize_stripping_docs(docs, n=n, seed=seed)
+    rows, labels, groups = strip_rows(examples, parser=parser)
+    ids = sorted(set(groups))
+    random.Random(seed).shuffle(ids)
+    fold = {g: k % max(1, folds) for k, g in enumerate(ids)}
+    fitted: list[float] = []
+    hand: list[float] = []
+    for k in range(folds if folds > 1 else 0):
+        train_ix = [i for i, g in enumerate(groups) if fold[g] != k]
+        test_ix = [i for i, g in enumerate(groups) if fold[g] == k]
+        part = fit_strip([rows[i] for i in train_ix], [labels[i] for i in train_ix], c=c)
+        if part is None or not test_ix:
+            continue
+        held = (
+            [rows[i] for i in test_ix],
+            [labels[i] for i in test_ix],
+            [groups[i] for i in test_ix],
+        )
+        scorer = RankerModel("cv", [], [], [], [], 0.0, strip=part).strip_score
+        fitted.append(strip_top1(scorer, *held))
+        hand.append(strip_top1(hand_strip_score, *held))
+    report = {
+        "examples": float(len(examples)),
+        "with_choice": float(len(ids)),
+        "cv_top1_fitted_pct": round(sum(fitted) / len(fitted), 2) if fitted else math.nan,
+        "cv_top1_hand_pct": round(sum(hand) / len(hand), 2) if hand else math.nan,
+    }
+    return fit_strip(rows, labels, c=c), report
 
 
 def fit_check(

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import VERB_TAGS
+from lingeval.conjuncts.ranker import KIND_GROUPS, phrase_kind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -504,7 +505,6 @@ def _example(
     trailing: int = 0,
     sep: str = ",",
     frame: tuple[str, _Clause] | None = None,
-    marker: str = "too",
 ) -> ConjunctExample | None:
     """One synthetic example of ``kind`` from template clause ``a`` and remnant clauses.
 
@@ -516,9 +516,7 @@ def _example(
     ``sep`` separates the groups of a list ("," or ";"). ``frame`` = (subordinator, main
     clause) puts the whole coordination into an opening subordinate clause whose main clause
     is shared by every rewrite ("While sales rose 4% and profits 6%, the firm cut jobs").
-    ``stripping`` / ``stripping-object``: one remnant with ``marker`` ("too", "as well")
-    replaces the subject ("A V B, and C too" -> "C V B too") or the last complement
-    ("A V B, and D too" -> "A V D too"); the marker stays in the rewrite.
+    (Stripping: :func:`_stripping_example`.)
     """
     opening = _text(a.opening) if a.opening else ""
     subj_a, verbs = _mid(a.subject), _text(a.verbs)
@@ -570,24 +568,12 @@ def _example(
         elif gapped:
             groups.append(_cat(subj_b, *new))
             gold.append(done(_cat(opening, subj_b, verbs, *shared, *new, *tail)))
-        elif kind == "stripping":
-            groups.append(_cat(subj_b, marker))
-            gold.append(done(_cat(opening, subj_b, verbs, *comps_a, tail_a, marker)))
-        elif kind == "stripping-object":
-            if tail_a or trailing or k != 1 or not new:
-                return None
-            groups.append(_cat(new[-1], marker))
-            gold.append(done(_cat(opening, subj_a, verbs, *shared, new[-1], marker)))
         else:
             groups.append(_cat(*new))
             gold.append(done(_cat(opening, subj_a, verbs, *shared, *new, *tail)))
     if len(groups) < 2:
         sep = ","
-    comma = (
-        sep
-        if kind in {"stripping", "stripping-object", "gapping-list"} or len(groups) > 1 or tail_a
-        else ""
-    )
+    comma = sep if kind == "gapping-list" or len(groups) > 1 or tail_a else ""
     body = left + "".join(f"{sep} {g}" for g in groups[:-1]) + f"{comma} and {groups[-1]}"
     offset = len(left) + sum(len(f"{sep} {g}") for g in groups[:-1]) + len(comma) + 1
     if word:
@@ -598,7 +584,7 @@ def _example(
         return None
     if sentence[offset : offset + 3] != "and":
         return None
-    reading = "gapping" if gapped or kind == "stripping" else "argument-cluster"
+    reading = "gapping" if gapped else "argument-cluster"
     shapes = []
     if a.deep:
         shapes.append("deep-chain")
@@ -606,8 +592,6 @@ def _example(
         shapes.append("shared-after-gap")
     if len(gold) >= 3:
         shapes.append("list-3+")
-    if kind in {"stripping", "stripping-object"}:
-        shapes.append("stripping-marker")
     if frame is not None:
         shapes.append("opening-phrase")
     return ConjunctExample(
@@ -621,10 +605,228 @@ def _example(
             "phenomenon": f"synthetic-{kind}",
             "replaced": k,
             "reading": reading,
-            "remnants": k + int(gapped or kind == "stripping"),
+            "remnants": k + int(gapped),
             "shapes": shapes,
         },
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Stripping whose remnant is a real phrase of the same kind as its correlate (issue 11)
+
+#: Markers of synthetic stripping: (marker, where it goes, conjunction, weight).
+#: End markers stay at the end of the rewrite ("Bo likes jazz as well"); "also" goes after
+#: the first auxiliary or before the verb; "not" after the first auxiliary or with
+#: do-support ("did not like"), the conventions of :mod:`lingeval.conjuncts.resolvers.stripping`.
+STRIP_MARKERS = (
+    ("too", "end", "and", 0.35),
+    ("as well", "end", "and", 0.2),
+    ("also", "front", "and", 0.15),
+    ("not", "front", "but", 0.25),
+    ("not", "front", "and", 0.05),
+)
+#: Share of subject correlates among synthetic stripping, by marker position (a guess from
+#: the kinds of stripping in the paper's data and the treebanks: remnants under "not" are
+#: mostly objects and adjuncts, remnants with "too" / "as well" mostly subjects)
+STRIP_SUBJECT_SHARE = {"end": 0.45, "front": 0.25}
+#: Share of object correlates in a prepositional complement that are the noun phrase inside it
+PP_INSIDE_SHARE = 0.15
+#: the end markers only (the ranker's stripping analyses; front markers go to stripping.py)
+END_MARKERS = tuple(m for m in STRIP_MARKERS if m[1] == "end")
+_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+_NEGATIONS = {"not", "n't", "never", "no", "nor"}
+
+
+#: Share of synthetic stripped remnants that also parallel their correlate in form
+#: (:func:`_form`: "the car ..., but not the diamonds"), the rest only in kind
+PARALLEL_FORM_SHARE = 0.7
+#: Share of remnants of a person or name correlate drawn from persons and names alike
+GROUP_SHARE = 0.15
+
+
+def _form(tokens: Sequence[Token]) -> tuple[str, int]:
+    """The form of a phrase: its opening word's class (definite, indefinite or possessive
+    determiner, number, name, preposition, other) and its length (1, 2, 3+ words)."""
+    first = tokens[0]
+    low = first.lower_
+    if first.tag_ in {"IN", "TO"}:
+        cls = "prep"
+    elif low in {"the", "this", "that", "these", "those"}:
+        cls = "def"
+    elif first.tag_ == "DT":
+        cls = "indef"
+    elif first.tag_ == "PRP$" or any(t.tag_ == "POS" for t in tokens):
+        cls = "poss"
+    else:
+        cls = {"CD": "num", "NNP": "name", "NNPS": "name", "PRP": "pron"}.get(first.tag_, "other")
+    return cls, min(3, len(tokens))
+
+
+@dataclass
+class _StripPools:
+    """Real phrases by kind (:func:`lingeval.conjuncts.ranker.phrase_kind`) and by kind and
+    form (:func:`_form`): subjects (``"s"``, with their number) and complements (``"c"``)."""
+
+    phrases: dict[tuple[Any, ...], list[list[Token]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, clauses: Sequence[_Clause]) -> _StripPools:
+        pools = cls()
+        seen: set[tuple[str, str]] = set()
+        for c in clauses:
+            for role, phrase in [("s", c.subject)] + [("c", p) for p in c.complements]:
+                if (role, _text(phrase).lower()) in seen:
+                    continue
+                seen.add((role, _text(phrase).lower()))
+                kind = phrase_kind(phrase)
+                key = (role, kind, c.number if role == "s" else "")
+                pools.phrases.setdefault(key, []).append(phrase)
+                pools.phrases.setdefault((*key, _form(phrase)), []).append(phrase)
+                if kind in KIND_GROUPS:  # "Tom ..., and his wife too": a person for a name
+                    group = (role, KIND_GROUPS[kind], key[2], "group")
+                    pools.phrases.setdefault(group, []).append(phrase)
+        return pools
+
+    def like(self, role: str, phrase: Sequence[Token], number: str, rng: Any) -> list[list[Token]]:
+        """Phrases of ``phrase``'s kind (and, :data:`PARALLEL_FORM_SHARE` of the time, form)."""
+        kind = phrase_kind(phrase)
+        key = (role, kind, number if role == "s" else "")
+        group = self.phrases.get((role, KIND_GROUPS.get(kind), key[2], "group"), [])
+        if len(group) >= 2 and rng.random() < GROUP_SHARE:
+            return group
+        fine = self.phrases.get((*key, _form(phrase)), [])
+        if len(fine) >= 2 and rng.random() < PARALLEL_FORM_SHARE:
+            return fine
+        return self.phrases.get(key, [])
+
+
+def _marked_verbs(verbs: Sequence[Token], marker: str) -> str | None:
+    """The verb group with a front marker: after the first auxiliary ("can" + "not" =
+    "cannot"; "is also"), else "also" before the verb or do-support ("did not like");
+    None when the group is negated already or takes no do-support."""
+    if not verbs or any(t.lower_ in _NEGATIONS for t in verbs) or verbs[0].tag_ not in VERB_TAGS:
+        return None
+    first, rest = verbs[0], _text(verbs[1:])
+    aux = first.tag_ == "MD" or (
+        first.lemma_ in {"be", "have", "do"} and any(t.tag_ in VERB_TAGS for t in verbs[1:])
+    )
+    if aux or first.lemma_ == "be":
+        head = "cannot" if marker == "not" and first.lower_ == "can" else f"{first.text} {marker}"
+        return _cat(head, rest)
+    if marker == "also":
+        return _cat("also", _text(verbs))
+    do = _DO.get(first.tag_)
+    if do is None:
+        return None
+    from lemminflect import getInflection
+
+    base = getInflection(first.lemma_, tag="VB")
+    return _cat(do, marker, base[0] if base else first.lemma_, rest)
+
+
+def _stripping_example(
+    a: _Clause,
+    pools: _StripPools,
+    rng: Any,
+    markers: Sequence[tuple[str, str, str, float]] = STRIP_MARKERS,
+    subject: bool | None = None,
+) -> ConjunctExample | None:
+    """One stripped coordination from template clause ``a``: a remnant of the same kind
+    (:func:`lingeval.conjuncts.ranker.phrase_kind`: a name for a name, a pronoun of a person
+    for a person, a number for a number, a PP with the same preposition for a PP, a time
+    phrase for a time phrase), taken from another real clause, replaces the subject (of the
+    same number) or one complement ("Ann likes jazz, and Bo as well" -> "Bo likes jazz as
+    well"; "Kim met the mayor, but not the governor" -> "Kim did not meet the governor").
+    ``subject``: the correlate's role (None: drawn by :data:`STRIP_SUBJECT_SHARE`)."""
+    marker, where, conj, _ = rng.choices(markers, [m[3] for m in markers])[0]
+    if subject is None:
+        subject = rng.random() < STRIP_SUBJECT_SHARE[where]
+    subject = subject or not a.complements
+    j, prep = -1, ""
+    if subject:
+        corr = a.subject
+        pool = pools.like("s", corr, a.number, rng)
+    else:
+        j = len(a.complements) - 1 if rng.random() < 0.7 else rng.randrange(len(a.complements))
+        corr = a.complements[j]
+        if corr[0].tag_ in {"IN", "TO"} and len(corr) > 1 and rng.random() < PP_INSIDE_SHARE:
+            # the noun phrase inside a prepositional phrase: "treat you like a human being,
+            # and not just another patient"
+            prep, corr = _text(corr[:1]), corr[1:]
+        pool = pools.like("c", corr, a.number, rng)
+    if len(pool) < 2:
+        return None
+    rem = rng.choice(pool)
+    own = {_text(p).lower() for p in [a.subject, *a.complements]}
+    if _text(rem).lower() in own or any(t.lower_ in _NEGATIONS for t in rem):
+        return None
+    verbs = _text(a.verbs) if where == "end" else _marked_verbs(a.verbs, marker)
+    if verbs is None:
+        return None
+    opening = _text(a.opening) if a.opening else ""
+    comps = [_text(c) for c in a.complements]
+    tail = _text(a.tail) if a.tail else ""
+    first = _mid(a.subject) if a.opening else _text(a.subject)
+    left = _cat(opening, first, _text(a.verbs), *comps, tail)
+    comma_marker = where == "end" and rng.random() < 0.3
+    end = (", " if comma_marker else " ") + marker if where == "end" else ""
+    comma = "," if conj == "but" or rng.random() < 0.8 else ""
+    front = f"{marker} " if where == "front" else ""
+    right = f"{front}{_mid(rem)}{end}"
+    sentence = f"{left}{comma} {conj} {right}"
+    sentence = sentence[0].upper() + sentence[1:] + a.final
+    offset = len(left) + len(comma) + 1
+    if subject:
+        second = _cat(opening, _mid(rem), verbs, *comps, tail)
+    else:
+        new = _cat(prep, _mid(rem))
+        second = _cat(opening, _mid(a.subject), verbs, *comps[:j], new, *comps[j + 1 :], tail)
+    gold = [_finish(_cat(opening, _mid(a.subject), _text(a.verbs), *comps, tail), a.final)]
+    gold.append(_finish(second + end, a.final))
+    gold = [g[0].upper() + g[1:] for g in gold]
+    if gold[0] == gold[1] or sentence[offset : offset + len(conj)] != conj:
+        return None
+    return ConjunctExample(
+        id="",
+        sentence=sentence,
+        conjunction=conj,
+        offset=offset,
+        rewrites=gold,
+        rewritable=True,
+        meta={
+            "phenomenon": "synthetic-stripping" if subject else "synthetic-stripping-object",
+            "replaced": 0 if subject else 1,
+            "reading": "gapping" if subject else "argument-cluster",
+            "remnants": 1,
+            "shapes": ["stripping-marker"],
+            "marker": marker,
+            "kind": phrase_kind(corr),
+            "remnant_kind": phrase_kind(rem),
+        },
+    )
+
+
+def synthesize_stripping_docs(
+    docs: Iterable[Doc], *, n: int = 4000, seed: int = 0, prefix: str = "strip"
+) -> list[ConjunctExample]:
+    """Stripped coordinations from real clauses (:func:`_stripping_example`, every marker of
+    :data:`STRIP_MARKERS`): the training data of the ranker's stripping part
+    (:attr:`lingeval.conjuncts.ranker.RankerModel.strip`). At most ``n`` examples,
+    deterministic for a ``seed``."""
+    import random
+
+    rng = random.Random(seed)
+    clauses = [c for doc in docs for sent in doc.sents for c in _clauses(sent)]
+    out: list[ConjunctExample] = []
+    if not clauses:
+        return out
+    pools = _StripPools.of(clauses)
+    seen: set[str] = set()
+    for _ in range(n * 10):
+        if len(out) >= n:
+            break
+        _keep(out, seen, _stripping_example(rng.choice(clauses), pools, rng), prefix)
+    return out
 
 
 #: Subordinators of an opening clause that holds the whole gapped coordination
@@ -656,8 +858,9 @@ def synthesize_parallel_docs(
     of the same number) supply the remnants. Kinds (``meta.phenomenon``):
     ``synthetic-gapping`` ("A V B and C D"; also "A V B X, and C D" with X shared),
     ``synthetic-argument-cluster`` ("A V B C and D E", also as a list of three or four),
-    ``synthetic-coordination`` ("A V B and D"), ``synthetic-stripping`` ("A V B, and C too"),
-    ``synthetic-stripping-object`` ("A V B, and D as well"),
+    ``synthetic-coordination`` ("A V B and D"), ``synthetic-stripping`` ("A V B, and C too")
+    and ``synthetic-stripping-object`` ("A V B, and D as well"), whose remnant is a real
+    phrase of the same kind as the correlate (:func:`_stripping_example`; "too" / "as well"),
     ``synthetic-gapping-list`` ("A V B, C D, and E F", commas or semicolons) and
     ``synthetic-subject-pp`` ("Sales of cars rose 5% and of trucks 3%"). Gold: the template
     clause and one clause per remnant group with the verb group copied (shared opening and
@@ -692,6 +895,7 @@ def synthesize_parallel_docs(
         pp_by_prep.setdefault(c.subject_pp[2] if c.subject_pp else "", []).append(c)
     kinds = list(KIND_WEIGHTS)
     made = dict.fromkeys(kinds, 0)
+    pools: _StripPools | None = None
     for _ in range(n * 20):
         if len(out) >= n:
             break
@@ -707,15 +911,21 @@ def synthesize_parallel_docs(
         elif kind == "gapping" and r < 0.8 and multi:
             pick = multi  # three remnants
         a = rng.choice(pick)
+        if kind in {"stripping", "stripping-object"}:
+            # a remnant of the correlate's kind from another real clause ("and Bo as well")
+            pools = pools or _StripPools.of(clauses)
+            ex = _stripping_example(a, pools, rng, END_MARKERS, subject=kind == "stripping")
+            if ex is not None and ex.sentence not in seen:
+                made[kind] += 1
+            _keep(out, seen, ex, prefix)
+            continue
         m = len(a.signature)
         if kind == "argument-cluster" and m < 2:
             kind = "coordination"
         if kind == "subject-pp" and a.subject_pp is None:
             kind = "gapping"
         trailing = 0
-        if kind == "stripping":
-            k = 0
-        elif kind in {"coordination", "stripping-object"}:
+        if kind == "coordination":
             k = 1
         elif kind == "argument-cluster":
             k = rng.randint(2, m)
@@ -725,11 +935,7 @@ def synthesize_parallel_docs(
             trailing = rng.randint(0, m - k) if rng.random() < 0.4 else 0
         stop = m - trailing
         window = a.signature[stop - k : stop]
-        number = (
-            "any"
-            if kind in {"argument-cluster", "coordination", "subject-pp", "stripping-object"}
-            else a.number
-        )
+        number = "any" if kind in {"argument-cluster", "coordination", "subject-pp"} else a.number
         pool = by_sig.get((window, number), [])
         count = 1
         if kind == "gapping-list" or (kind == "argument-cluster" and rng.random() < 0.04):
@@ -752,10 +958,7 @@ def synthesize_parallel_docs(
             main = rng.choice(clauses)
             if main is not a and not main.opening and not main.tail:
                 frame = (rng.choice(SUBORDINATORS), main)
-        marker = "too"
-        if kind in {"stripping", "stripping-object"} and rng.random() < 0.3:
-            marker = "as well"
-        ex = _example(kind, a, others, k, trailing, sep, frame, marker)
+        ex = _example(kind, a, others, k, trailing, sep, frame)
         if ex is not None and ex.sentence not in seen:
             made[kind] += 1
         _keep(out, seen, ex, prefix)

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +44,7 @@ __all__ = [
     "precision_ci",
     "read_labels",
     "webnlg_half",
+    "webnlg_reg_texts",
     "webnlg_texts",
 ]
 
@@ -183,3 +187,104 @@ def webnlg_half(key: str) -> str:
     eid = key.split("/", 1)[0]
     digest = int(hashlib.sha256(eid.encode("utf-8")).hexdigest(), 16)
     return "development" if digest % 2 == 0 else "blind"
+
+
+#: the NeuralREG WebNLG file of :func:`webnlg_reg_texts`, under its folder
+WEBNLG_REG_DEV = Path("data") / "dev.json"
+_QUOTED = re.compile(r'^"([^"]+)"(.*)$')
+
+
+def _entity_words(token: str) -> str:
+    """One NeuralREG token as text: a quoted value loses its delimiting quotes
+    (``"January,_2014"`` -> ``January, 2014``), underscores become spaces."""
+    m = _QUOTED.match(token)
+    if m and len(token) > 2:
+        rest = m.group(2)
+        token = m.group(1) + (" " + rest if rest.startswith("(") else rest)
+    return token.replace("_", " ") if token != "_" else token
+
+
+def _rebuild(tokens: list[str]) -> str:
+    """Detokenise (:func:`lingeval.core.detok.detokenize`) with the first letter of each
+    sentence upper-cased (NeuralREG lowercases every word but the entities)."""
+    from lingeval.core.detok import detokenize
+
+    out: list[str] = []
+    start = True
+    for tok in tokens:
+        if start and tok[:1].islower():
+            tok = tok[0].upper() + tok[1:]
+        out.append(tok)
+        start = tok in (".", "!", "?")
+    return detokenize(out)
+
+
+def webnlg_reg_texts(
+    root: str | Path, exclude: Iterable[str] = (), split: Path = WEBNLG_REG_DEV
+) -> list[tuple[str, str]]:
+    """``(key, text)`` of every distinct WebNLG text behind the NeuralREG instances of
+    ``root/split`` (default ``data/dev.json`` of ``reg/webnlg_reg_v1.5_seen_unseen``), key the
+    first 16 hex digits of the text's SHA-1, in file order; ``[]`` when the file is absent.
+
+    An instance ``{entity, pre_context, refex, pos_context}`` is one referring expression of a
+    lexicalisation: ``pre_context + [entity] + pos_context`` is the lexicalisation with every
+    entity as its canonical name (``United_Kingdom``), and ``refex`` the words the writer used
+    at that position. The instances of one lexicalisation share that sequence, so the text is
+    rebuilt once, with each entity position replaced by its writer's words (a position without
+    an instance, a literal value, keeps its canonical name: underscores become spaces, quotes
+    delimiting a value go). The instance of a repeated mention lacks the entity's earlier
+    mentions in ``pre_context`` (a defect of the data): it is assigned to the sequence that
+    ends with its entity and ``pos_context`` and equals its ``pre_context`` once the entity's
+    mentions are taken out of it. Tokens are PTB-like and joined by :func:`lingeval.core.detok.detokenize`; each
+    sentence's first letter is upper-cased (the source is lowercased). Texts equal to one of
+    ``exclude`` (e.g. WebNLG test lexicalisations already used, :func:`webnlg_texts`) and
+    repeats are dropped."""
+    path = Path(root) / split
+    if not path.is_file():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"not a NeuralREG JSON file: {exc}", path=path) from None
+    if not isinstance(data, list):
+        raise InputError("expected a JSON list of REG instances", path=path)
+    insts: list[tuple[tuple[str, ...], str, tuple[str, ...], list[str]]] = []
+    for i, inst in enumerate(data):
+        try:
+            pre = tuple(str(t) for t in inst["pre_context"])
+            post = tuple(str(t) for t in inst["pos_context"])
+            insts.append((pre, str(inst["entity"]), post, [str(t) for t in inst["refex"]]))
+        except (KeyError, TypeError):
+            raise InputError(
+                f"instance {i} lacks entity/pre_context/pos_context/refex", path=path
+            ) from None
+    # every sequence, indexed by its last 1..8 tokens
+    by_tail: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for seq in dict.fromkeys((*pre, ent, *post) for pre, ent, post, _ in insts):
+        for t in range(1, min(8, len(seq)) + 1):
+            by_tail.setdefault(seq[-t:], []).append(seq)
+    groups: dict[tuple[str, ...], dict[int, list[str]]] = {}
+    for pre, ent, post, refex in insts:
+        home, at = (*pre, ent, *post), len(pre)
+        if ent not in pre:  # an earlier mention of the entity may have been cut from pre
+            tail = (ent, *post)
+            for full in by_tail.get(tail[-8:], []):
+                n = len(full) - len(tail)
+                if (
+                    n > len(pre)
+                    and full[n:] == tail
+                    and tuple(x for x in full[:n] if x != ent) == pre
+                ):
+                    home, at = full, n
+                    break
+        groups.setdefault(home, {}).setdefault(at, refex)
+    skip = set(exclude)
+    out: dict[str, str] = {}
+    for seq, refexes in groups.items():
+        tokens: list[str] = []
+        for pos, tok in enumerate(seq):
+            tokens.extend(refexes[pos] if pos in refexes else [_entity_words(tok)])
+        text = _rebuild(tokens)
+        if text and text not in skip:
+            out.setdefault(hashlib.sha1(text.encode("utf-8")).hexdigest()[:16], text)
+    return list(out.items())

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from lingeval.conjuncts.resolvers.rules import Resolution, Span, _Analysis
 
-__all__ = ["Stripping", "find_stripping", "resolve_stripping"]
+__all__ = ["Stripping", "find_stripping", "resolve_stripping", "stripping_alternatives"]
 
 FRONT = {"also", "not", "never"}
 END = {"too", "either"}
@@ -80,10 +80,19 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
     # [that had attended the ballet]"; otherwise no verb, conjunction or wh-word
     embedded = len(heads) == 1 and heads[0].tag_ not in VERB_TAGS | {"CC"}
+    # one participle after a front marker is an adjective ("Keep the soil damp, but not
+    # soaked")
+    participle = (
+        front is not None
+        and all(doc[i].tag_ == "RB" for i in range(j, k))
+        and doc[k].tag_ in {"VBN", "VBG"}
+    )
     for i in range(j, k + 1):
         tok = doc[i]
         if tok.text in {",", ";", ":"}:
             return None
+        if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok)):
+            continue  # (a tagger error: "and also aphid/VBZ honeydew")
         if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} and not (
             embedded and tok.i != heads[0].i
         ):
@@ -91,6 +100,13 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     if k - j >= 8 and not embedded:
         return None
     return Stripping(Span(j, k), front, end, comma and bool(end))
+
+
+def _noun_not_verb(tok: Token) -> bool:
+    """A word tagged as a verb that the dictionary knows as a noun and not as a verb."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(tok.lower_, upos="NOUN")) and not getAllLemmas(tok.lower_, upos="VERB")
 
 
 def marker_word(doc: Doc, st: Stripping) -> str:
@@ -129,18 +145,23 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     return sorted(out, key=lambda s: s[0].start)
 
 
-def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
-    """Rewrite a stripped conjunct with a marker (see the module docstring), else None."""
-    from lingeval.conjuncts.resolvers.rules import (
-        Resolution,
-        Span,
-        _finish,
-        _finite_of,
-        _inflect,
-        _is_plural,
-        _np_head,
-        _tokens_text,
-    )
+@dataclass
+class _Choice:
+    """One correlate of a stripped remnant, with the hand rule's score and the features of
+    the fitted choice (:data:`lingeval.conjuncts.ranker.STRIP_FEATURES`)."""
+
+    span: Span
+    is_subj: bool
+    score: float
+    feats: dict[str, float]
+
+
+def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_Choice]] | None:
+    """The stripped conjunct, the end of the left clause, its verb and the correlates whose
+    similarity passes the hand rule's threshold (0.5), left to right; a prepositional remnant
+    without any correlate gets the empty span after the clause (it is added to the clause)."""
+    from lingeval.conjuncts.ranker import kind_match, phrase_kind
+    from lingeval.conjuncts.resolvers.rules import Span, _np_head
 
     doc = an.doc
     st = find_stripping(an, r_start)
@@ -154,32 +175,99 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     core = rem  # the shape without a leading focus adverb ("just another patient")
     while core.start < core.end and doc[core.start].tag_ == "RB":
         core = Span(core.start + 1, core.end)
+    # a noun tagged as a verb modifies the noun after it: the shape is that noun's
+    while core.start < core.end and doc[core.start].tag_ in VERB_TAGS:
+        if not _noun_not_verb(doc[core.start]):
+            break
+        core = Span(core.start + 1, core.end)
+    participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
     clause = [
         doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
     ]
-    if clause and min(clause) > core.start:  # the shape without a clause inside it
+    if clause and min(clause) > core.start and not participle:  # without a clause inside it
         core = Span(core.start, min(clause) - 1)
-    best: tuple[float, Span, bool] | None = None
     inside = range(rem.start, rem.end + 1)
     head = next((doc[i] for i in inside if doc[i].head.i not in inside), doc[rem.end])
+    marker = marker_word(doc, st)
+    kind = phrase_kind(doc[core.start : core.end + 1])
+    out: list[_Choice] = []
     for span, is_subj, prior in _candidates(an, verb, rem):
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
             continue  # an adjective phrase does not replace a subject ("but not so tight")
-        score = an.sim(core, span) + prior
-        if _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower():
-            score += 0.2
-        if score >= 0.5 and (best is None or score >= best[0]):
-            best = (score, span, is_subj)
+        if participle:  # "but not soaked" answers an adjective: "damp"
+            sim = float(_np_head(doc, span).tag_ in {"JJ", "JJR", "JJS"})
+        else:
+            sim = an.sim(core, span)
+        same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
+        score = sim + prior + (0.2 if same_head else 0.0)
+        if score < 0.5:
+            continue
+        feats = {
+            "sim": sim,
+            "same_head": float(same_head),
+            "kind_match": kind_match(kind, phrase_kind(doc[span.start : span.end + 1])),
+            "subj": float(is_subj),
+            "pp_obj": float(prior < 0),
+            "subj_not": float(is_subj and marker in {"not", "never"}),
+            "subj_also": float(is_subj and marker == "also"),
+        }
+        out.append(_Choice(span, is_subj, score, feats))
+    if out:
+        out[-1].feats["nearest"] = 1.0
     pp_with_object = doc[core.start].tag_ == "IN" and any(
         c.dep_ in {"pobj", "pcomp"} for c in doc[core.start].children
     )
-    if best is None and pp_with_object and marker_word(doc, st) != "":
+    if not out and pp_with_object and marker != "":
         # a prepositional phrase without a correlate is added to the clause: "The house was
         # filled, but not with the usual audience" -> "The house was not filled with ..."
-        best = (0.0, Span(p + 1, p), False)
-    if best is None:
+        out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
+    return (st, p, verb, out) if out else None
+
+
+def stripping_alternatives(
+    an: _Analysis, r_start: int
+) -> list[tuple[dict[str, float], Resolution | None]]:
+    """Every correlate choice of a stripped conjunct with its features and its rewrite (for
+    fitting :attr:`lingeval.conjuncts.ranker.RankerModel.strip`); [] when not stripping."""
+    found = _choices(an, r_start)
+    if found is None:
+        return []
+    st, p, verb, choices = found
+    return [(c.feats, _build(an, st, p, verb, c.span, c.is_subj)) for c in choices]
+
+
+def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
+    """Rewrite a stripped conjunct with a marker (see the module docstring), else None.
+
+    The correlate: with a ranker that has a stripping part (v5 on), the best-scored of the
+    correlates that pass the similarity threshold (:data:`~lingeval.conjuncts.ranker.
+    STRIP_FEATURES`: similarity, kind agreement, role, marker); otherwise the most similar
+    one. Ties go to the one nearest the conjunction."""
+    found = _choices(an, r_start)
+    if found is None:
         return None
-    _, corr, is_subj = best
+    st, p, verb, choices = found
+    fitted = [an.ranker.strip_score(c.feats) for c in choices]
+    keys = [f if f is not None else c.score for f, c in zip(fitted, choices, strict=True)]
+    best = max(range(len(choices)), key=lambda n: (keys[n], n))
+    return _build(an, st, p, verb, choices[best].span, choices[best].is_subj)
+
+
+def _build(
+    an: _Analysis, st: Stripping, p: int, verb: Token, corr: Span, is_subj: bool
+) -> Resolution | None:
+    """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
+    from lingeval.conjuncts.resolvers.rules import (
+        Resolution,
+        _finish,
+        _finite_of,
+        _inflect,
+        _is_plural,
+        _tokens_text,
+    )
+
+    doc = an.doc
+    rem = st.remnant
     replace: dict[int, str] = {}
     finite = _finite_of(doc, verb)
     if is_subj and finite is not None:
