@@ -618,9 +618,7 @@ def _adjective_noun(doc: Doc, i: int, end: int) -> bool:
         return False
     if i < end and doc[i + 1].tag_ in NOMINAL_TAGS | {"JJ", "VBG"}:
         return False
-    from lemminflect import getAllLemmas
-
-    return bool(getAllLemmas(tok.lower_, upos="NOUN")) and not getAllLemmas(tok.lower_, upos="ADJ")
+    return has_lemma(tok.lower_, "NOUN") and not has_lemma(tok.lower_, "ADJ")
 
 
 def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omission | None:
