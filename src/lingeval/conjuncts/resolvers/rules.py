@@ -78,7 +78,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "15"
+GENERATION_VERSION = "16"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -2318,6 +2318,7 @@ def _align_all(
 
     def ranked_ending(part: Span, end: int) -> list[tuple[float, Span]]:
         scored = []
+        nominal = _category(doc, part) in {"NP", "NUM"}  # a partitive answers a noun phrase
         # a noun phrase of time is an adverbial: it answers a prepositional phrase or another
         # adverbial, not the object inside one ("9 [in the most recent period] and 9 a year
         # earlier")
@@ -2344,7 +2345,7 @@ def _align_all(
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))
-            whole = _partitive(an, c, head, lo) if partitive else None
+            whole = _partitive(an, c, head, lo) if partitive and nominal else None
             if whole is not None:
                 # the partitive's whole answers the remnant ("open [three of the shops] by
                 # May and the fourth by June"): "the shops" alone is no argument of the verb
