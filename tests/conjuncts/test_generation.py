@@ -716,3 +716,11 @@ def test_a_main_clause_after_a_subordinate_coordination_stays_shared(parser: obj
         "When the city built roads in the south a year later, many people assumed the town would"
         " grow.",
     ] in rewrites
+
+
+def test_existential_agreement_needs_one_noun_phrase(parser: object) -> None:
+    """ "There were 9 sunny days in May and 4 a year later": the remnant "4 a year later" is
+    a number and an adverbial, not a singular subject; "were" stays."""
+    rewrites, _ = generated(parser, "There were 9 sunny days in May and 4 a year later.")
+    assert rewrites
+    assert all(not s.startswith("There was") for r in rewrites for s in r)

@@ -2701,6 +2701,8 @@ def _inverted_agreement(
     heads = {be.i, be.head.i}
     if any(t.dep_ in SUBJ_DEPS and t.dep_ != "expl" and t.head.i in heads for t in doc[:k]):
         return  # "He was a teacher in May and a doctor in June": the subject is before
+    if any(ph.category != "PP" for ph in chunk_phrases(doc, r.start, r.end)[1:]):
+        return  # one noun phrase and its modifiers ("9 [a year earlier]" is no subject)
     plural = _is_plural(doc, r)
     if plural is None or _is_plural(doc, c) is None:
         return
