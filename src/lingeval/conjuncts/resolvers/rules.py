@@ -2679,36 +2679,7 @@ def _substitute(
                 form = _inflect(finite, plural)
                 if form:
                     replace[finite.i] = form
-    if pairs:
-        _inverted_agreement(doc, pairs[0][0], pairs[0][1], indices, replace)
     return _finish(_tokens_text(doc, indices + suffix, replace), an.final)
-
-
-def _inverted_agreement(
-    doc: Doc, c: Span, r: Span, indices: list[int], replace: dict[int, str]
-) -> None:
-    """A finite "be" right before the correlate, with no subject before it, agrees with the
-    remnant: the inverted or existential subject ("Sold at auction were two paintings ...
-    and a sculpture ..." -> "... was a sculpture ...", "There were 12 ... and one ...")."""
-    k = c.start - 1
-    if k < 0 or k not in indices or k in replace:
-        return
-    be = doc[k]
-    if be.lemma_.lower() != "be" and be.lower_ not in {"is", "are", "was", "were"}:
-        return
-    if be.tag_ not in {"VBD", "VBZ", "VBP"}:
-        return
-    heads = {be.i, be.head.i}
-    if any(t.dep_ in SUBJ_DEPS and t.dep_ != "expl" and t.head.i in heads for t in doc[:k]):
-        return  # "He was a teacher in May and a doctor in June": the subject is before
-    if any(ph.category != "PP" for ph in chunk_phrases(doc, r.start, r.end)[1:]):
-        return  # one noun phrase and its modifiers ("9 [a year earlier]" is no subject)
-    plural = _is_plural(doc, r)
-    if plural is None or _is_plural(doc, c) is None:
-        return
-    form = _inflect(be, plural)
-    if form:
-        replace[k] = form
 
 
 # --------------------------------------------------------------------------------------------
