@@ -3,7 +3,10 @@
 Data (nobody here wrote the text): ../shared/data/treebanks/GUM-train/en_gum-train.conllu,
 10,224 sentences of 12 genres, UD English-EWT test and dev (web text), UD English-PUD, and the
 English WebNLG v1.5 test lexicalisations (../shared/data/reg/webnlg_enriched_v1.5_en_test, one
-JSONL record per ``<lex>``, split into sentences by the pipeline; :func:`mine_webnlg`). The
+JSONL record per ``<lex>``, split into sentences by the pipeline; :func:`mine_webnlg`) and the
+WebNLG v1.5 dev texts rebuilt from NeuralREG's instances
+(../shared/data/reg/webnlg_reg_v1.5_seen_unseen/data/dev.json, :func:`webnlgdev_texts`; keys
+are SHA-1 prefixes of the text, skipped when absent). The
 miner re-parses the raw text of each sentence with the default spaCy pipeline, as a user
 would; the gold trees are used only for the recall target.
 
@@ -12,8 +15,8 @@ would; the gold trees are used only for the recall target.
   :data:`SPLITS`: seeded samples of GUM-train's first-stage output and every candidate of EWT
   test, EWT dev, UD English-PUD and the WebNLG text (WebNLG labels: ``<eid>/<lid>`` and the
   offset in the lexicalisation's text). Only the files in ``conjuncts_mining_fit.HOLDOUT_FILES``
-  (the blind half of the WebNLG candidates, split off by entry before any change) are held out
-  for the shipped second stage (v4);
+  are held out (the blind half of the WebNLG test candidates, split off by entry before any
+  change, for v4; every candidate of the WebNLG dev texts, labelled before v5 was frozen);
   the others were held out for earlier versions and are development data now (the rules were
   written while reading them), also pooled. Task precision = (gapping + conjunction reduction)
   / labelled, with a 95 % Wilson interval; overall and per pattern, before and after the second
@@ -23,8 +26,8 @@ would; the gold trees are used only for the recall target.
   whose conjunction the miner marks (before and after the second stage).
 * **Candidates per 1,000 sentences** of each corpus, before and after the second stage.
 * **Throughput** against parsing alone (the peer: spaCy ``nlp.pipe``, same pipeline, batch size
-  and texts, one process, Docs consumed and discarded) on the first ``--timing-sentences``
-  GUM sentences: ``--repeat`` (default 5) runs per side, interleaved ABBA (peer, mine, mine,
+  and texts, ``--processes`` processes (default 1; ``mine -j``), Docs consumed and discarded)
+  on the first ``--timing-sentences`` GUM sentences: ``--repeat`` (default 5) runs per side, interleaved ABBA (peer, mine, mine,
   peer, ...) so that load drifting on a shared machine hits both, medians, by wall time and by
   CPU time (user + system), in process and as whole processes (``lingeval conjuncts mine``
   against a Python process that loads the same pipeline and parses the same file, loading
@@ -53,10 +56,10 @@ from _common import ROOT, SHARED_DATA, Run, compare, measure, run_measured, spre
 
 GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
 WEBNLG = SHARED_DATA / "reg" / "webnlg_enriched_v1.5_en_test"
+WEBNLG_REG = SHARED_DATA / "reg" / "webnlg_reg_v1.5_seen_unseen"
 LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
 #: label files in the order they were made; the corpus each points into is
-#: ``conjuncts_mining_fit.corpus_of(file)``. Only the last one is held out for filter v4
-#: (``conjuncts_mining_fit.HOLDOUT_FILES``).
+#: :func:`corpus_for`. Those in ``conjuncts_mining_fit.HOLDOUT_FILES`` are held out.
 SPLITS = {
     "GUM development 1 (200)": "gum_mining_labels.tsv",
     "GUM development 2 (100)": "gum_mining_labels_dev2.tsv",
@@ -69,7 +72,8 @@ SPLITS = {
     "EWT dev, blind half (50; v3 held out, dev since)": "ewt_mining_labels_devblind.tsv",
     "PUD (100; v3 held out, dev since)": "pud_mining_labels_test.tsv",
     "WebNLG, development half (163)": "webnlg_mining_labels_dev.tsv",
-    "WebNLG, blind half (149, held out)": "webnlg_mining_labels_blind.tsv",
+    "WebNLG, blind half (149; v4 held out, not fitted)": "webnlg_mining_labels_blind.tsv",
+    "WebNLG dev texts (130, held out for v5)": "webnlgdev_mining_labels_blind.tsv",
 }
 #: a second labelling pass, blind to the first, over 80 candidates labelled in earlier sessions
 SECOND_PASS = "mining_labels_second_pass.tsv"
@@ -92,15 +96,13 @@ def mine_gum(out: Path, corpus: Path = GUM) -> tuple[list[dict[str, Any]], int, 
     return recs, res.sentences, seconds
 
 
-def mine_webnlg(out: Path, root: Path = WEBNLG) -> tuple[list[dict[str, Any]], int]:
-    """Every first-stage candidate of the English WebNLG lexicalisations (``--no-filter``; one
-    JSONL record per lexicalisation, split into sentences by the pipeline). Each record's
-    ``meta.source.sent_id`` is set to its lexicalisation (``<eid>/<lid>``) and ``lex_offset``
-    to the conjunction's offset in the lexicalisation's text: the key of the WebNLG labels."""
+def mine_texts(out: Path, texts: dict[str, str]) -> tuple[list[dict[str, Any]], int]:
+    """Every first-stage candidate of keyed texts (``--no-filter``; one JSONL record per text,
+    split into sentences by the pipeline). Each record's ``meta.source.sent_id`` is set to its
+    text's key and ``lex_offset`` to the conjunction's offset in that text: the key of the
+    WebNLG labels."""
     from lingeval.conjuncts.mining.miner import mine
-    from lingeval.conjuncts.mining.quality import webnlg_texts
 
-    texts = dict(webnlg_texts(root))
     src = out.with_suffix(".input.jsonl")
     src.write_text(
         "".join(
@@ -114,10 +116,36 @@ def mine_webnlg(out: Path, root: Path = WEBNLG) -> tuple[list[dict[str, Any]], i
         key = r["meta"]["source"]["id"]
         start = texts[key].find(r["sentence"])
         if start < 0:
-            raise RuntimeError(f"sentence of {r['id']} not found in WebNLG {key}")
+            raise RuntimeError(f"sentence of {r['id']} not found in text {key}")
         r["meta"]["source"]["sent_id"] = key
         r["lex_offset"] = start + r["offset"]
     return recs, res.sentences
+
+
+def mine_webnlg(out: Path, root: Path = WEBNLG) -> tuple[list[dict[str, Any]], int]:
+    """Every first-stage candidate of the English WebNLG v1.5 test lexicalisations (keys
+    ``<eid>/<lid>``)."""
+    from lingeval.conjuncts.mining.quality import webnlg_texts
+
+    return mine_texts(out, dict(webnlg_texts(root)))
+
+
+def webnlgdev_texts(root: Path = WEBNLG_REG, test: Path = WEBNLG) -> dict[str, str]:
+    """The WebNLG v1.5 dev texts rebuilt from NeuralREG's ``data/dev.json``
+    (:func:`lingeval.conjuncts.mining.quality.webnlg_reg_texts`), without any text equal to a
+    WebNLG test lexicalisation; empty when the data is absent."""
+    from lingeval.conjuncts.mining.quality import webnlg_reg_texts, webnlg_texts
+
+    used = {t for _, t in webnlg_texts(test)} if test.is_dir() else set()
+    return dict(webnlg_reg_texts(root, exclude=used))
+
+
+def corpus_for(label_file: str) -> Path:
+    """The corpus a label file points into (``conjuncts_mining_fit.corpus_of``, plus the
+    NeuralREG folder for the WebNLG dev labels)."""
+    from conjuncts_mining_fit import corpus_of
+
+    return WEBNLG_REG if label_file.startswith("webnlgdev_") else corpus_of(label_file)
 
 
 def score_labels(path: Path, by_key: dict[tuple[str, int], dict[str, Any]]) -> dict[str, Any]:
@@ -231,18 +259,26 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
         "per_1000_kept": 1000.0 * len(kept) / sentences,
         "splits": {},
     }
-    from conjuncts_mining_fit import HOLDOUT_FILES, corpus_of
+    from conjuncts_mining_fit import HOLDOUT_FILES
 
     mined = {GUM: by_key}
     out["corpora"] = {GUM.name: per_1000(recs, sentences)}
     for name, fname in SPLITS.items():
-        corpus = corpus_of(fname)
+        corpus = corpus_for(fname)
         if not corpus.exists():
             continue
-        if corpus not in mined and corpus == WEBNLG:
-            recs_c, n_c = mine_webnlg(OUT / "webnlg_candidates.jsonl", corpus)
+        if corpus not in mined and corpus in (WEBNLG, WEBNLG_REG):
+            if corpus == WEBNLG:
+                recs_c, n_c = mine_webnlg(OUT / "webnlg_candidates.jsonl", corpus)
+                title = "WebNLG v1.5 test (en)"
+            else:
+                texts = webnlgdev_texts(corpus)
+                if not texts:  # the folder without its dev.json
+                    continue
+                recs_c, n_c = mine_texts(OUT / "webnlgdev_candidates.jsonl", texts)
+                title = "WebNLG v1.5 dev (en, NeuralREG texts)"
             mined[corpus] = {(r["meta"]["source"]["sent_id"], r["lex_offset"]): r for r in recs_c}
-            out["corpora"]["WebNLG v1.5 test (en)"] = per_1000(recs_c, n_c)
+            out["corpora"][title] = per_1000(recs_c, n_c)
         elif corpus not in mined:
             recs_c, n_c, _ = mine_gum(OUT / f"{corpus.stem}_candidates.jsonl", corpus)
             mined[corpus] = {(r["meta"]["source"]["sent_id"], r["offset"]): r for r in recs_c}
@@ -271,10 +307,13 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
     return out
 
 
-def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]:
+def throughput(
+    texts: list[str], repeat: int, batch_size: int, n_process: int = 1
+) -> dict[str, Any]:
     """Parsing alone (the peer) against ``mine`` with both stages on the same texts, same
-    pipeline and batch size, one process: in process and as whole processes (loading
-    included), ``repeat`` ABBA-interleaved runs per side, wall and CPU time, medians."""
+    pipeline, batch size and number of processes (``nlp.pipe(n_process=...)`` against
+    ``mine -j ...``): in process and as whole processes (loading included), ``repeat``
+    ABBA-interleaved runs per side, wall and CPU time (worker processes included), medians."""
     import os
     from collections import deque
 
@@ -291,17 +330,22 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
         out = Path(tmp) / "o.jsonl"
         # one untimed run: imports the second stage, loads the fitted filter and puts every
         # word of the texts in the vocabulary (the peer's runs then see the same warm state)
-        mine(path, out, batch_size=batch_size, restart=True)
+        mine(path, out, batch_size=batch_size, restart=True, n_process=n_process)
 
         def peer() -> Run:
-            return measure(lambda: deque(nlp.pipe(texts, batch_size=batch_size), maxlen=0))
+            return measure(
+                lambda: deque(nlp.pipe(texts, batch_size=batch_size, n_process=n_process), maxlen=0)
+            )
 
         def ours() -> Run:
             results = []
             run = measure(
-                lambda: results.append(mine(path, out, batch_size=batch_size, restart=True))
+                lambda: results.append(
+                    mine(path, out, batch_size=batch_size, restart=True, n_process=n_process)
+                )
             )
-            shares.append(results[0].match_seconds / results[0].seconds)
+            if results[0].match_seconds is not None:  # None: the workers match
+                shares.append(results[0].match_seconds / results[0].seconds)
             return run
 
         inproc = compare(repeat, peer, ours)
@@ -311,7 +355,7 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
             "from collections import deque\nfrom lingeval.core.parsing import load_pipeline\n"
             "nlp = load_pipeline()\n"
             f"texts = open({str(path)!r}, encoding='utf-8').read().splitlines()\n"
-            f"deque(nlp.pipe(texts, batch_size={batch_size}), maxlen=0)\n"
+            f"deque(nlp.pipe(texts, batch_size={batch_size}, n_process={n_process}), maxlen=0)\n"
         )
         mine_cmd = [
             tool("lingeval"),
@@ -324,6 +368,8 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
             "--no-progress",
             "--batch-size",
             str(batch_size),
+            "-j",
+            str(n_process),
         ]
         whole = compare(
             repeat,
@@ -335,13 +381,14 @@ def throughput(texts: list[str], repeat: int, batch_size: int) -> dict[str, Any]
         "sentences": len(texts),
         "repeat": repeat,
         "batch_size": batch_size,
+        "processes": n_process,
         "load_avg_1m": load,  # at the start, between the two parts, at the end
         "in_process": inproc.to_dict(),
         "whole_process": whole.to_dict(),
         # share of each mine run's wall time spent matching and in the second stage (measured
         # inside the run, so unaffected by load drifting between runs)
         "match_share_runs": shares,
-        "match_share": statistics.median(shares),
+        "match_share": statistics.median(shares) if shares else None,
     }
 
 
@@ -401,7 +448,8 @@ def show_throughput(t: dict[str, Any]) -> None:
     load = ", ".join(f"{x:.1f}" for x in t["load_avg_1m"])
     print(
         f"\nthroughput on {n} GUM sentences: parse only (nlp.pipe) vs lingeval conjuncts mine "
-        f"(both stages), batch size {t['batch_size']}, 1 process, {t['repeat']} ABBA-interleaved "
+        f"(both stages), batch size {t['batch_size']}, {t['processes']} process(es), "
+        f"{t['repeat']} ABBA-interleaved "
         f"runs per side, medians (load average {load})"
     )
     print(
@@ -421,10 +469,13 @@ def show_throughput(t: dict[str, Any]) -> None:
         f"in process, sent/s: parse only {n / sec['peer_median']:.1f}, "
         f"mine {n / sec['ours_median']:.1f}"
     )
-    print(
-        f"inside each mine run, matching + second stage took {spread(t['match_share_runs'])} "
-        f"of its wall time (median (min-max) over the runs)"
-    )
+    if t["match_share_runs"]:
+        print(
+            f"inside each mine run, matching + second stage took {spread(t['match_share_runs'])} "
+            f"of its wall time (median (min-max) over the runs)"
+        )
+    else:
+        print("matching + second stage ran in the worker processes (not timed separately)")
 
 
 def main() -> int:
@@ -432,6 +483,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5, help="timed runs per side (median)")
     ap.add_argument("--timing-sentences", type=int, default=3000)
     ap.add_argument("--batch-size", type=int, default=64)
+    ap.add_argument("--processes", type=int, default=1, help="timing: processes on both sides (-j)")
     ap.add_argument("--no-timing", action="store_true")
     ap.add_argument(
         "--timing-only", action="store_true", help="only the throughput part (no quality)"
@@ -452,7 +504,7 @@ def main() -> int:
     t = None
     if not args.no_timing:
         texts = [s.text.strip() for s in read_conllu(GUM, validate_tree=False)]
-        t = throughput(texts[: args.timing_sentences], args.repeat, args.batch_size)
+        t = throughput(texts[: args.timing_sentences], args.repeat, args.batch_size, args.processes)
     pipeline = pipeline_id(load_pipeline())
     if args.json:
         print(json.dumps({"pipeline": pipeline, "quality": q, "throughput": t}, indent=1))

@@ -187,6 +187,34 @@ def test_two_processes_give_identical_output(tmp_path: Path, reference: list[dic
     assert records(out) == reference and res.duplicates == 1
 
 
+def test_two_processes_match_in_the_workers_and_resume_alike(
+    tmp_path: Path, reference: list[dict]
+) -> None:
+    # the workers parse and match (no time measured in this process); a run stopped by
+    # --limit under 2 processes and finished with 1 writes the same file
+    out = tmp_path / "o.jsonl"
+    first = mine(FIX / "sentences.txt", out, n_process=2, batch_size=4, limit=11)
+    assert first.match_seconds is None and first.units == 11
+    mine(FIX / "sentences.txt", out, batch_size=4)
+    assert records(out) == reference
+    # sentence splitting inside the workers: the same as one process
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    mine(FIX / "records.jsonl", one, text_field="body")
+    mine(FIX / "records.jsonl", two, text_field="body", n_process=2, batch_size=2)
+    assert one.read_bytes() == two.read_bytes() and records(one)
+
+
+def test_without_fork_two_processes_use_spacys_pipe(
+    tmp_path: Path, reference: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import lingeval.conjuncts.mining.miner as miner
+
+    monkeypatch.setattr(miner, "_can_fork", lambda: False)
+    out = tmp_path / "o.jsonl"
+    res = mine(FIX / "sentences.txt", out, n_process=2, batch_size=4)
+    assert records(out) == reference and res.match_seconds is not None
+
+
 def test_batch_size_does_not_change_results(tmp_path: Path, reference: list[dict]) -> None:
     out = tmp_path / "o.jsonl"
     mine(FIX / "sentences.txt", out, batch_size=1)
@@ -225,7 +253,7 @@ def test_cli_mine_json_summary_and_patterns_listing(tmp_path: Path, reference: l
     result = runner.invoke(cli, ["conjuncts", "patterns", "--json"])
     assert len(json.loads(result.output)[0]["rows"]) == len(default_pattern_names())
     kept = sum(r["candidates"] for r in reasons["rows"] if r["decision"] == "kept")
-    assert kept == len(reference) and summary["signature"]["filter"] == "fitted-v4"
+    assert kept == len(reference) and summary["signature"]["filter"] == "fitted-v5"
     result = runner.invoke(cli, ["conjuncts", "patterns", "She was tired and at home.", "--csv"])
     assert "pos-adj-conj-adp" in result.output and ",and,14," in result.output
     assert "kept: reduction" in result.output

@@ -119,11 +119,11 @@ def test_collective_between_round_trip_and_exceptive_but() -> None:
     assert rule(fixed) == (False, "fixed")
 
 
-def test_v4_is_the_default_and_v2_v3_stay_loadable() -> None:
-    assert DEFAULT_VERSION == "v4" and load_filter().version == "v4"
+def test_v5_is_the_default_and_v2_to_v4_stay_loadable() -> None:
+    assert DEFAULT_VERSION == "v5" and load_filter().version == "v5"
     old = load_filter("v2")
     assert old.version == "v2" and old.threshold > 0.0
-    assert load_filter("v3").version == "v3"
+    assert load_filter("v3").version == "v3" and load_filter("v4").version == "v4"
     assert "ewt_mining_labels_dev.tsv" in load_filter().meta["labels"]
     v = tree(
         "We/PRON/PRP/nsubj/2 watched/VERB/VBD/ROOT/0 the/DET/DT/det/4 game/NOUN/NN/dobj/2 "

@@ -105,6 +105,34 @@ CASES = [
         "but",
         ["The plates must be clean.", "The plates must not be polished."],
     ),
+    # a list of phrases of the remnant's kind: one rewrite per item
+    (
+        "The room was clean, bright, quiet and not expensive.",
+        "and",
+        [
+            "The room was clean.",
+            "The room was bright.",
+            "The room was quiet.",
+            "The room was not expensive.",
+        ],
+    ),
+    # a "whether" / wh-clause remnant answers the object of a verb of knowing or saying (or,
+    # for "whether", of the deepest verb); "when" / "where" otherwise adds an adverbial clause
+    (
+        "They told us the price, but not when the sale ends.",
+        "but",
+        ["They told us the price.", "They did not tell us when the sale ends."],
+    ),
+    (
+        "It is easy to find the house but not whether anyone lives there.",
+        "but",
+        ["It is easy to find the house.", "It is not easy to find whether anyone lives there."],
+    ),
+    (
+        "We swim in the lake, but not when it rains.",
+        "but",
+        ["We swim in the lake.", "We do not swim in the lake when it rains."],
+    ),
     # a correlate below a to-infinitive
     (
         "Leo wants to visit Rome, and Paris too.",
@@ -215,3 +243,11 @@ def test_stripping_alternatives_carry_features_and_rewrites() -> None:
     assert second is not None and second.sentences[1] == "The storm damaged the garage as well."
     [plain] = Parser(None).parse(["Sam read the report and the memo."])
     assert stripping_alternatives(_Analysis(plain, 4), 5) == []  # no marker
+
+
+def test_negated_copula_takes_no_do_support(rules: RulesResolver) -> None:
+    """The "but not X" path of rules.py with a copula: "is not", never "does not be"."""
+    sentence = "My aunt thinks the plan is overpriced, ill-timed and not useful."
+    sentences, rule = resolve(rules, sentence)
+    assert rule == "stripping-negation"
+    assert "is not" in sentences[-1] and " be " not in sentences[-1]

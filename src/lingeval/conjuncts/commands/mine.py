@@ -67,7 +67,7 @@ def _names(value: str | None) -> list[str] | None:
     default=1,
     show_default=True,
     type=click.IntRange(1),
-    help="Local engine: nlp.pipe processes.",
+    help="Local engine: processes that parse and match (more than 1: forked workers).",
 )
 @click.option(
     "--scheduler",

@@ -142,6 +142,22 @@ _FIXED_PAIRS = frozenset(
         ("touch", "go"),
         ("cease", "desist"),
         ("terms", "conditions"),
+        # v5: names of one thing that contain "and": states, genres, dishes
+        ("trinidad", "tobago"),
+        ("antigua", "barbuda"),
+        ("bosnia", "herzegovina"),
+        ("kitts", "nevis"),
+        ("tomé", "príncipe"),
+        ("turks", "caicos"),
+        ("wallis", "futuna"),
+        ("rhythm", "blues"),
+        ("drum", "bass"),
+        ("country", "western"),
+        ("bed", "breakfast"),
+        ("fish", "chips"),
+        ("macaroni", "cheese"),
+        ("sweet", "sour"),
+        ("hide", "seek"),
     }
 )
 _EXTENDERS = (
@@ -308,6 +324,8 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
         return None
     if arc is not None and k != arc[1] and s.dominated_by(k, arc[1]):
         return None
+    if s.tag and _first_clause_start(s, c) is None:
+        return None  # v5: coordinated subjects of this verb, no clause before the conjunction
     return k
 
 
@@ -325,6 +343,11 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     content_before = [k for k in range(c) if s.pos[k] not in ("PUNCT", "INTJ", "CCONJ")]
     if not content_before or all(low[k] in _DISCOURSE_BEFORE for k in content_before):
         return _drop("discourse", f"{s.words[c]!r} opens the sentence")
+    disfluency = _disfluency(s, c, arc)
+    if disfluency is not None:
+        return _drop(
+            "discourse", f"disfluent speech: {s.words[disfluency]!r} beside the conjunction"
+        )
     after = [k for k in range(c + 1, len(s.words)) if s.pos[k] != "PUNCT"]
     nxt = after[0] if after else None
     prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
@@ -375,6 +398,9 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         )
     ):
         return _drop("collective", "a round trip: to X and back")
+    quoted = _verbless_quotation(s, c)
+    if quoted is not None:
+        return _drop("name", f"inside the verbless quotation opening at {s.words[quoted]!r}")
     pair = _pair_preposition(s, c) if low[c] == "and" else None
     if arc is None:
         if pair is not None:
@@ -390,7 +416,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
             "modifier",
             f"{s.words[c - 1]!r} {s.words[c]} {s.words[c + 1]!r} modify one {s.words[one]!r}",
         )
-    if low[c] == "or" and _renames(s, h, y):
+    if low[c] == "or" and (_renames(s, h, y) or _spelled_out(s, c)):
         return _drop("name", f"{s.words[y]!r} names {s.words[h]!r} again (an 'or' apposition)")
     # collective readings: "between X and Y", also when X has a PP the "and" attaches into
     t = h
@@ -407,7 +433,12 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         t = s.head[p]
         if t < 0:
             break
-    if pair is not None and s.pos[h] not in ("ADJ", "ADV", "VERB", "AUX"):
+    if pair is not None and (
+        s.pos[h] not in ("ADJ", "ADV", "VERB", "AUX")
+        # v5: the first conjunct's verb is inside a relative clause after "between" ("the
+        # relationship between the speed at which blood flows and its pressure")
+        or (s.dep[h] == "relcl" and pair < s.head[h] < c)
+    ):
         return _drop("collective", f"{s.words[pair]!r} X {s.words[c]} Y")
     # "as diverse as X and Y": examples of a range, not separate statements
     p = s.head[h]
@@ -467,15 +498,64 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     return None
 
 
+#: v5: marks of disfluent speech or trailing text right after a conjunction
+_BREAKS = frozenset({"--", "..", "...", "…"})
+_FILLERS = frozenset({"uh", "um", "er", "erm", "uhm"})
+_DASHES = frozenset({"—", "–", "--"})
+
+
+def _truncated(w: str) -> bool:
+    """A word broken off in speech ("Cap-", "b-"): letters, then a hyphen."""
+    return len(w) > 1 and w.endswith("-") and w[-2].isalpha()
+
+
+def _disfluency(s: SentView, c: int, arc: tuple[int, int] | None) -> int | None:
+    """v5: the conjunction sits in disfluent speech or trailing text, where no split is meant:
+    a break ("--", "..", "...") or a broken-off word ("Cap-") among the three tokens after it,
+    a broken-off word among the three before it ("What you had for b- — But no") or a
+    self-repair anywhere before it (a broken-off word and a dash: "Whi- — if it ..."), an
+    utterance that breaks off after a determiner ("..., and then the casting material,
+    probably the —"), or, when no ``conj`` arc claims the conjunction, a filler ("and uh ,
+    at twenty-six percent").
+    A break before the conjunction is a repair and left alone ("use and -- and character of
+    the use"), as is a filler inside a parsed coordination ("his uh, Harley-Davidson scarf").
+    Returns the index of the mark."""
+    n = len(s.words)
+    for k in range(c + 1, min(n, c + 4)):
+        w = s.words[k].lower()
+        if w in _BREAKS or _truncated(w) or (arc is None and w in _FILLERS and k <= c + 2):
+            return k
+    near = next((k for k in range(max(0, c - 3), c) if _truncated(s.words[k])), None)
+    if near is not None:
+        return near
+    # a self-repair before it: a broken-off word, then a dash ("Whi- — if it does n't ...")
+    repair = next(
+        (k for k in range(c - 1) if _truncated(s.words[k]) and s.words[k + 1] in _DASHES), None
+    )
+    if repair is not None:
+        return repair
+    # an unfinished utterance: it ends in a dash right after a determiner ("probably the —")
+    if n > c + 2 and s.words[-1] in _DASHES and _tag(s, n - 2) == "DT":
+        return n - 1
+    return None
+
+
 def _pair_preposition(s: SentView, c: int) -> int | None:
     """A "between"/"among" before ``c`` in its phrase (at most eight words back, after the
     last ``,``/``;``/``:``, no finite verb between): "between 7% and 11%", "between the
     crossing in Noida and Kasna", also when the parse attaches the conjunction elsewhere."""
-    for k in range(c - 1, max(-1, c - 9), -1):
+    finite = False
+    for k in range(c - 1, max(-1, c - 15), -1):
         w = s.words[k].lower()
-        if w in (",", ";", ":") or (_tag(s, k) in FINITE_TAGS and s.pos[k] in VERB):
+        if w in (",", ";", ":", "and", "or"):
             return None
-        if w in _COLLECTIVE_PREP:
+        if _tag(s, k) in FINITE_TAGS and s.pos[k] in VERB:
+            # v5: a past participle tagged VBD without a subject does not end the phrase
+            # ("the number of cigarettes smoked in a lifetime")
+            finite = any(s.dep[j] in SUBJECT_DEPS for j in s.children[k])
+        if _tag(s, k) in _SUBORDINATE_TAGS:
+            finite = False  # v5: the verb of a relative clause ("the speed at which blood flows")
+        if w in _COLLECTIVE_PREP and not finite:
             return k
     return None
 
@@ -553,6 +633,48 @@ def _one_entity(s: SentView, c: int) -> int | None:
     return head
 
 
+_QUOTES = frozenset({'"', "“", "”"})
+
+
+def _verbless_quotation(s: SentView, c: int) -> int | None:
+    """v5: the conjunction is inside a quotation (an odd number of double quotes before it)
+    that has no finite verb, after words outside it: a quoted title or catch phrase ("read
+    the description : " No good in a bed , **but** fine against a wall . ""); the split would
+    break the quotation (labelling guidelines: ``none``). Returns the opening quote."""
+    marks = [k for k in range(c) if s.words[k] in _QUOTES]
+    if len(marks) % 2 == 0 or marks[-1] == 0:
+        return None
+    start = marks[-1]
+    end = next((k for k in range(c + 1, len(s.words)) if s.words[k] in _QUOTES), len(s.words))
+    if any(_tag(s, k) in FINITE_TAGS and s.pos[k] in VERB for k in range(start + 1, end)):
+        return None
+    return start
+
+
+def _spelled_out(s: SentView, c: int) -> bool:
+    """v5: an acronym right before "or" whose letters open the words after it ("SSRIs **or**
+    selective serotonin reuptake inhibitors"; a loose expansion may drop one of them,
+    "SSRIs or serotonin reuptake inhibitors"), whatever the parse's conjuncts are."""
+    if c < 1:
+        return False
+    w = s.words[c - 1]
+    w = w[:-1] if w.endswith("s") and w[:-1].isupper() else w
+    if not (2 <= len(w) <= 6 and w.isalpha() and w.isupper()):
+        return False
+    w = w.lower()
+    for m in (len(w), len(w) - 1):  # a loose expansion may drop one word of it
+        initials = "".join(x[:1] for x in s.words[c + 1 : c + 1 + m]).lower()
+        if m >= 3 and len(initials) == m and _subsequence(initials, w):
+            return True
+    return False
+
+
+def _subsequence(a: str, b: str) -> bool:
+    """The letters of ``a`` occur in ``b`` in order."""
+    it = iter(b)
+    return all(ch in it for ch in a)
+
+
 def _renames(s: SentView, h: int, y: int) -> bool:
     """``y`` names ``h`` again: an acronym and its expansion ("SSRIs or serotonin reuptake
     inhibitors"), or a bare number after a comma restating a noun ("the third quartile, or 9")."""
@@ -591,7 +713,9 @@ def _attached(s: SentView, k: int) -> bool:
 #: v4: prepositions that may open a PP inside a subject after the conjunction ("one of its
 #: parties is", "the commander of Russia at the time was") or a fronted PP before an
 #: inverted verb ("and among the groups are ...", "and to the southwest lies ...").
-_SUBJECT_PREPS = frozenset({"of", "in", "at", "on", "from", "for", "among", "to", "during"})
+_SUBJECT_PREPS = frozenset(
+    {"of", "in", "at", "on", "from", "for", "among", "to", "during", "per"}  # v5: "per"
+)
 #: v4: prepositions of motion/direction that a verb tagged as a noun may take ("walks along")
 _MOTION = frozenset(
     {"along", "across", "through", "into", "onto", "around", "past", "toward", "towards"}
@@ -613,7 +737,7 @@ def _noun_phrase(s: SentView, k: int, *, head: bool = True) -> int:
         or (s.words[j].lower() in ("and", "or") and j + 1 < n and s.tag[j + 1] in _NP_TAGS)
         or _attributive_participle(s, j, k)
     ):
-        if j > k and _reads_as_verb(s, j, k, ambiguous=head):
+        if j > k and (_reads_as_verb(s, j, k, ambiguous=head) or _verb_at_clause_end(s, j)):
             break
         j += 1
     return j if j > k and s.tag[j - 1] in _NOUN_END else k
@@ -624,11 +748,12 @@ def _attributive_participle(s: SentView, j: int, k: int) -> bool:
     **severed** Wasp"): after a determiner, possessive, adjective or number, before a noun or
     adjective."""
     return (
-        j > k
+        j >= k
         and s.tag[j] in ("VBN", "VBG")
-        and s.tag[j - 1] in ("DT", "PRP$", "JJ", "CD")
+        # v5: also opening the phrase before a plural noun ("foraging workers can ...")
+        and (j == k or s.tag[j - 1] in ("DT", "PRP$", "JJ", "CD"))
         and j + 1 < len(s.words)
-        and s.tag[j + 1] in ("NN", "NNS", "NNP", "NNPS", "JJ")
+        and s.tag[j + 1] in (("NNS", "NNPS") if j == k else ("NN", "NNS", "NNP", "NNPS", "JJ"))
     )
 
 
@@ -709,6 +834,69 @@ def _reads_as_verb(s: SentView, k: int, np_start: int, *, ambiguous: bool = True
     )
 
 
+def _verb_bases(w: str) -> set[str]:
+    """Candidate base forms of an inflected English word (-s, -es, -ies, -ed, -d, -ing,
+    doubled consonants), the word itself included."""
+    out = {w}
+    if w.endswith("s"):
+        out |= {w[:-1], w[:-2]} | ({w[:-3] + "y"} if w.endswith("ies") else set())
+    if w.endswith("ed"):
+        out |= {w[:-1], w[:-2], w[:-3]} | ({w[:-3] + "y"} if w.endswith("ied") else set())
+    if w.endswith("ing"):
+        out |= {w[:-3], w[:-3] + "e", w[:-4]}
+    return out
+
+
+#: v5: irregular verb forms whose base the suffix rules of :func:`_verb_bases` do not find
+_IRREGULAR_VERBS = frozenset(
+    {
+        "has", "had", "does", "did", "was", "were", "are", "been", "being", "made", "went", "gone",
+        "said", "got", "took", "gave", "came", "saw", "knew", "thought", "told", "found", "left",
+        "felt", "kept", "held", "brought", "began", "ran", "wrote", "grew", "led", "met", "paid",
+        "sent", "built", "sold", "spent", "stood", "lost", "won", "fell", "became", "chose", "drew",
+        "drove", "ate", "flew", "hid", "hung", "rode", "shook", "spoke", "stole", "threw", "woke",
+        "wore", "born", "bore", "fought", "taught", "caught", "bought", "sought", "sang", "sat",
+        "lay", "laid",
+    }
+)  # fmt: skip
+
+
+def _noun_tagged_as_verb(s: SentView, k: int) -> bool:
+    """v5: word ``k``, tagged as a verb, is a noun: no base form of it is a verb of the
+    lexicon (:func:`_verb_lexicon`) while it or its singular is a noun ("a mathematician and
+    **physicist**", "a guy or **gal**", "landline"), or it is capitalised inside the sentence
+    and no verb ("Reddit, Twitter and **Spotify**"). Without the lexicon: never."""
+    verbs, nouns = _verb_lexicon()
+    if not verbs:
+        return False
+    w = s.words[k]
+    low = w.lower()
+    if s.pos[k] != "VERB" or len(low) < 3 or not low.isalpha():
+        return False  # auxiliaries and short forms ("is", "co") are not in the lexicon
+    if low in _IRREGULAR_VERBS or any(b in verbs for b in _verb_bases(low)):
+        return False
+    if k > 0 and w[:1].isupper() and not w.isupper():
+        return True
+    return low in nouns or low[:-1] in nouns or (low.endswith("es") and low[:-2] in nouns)
+
+
+def _verb_at_clause_end(s: SentView, k: int) -> bool:
+    """v5: word ``k``, tagged as a noun, adjective or participle, is an intransitive finite
+    verb ending its clause ("and the fort **surrendered** .", "and our bonds with loved ones
+    **deepen** ."): lower case, right before ``.``/``!``/``?``/``;`` or the end, and either in
+    -ed with a verb base that is no noun, or a verb base itself that is no noun after a
+    plural noun."""
+    w = s.words[k]
+    if not (w.isalpha() and w.islower()) or s.tag[k] not in ("NNP", "NN", "JJ", "VBN"):
+        return False
+    if k + 1 < len(s.words) and s.words[k + 1] not in (".", "!", "?", ";"):
+        return False
+    verbs, nouns = _verb_lexicon()
+    if w.endswith("ed"):
+        return w not in nouns and any(b in verbs for b in _verb_bases(w) - {w})
+    return w in verbs and w not in nouns and k > 0 and s.tag[k - 1] == "NNS"
+
+
 def _has_complement(s: SentView, v: int) -> bool:
     """v4: the finite verb ``v`` is followed (adverbs and negation skipped) by a complement:
     a noun phrase, adjective, number, preposition or verb, not by punctuation or the end."""
@@ -717,6 +905,42 @@ def _has_complement(s: SentView, v: int) -> bool:
         k += 1
     return k < len(s.words) and (
         s.tag[k] in _NP_TAGS or s.tag[k] in ("IN", "TO", "PRP") or s.pos[k] in VERB
+    )
+
+
+def _first_clause_start(s: SentView, c: int) -> int | None:
+    """The clause before the conjunction ``c``, back to the sentence start, ``;``/``:``, a
+    wh-word or a subordinator: the index before its first word (``-1`` at the sentence start)
+    when it has a finite verb of its own, else None (coordinated subjects: "Title, binding,
+    and covers had been gnawed away", "in which A, B, and C joined")."""
+    left = _clause_left(s, c)
+    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
+        return None
+    return left
+
+
+def _clause_left(s: SentView, c: int) -> int:
+    """The index before the first word of the clause that ends at ``c``: the last ``;``/``:``,
+    wh-word or subordinator before it, ``-1`` for the sentence start."""
+    left = c - 1
+    while left >= 0 and not (
+        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
+    ):
+        left -= 1
+    return left
+
+
+_LIST_POS = frozenset({"NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM", "PUNCT", "CCONJ"})
+
+
+def _nominal_list_before(s: SentView, c: int) -> bool:
+    """v5: the words before the conjunction ``c``, back to the start of their clause (sentence
+    start, ``;``/``:``, a wh-word or a subordinator), are only noun phrases and commas (the
+    first of coordinated subjects: "Title, binding, **and** covers had been gnawed away", "in
+    which KENNEDY, SOUTER, **and** BREYER joined"); no word tagged as a verb."""
+    words = range(_clause_left(s, c) + 1, c)
+    return bool(words) and all(
+        s.pos[j] in _LIST_POS and not s.tag[j].startswith(("VB", "MD")) for j in words
     )
 
 
@@ -739,27 +963,36 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     while k < n and (s.pos[k] == "ADV" or s.words[k] == ",") and s.tag[k] != "WRB":
         k += 1
     start = k
-    # the first clause: back to the sentence start, ";"/":", a wh-word or a subordinator
-    left = c - 1
-    while left >= 0 and not (
-        s.words[left] in (";", ":") or s.tag[left] in _SUBORDINATE_TAGS or s.dep[left] == "mark"
-    ):
-        left -= 1
-    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
+    left = _first_clause_start(s, c)
+    if left is None:
         return None
     # v4 readings (PPs in the subject, a fronted PP) only when the first clause is a main
     # clause: inside a subordinate one the next finite verb may be the main clause's
     # ("the value that arises from growth and provision of services is the source")
     main = left < 0 or s.words[left] in (";", ":")
     inverted = False
+    intro = _introductory_phrase(s, k) if main else None
+    if intro is not None and _subject_and_verb(s, intro + 1) is not None:
+        # v5: "and to discuss what the site has achieved, Wikinews interviewed ..."
+        return _subject_and_verb(s, intro + 1)
+    if k + 1 < n and s.words[k].lower() == "its" and s.tag[k + 1] == "DT":
+        return k  # v5: "but its an all round good place": "it's" written "its"
     if k < n and _reads_as_verb(s, k, k):
         pass  # v4: "and originates from ...": a verb phrase, its verb tagged as a noun
-    elif k < n and s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE:
+    elif k < n and (
+        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
+        # v5: a demonstrative subject ("and that is not integrity")
+        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
+    ):
         k += 1
     elif main and k < n and s.tag[k] == "IN" and s.words[k].lower() in _SUBJECT_PREPS:
-        k = _subject_with_pps(s, k + 1)
+        pronoun = k + 1 < n and s.tag[k + 1] == "PRP"  # v5: "and to me that is ..."
+        k = k + 2 if pronoun else _subject_with_pps(s, k + 1)
         if k == start + 1:
             return None
+        fronted = _subject_and_verb(s, k + 1 if k < n and s.words[k] == "," else k)
+        if fronted is not None:
+            return fronted  # v5: a fronted PP, then subject and verb ("and in 1911 the dam was")
         inverted = True
     else:
         k = _subject_with_pps(s, k) if main else _noun_phrase(s, k)
@@ -768,12 +1001,67 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     if k < n and s.tag[k] == "RB" and not inverted:
         k += 1
     if not (
-        k < n and ((s.tag[k] in FINITE_TAGS and s.pos[k] in VERB) or _reads_as_verb(s, k, start))
+        k < n
+        and (
+            (s.tag[k] in FINITE_TAGS and s.pos[k] in VERB)
+            or _reads_as_verb(s, k, start)
+            or (k > start and _verb_at_clause_end(s, k))
+        )
     ):
         return None
     if inverted and not (k + 1 < n and s.tag[k + 1] in _NP_TAGS):
         return None
     return k
+
+
+def _introductory_phrase(s: SentView, k: int) -> int | None:
+    """v5: an introductory phrase starting at ``k`` — a to-infinitive or a participle —
+    ending in a comma within 15 words, with no finite verb of its own outside a subordinate
+    clause ("to discuss what the site has achieved ,", "having arrived in Paris ,"); the
+    comma's index. (A PP is not enough: "and as pdf files on the link , it is" is a remnant
+    before a comma splice.)"""
+    n = len(s.words)
+    if k >= n or s.tag[k] not in ("TO", "VBG", "VBN"):
+        return None
+    sub = False
+    for j in range(k + 1, min(n, k + 16)):
+        w = s.words[j].lower()
+        if w == ",":
+            return j if j > k + 1 else None
+        if w in (";", ":", "and", "or", "but"):
+            return None
+        if s.tag[j] in _SUBORDINATE_TAGS or s.dep[j] == "mark":
+            sub = True
+        elif s.tag[j] in FINITE_TAGS and s.pos[j] in VERB and not sub:
+            return None
+    return None
+
+
+def _subject_and_verb(s: SentView, k: int) -> int | None:
+    """v5: a nominative pronoun or a plain noun phrase (with PPs) starting at ``k``, then a
+    finite verb (one adverb between allowed); the verb's index, else None."""
+    n = len(s.words)
+    if k < n and (
+        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
+        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
+    ):
+        j = k + 1
+    else:
+        j = _subject_with_pps(s, k)
+        if j == k:
+            return None
+    if j < n and s.tag[j] == "RB":
+        j += 1
+    return j if j < n and s.tag[j] in FINITE_TAGS and s.pos[j] in VERB else None
+
+
+def _verb_tagged_as_noun(s: SentView) -> int | None:
+    """v5: in a sentence without any verb, a word tagged as a noun that reads as a finite verb
+    (:func:`_reads_as_verb`, its base a verb and not a noun: "the dish **originates** from
+    Java and Sumatra"); None in a real fragment ("Great doors and great people!")."""
+    if not s.tag:
+        return None
+    return next((k for k in range(len(s.words)) if k > 0 and _reads_as_verb(s, k, k)), None)
 
 
 def _verb_read_as_noun(s: SentView) -> int | None:
@@ -819,6 +1107,50 @@ def _participle_sharing_auxiliary(s: SentView, c: int, h: int) -> int | None:
     if s.words[k].lower().endswith(suffix) or (s.tag[k] == s.tag[h] and s.pos[k] == "VERB"):
         return k
     return None
+
+
+#: v5: verbs that link a subject to an adjective ("tastes great", "smells lemony")
+_LINKING = frozenset(
+    {"taste", "smell", "look", "sound", "feel", "seem", "appear", "remain", "stay", "become"}
+    | {"grow", "turn", "prove", "keep", "get", "go"}
+)
+
+
+def _linking_verb_after(s: SentView, c: int) -> int | None:
+    """v5: the first word after the conjunction (adverbs and commas skipped) is a linking
+    verb, whatever its tag ("and **taste** great", "and **smells** very lemony"): a verb phrase
+    of its own with an adjective complement, not a gapped subject read as a verb ("and
+    **matter** secondary")."""
+    k = c + 1
+    while k < len(s.words) and (s.pos[k] == "ADV" or s.words[k] == ","):
+        k += 1
+    if k >= len(s.words):
+        return None
+    w = s.words[k].lower()
+    return k if _verb_bases(w) & _LINKING else None
+
+
+def _past_tense_after(s: SentView, c: int, h: int) -> int | None:
+    """v5: the first conjunct is an active past-tense verb with an object ("began his career
+    in 1974"), and the word after the conjunction (adverbs skipped) is a form in -ed of a
+    verb that the tagger calls an adjective, participle or noun, followed by a complement
+    ("and **retired** in 1979"): a second verb phrase sharing the subject, nothing omitted."""
+    if not s.tag or s.tag[h] != "VBD" or s.kids(h, frozenset({"aux", "auxpass"})):
+        return None
+    if not any(s.dep[j] == "dobj" and j < c for j in s.children[h]):
+        return None
+    k = c + 1
+    while k < len(s.words) and s.pos[k] == "ADV":
+        k += 1
+    if k + 1 >= len(s.words) or s.tag[k] not in ("JJ", "VBN", "NN"):
+        return None
+    w = s.words[k]
+    if not (w.isalpha() and w.islower() and w.endswith("ed")):
+        return None
+    verbs, _ = _verb_lexicon()
+    if not any(b in verbs for b in _verb_bases(w) - {w}):
+        return None
+    return k if s.tag[k + 1] in ("CD", "DT", "NN", "NNS", "NNP", "PRP$", "IN") else None
 
 
 def _detect(doc: Doc | None, c: int) -> Omission | None:
@@ -901,12 +1233,15 @@ def judge_rules(
         return _keep(om.kind, "; ".join(om.evidence[-2:]))
     if "variant-verb-read-as-noun" in patterns:
         verb = _verb_read_as_noun(s)
+        finite = _verb_tagged_as_noun(s) if verb is None else None
+        if finite is not None:  # v5: "originates from", tagged as a noun
+            return _keep("reduction", f"{s.words[finite]!r}, tagged as a noun, is the verb")
         if verb is None:
             return _drop("no-verb", "a verbless fragment: no word of it reads as a lost verb")
         return _keep(
             "gapping", f"no verb in the sentence: {s.words[verb]!r}, read as a noun, is the verb"
         )
-    if "variant-base-verb-conj-oprd" in patterns:
+    if "variant-base-verb-conj-oprd" in patterns and _linking_verb_after(s, c) is None:
         return _keep("gapping", "the gapped subject read as a base-form verb with a predicate")
     if "extra-vp-ellipsis" in patterns:
         return _keep("vp-ellipsis", "the conjunct is a subject and a bare auxiliary")
@@ -924,7 +1259,14 @@ def judge_rules(
             "vp-coordination", f"a clause with its own subject and verb {s.words[clause]!r} follows"
         )
     if not any(p in VERB for p in s.pos):
-        return _drop("no-verb", "the sentence has no verb")
+        noun_verb = _verb_tagged_as_noun(s)
+        if noun_verb is None:
+            return _drop("no-verb", "the sentence has no verb")
+        # v5: "X originates from Y and Z": the only verb is tagged as a noun
+        return _keep(
+            "reduction",
+            f"{s.words[noun_verb]!r}, tagged as a noun, is the verb restored in the split",
+        )
     if arc is None:
         first_verb = next((k for k in stretch if s.pos[k] in VERB), None)
         if first_verb is None:
@@ -963,6 +1305,22 @@ def judge_rules(
             "vp-coordination",
             f"{s.words[second]!r} is a second participle under the auxiliary of {s.words[h]!r}",
         )
+    if (
+        s.tag
+        and s.pos[h] in ("NOUN", "PROPN", "PRON")
+        and s.pos[y] in VERB
+        and any(s.dep[k] in SUBJECT_DEPS - {"expl"} and c < k < y for k in s.children[y])
+        and _nominal_list_before(s, c)
+    ):
+        # v5: the parse conjoins the first of coordinated subjects to the verb of the last
+        # ("Title, binding, and covers had been gnawed away"): the verb is shared
+        return _keep("reduction", f"{s.words[h]!r} and the subject of {s.words[y]!r} share it")
+    past = _past_tense_after(s, c, h)
+    if past is not None:
+        return _drop(
+            "vp-coordination",
+            f"{s.words[past]!r} is a past-tense verb (tagged {_tag(s, past)}) sharing the subject",
+        )
     between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE_TAGS]
     wh_first = any(
         _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)
@@ -973,7 +1331,7 @@ def judge_rules(
         and not any(s.dep[j] in SUBJECT_DEPS for j in s.children[between[0]])
     ):
         return _drop("vp-coordination", f"a finite verb {s.words[between[0]]!r} shares the subject")
-    if s.pos[y] in VERB:
+    if s.pos[y] in VERB and not _noun_tagged_as_verb(s, y):
         if _finite(s, y):
             return _drop("vp-coordination", f"{s.words[y]!r} is a verb phrase of its own")
         predicative = s.dep[h] in ("attr", "acomp", "oprd") or (

@@ -55,7 +55,7 @@ __all__ = [
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "conjuncts"
 
 #: Version of the shipped model (file ``mining-filter-<version>.json``).
-DEFAULT_VERSION = "v4"
+DEFAULT_VERSION = "v5"
 
 #: Tags whose words are kept as lexical features (closed classes); others give their tag.
 _CLOSED = frozenset(

@@ -21,9 +21,11 @@ Guarantees:
   command again truncates the output to the recorded length (dropping anything written after
   the last checkpoint), skips the finished units and continues; nothing is lost or repeated.
 
-Engines: ``local`` runs spaCy's ``nlp.pipe`` with ``n_process`` processes and matches the
-patterns in the calling process as the parsed Docs stream back (matching and the second stage
-cost about 3-6% of parsing); ``dask`` sends chunks of units to an existing ``dask.distributed`` cluster whose
+Engines: ``local`` with one process runs spaCy's ``nlp.pipe`` and matches the patterns as the
+parsed Docs stream back (matching and the second stage cost about 3-6% of parsing); with
+``n_process`` > 1 it forks that many workers, each of which parses and matches chunks of
+``batch_size`` units and sends back only the candidates (where processes cannot be forked,
+spaCy's own ``n_process`` pipe, matching in the calling process); ``dask`` sends chunks of units to an existing ``dask.distributed`` cluster whose
 workers parse and match with the same pipeline and return only the (small) candidates.
 """
 
@@ -321,6 +323,91 @@ def _local_engine(
         yield u.position, found
 
 
+#: the pipeline the worker processes of :func:`_pool_engine` parse with (set before they are
+#: forked, so that they inherit it loaded)
+_POOL_NLP: Language | None = None
+
+
+def _pool_chunk(
+    units: Sequence[tuple[int, str]],
+    split: bool,
+    names: Sequence[str] | None,
+    batch_size: int,
+) -> list[tuple[int, UnitResult]]:
+    """Parse and mine one chunk of ``(position, text)`` units in a worker of
+    :func:`_pool_engine` (as :func:`_local_engine` does per Doc in the parent)."""
+    from lingeval.core.parsing import pipe_guarded
+
+    assert _POOL_NLP is not None
+    docs = pipe_guarded(_POOL_NLP, (t for _, t in units), batch_size=batch_size)
+    return [
+        (pos, TOO_LONG if doc is None else mine_doc(doc, split, names, text))
+        for (pos, text), doc in zip(units, docs, strict=True)
+    ]
+
+
+def _pool_engine(
+    units: Iterator[Unit],
+    nlp: Language,
+    split: bool,
+    names: Sequence[str] | None,
+    n_process: int,
+    batch_size: int,
+) -> Iterator[tuple[int, UnitResult]]:
+    # n_process > 1 where processes can be forked: each worker parses a chunk of batch_size
+    # units and matches it itself, and sends back only the candidates. spaCy's own
+    # n_process pipe ships every parsed Doc back (serialised) for this process to rebuild
+    # and match: that made this process the bottleneck of two workers (matching and the second
+    # stage waited behind Doc deserialisation). At most 2 chunks per worker are in flight
+    # (memory stays flat); results are consumed in input order.
+    import multiprocessing
+
+    global _POOL_NLP
+    _POOL_NLP = nlp
+    _warm_second_stage()  # loaded once here, shared by the forked workers
+    chunks = _chunks(units, batch_size)
+    with multiprocessing.get_context("fork").Pool(n_process) as pool:
+        pending: deque[Any] = deque()
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < 2 * n_process:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    exhausted = True
+                    break
+                pending.append(pool.apply_async(_pool_chunk, (chunk, split, names, batch_size)))
+            if not pending:
+                break
+            yield from pending.popleft().get()
+
+
+def _chunks(units: Iterable[Unit], size: int) -> Iterator[list[tuple[int, str]]]:
+    """``(position, text)`` of consecutive units, ``size`` at a time."""
+    buf: list[tuple[int, str]] = []
+    for u in units:
+        buf.append((u.position, u.text))
+        if len(buf) >= size:
+            yield buf
+            buf = []
+    if buf:
+        yield buf
+
+
+def _warm_second_stage() -> None:
+    """Load what the second stage reads lazily (the shipped filter, the verb lexicon)."""
+    from lingeval.conjuncts.mining.evidence import _verb_lexicon
+    from lingeval.conjuncts.mining.learned import load_filter
+
+    load_filter()
+    _verb_lexicon()
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def _dask_engine(
     units: Iterator[Unit],
     scheduler: str,
@@ -349,17 +436,7 @@ def _dask_engine(
         max_inflight = 2 * threads + 1
         pending: deque[Any] = deque()
 
-        def chunks() -> Iterator[list[tuple[int, str]]]:
-            buf: list[tuple[int, str]] = []
-            for u in units:
-                buf.append((u.position, u.text))
-                if len(buf) >= chunk_size:
-                    yield buf
-                    buf = []
-            if buf:
-                yield buf
-
-        source = chunks()
+        source = _chunks(units, chunk_size)
         exhausted = False
         while True:
             while not exhausted and len(pending) < max_inflight:
@@ -401,7 +478,8 @@ class MiningResult:
     signature: Signature | None = None
     too_long: int = 0  # units of this run skipped: longer than spaCy's max_length characters
     #: wall time (s) of this run spent matching the patterns and in the second stage, in this
-    #: process (local engine; None with the dask engine, whose workers match)
+    #: process (local engine, one process; None when worker processes match: dask, or
+    #: ``n_process`` > 1)
     match_seconds: float | None = None
 
     @property
@@ -646,7 +724,10 @@ def mine(
             yield u
 
     clock = [0.0]
-    if engine == "local":
+    pooled = engine == "local" and n_process > 1 and _can_fork()
+    if pooled:
+        results = _pool_engine(pending_units(), nlp, do_split, names_arg, n_process, batch_size)
+    elif engine == "local":
         results = _local_engine(
             pending_units(), nlp, do_split, names_arg, n_process, batch_size, clock
         )
@@ -767,7 +848,7 @@ def mine(
         run_sentences,
         signature=signature,
         too_long=too_long,
-        match_seconds=clock[0] if engine == "local" else None,
+        match_seconds=clock[0] if engine == "local" and not pooled else None,
     )
 
 

@@ -1473,6 +1473,8 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     has_aux = finite is not None and finite.i != verb.i
     if has_aux and finite is not None:
         replace[finite.i] = finite.text + ("not" if finite.lower_ == "can" else " not")
+    elif verb.lemma_ == "be":  # "was not", never "did not be"
+        replace[verb.i] = f"{verb.text} not"
     else:
         do = {"VBD": "did", "VBZ": "does", "VBP": "do"}.get(verb.tag_)
         if do is None:

@@ -40,6 +40,8 @@ ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
 MAX_REMNANT = 30
+#: Words that open a clausal remnant answering an object ("..., but not whether it rained")
+WH_OPENERS = {"whether", "where", "when", "why", "how", "what", "who", "which"}
 
 
 @dataclass
@@ -50,6 +52,7 @@ class Stripping:
     front: int | None  # "also" / "not" / "never" before the remnant
     end: list[int]  # "too" / "either" / "as well" after it
     comma: bool  # a comma before the end marker
+    clausal: bool = False  # the remnant is a "whether" / wh-clause ("but not where it sank")
 
 
 def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
@@ -75,6 +78,10 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
         j += 1
     if (front is None and not end) or k < j or k - j >= MAX_REMNANT:
         return None
+    if front is not None and doc[j].lower_ in WH_OPENERS and k > j:
+        if any(doc[i].text in {",", ";", ":"} for i in range(j, k + 1)):
+            return None
+        return Stripping(Span(j, k), front, end, comma and bool(end), clausal=True)
     inside = set(range(j, k + 1))
     heads = [doc[i] for i in inside if doc[i].head.i not in inside or doc[i].head.i == i]
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
@@ -172,6 +179,12 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     if p < 0 or verb is None or verb.i > an.cc:
         return None
     rem = st.remnant
+    if st.clausal:
+        corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
+        adverbial = doc[rem.start].lower_ in {"when", "where"} and not _knowing(verb)
+        if corr is None and adverbial:
+            corr = Span(p + 1, p)  # an adverbial clause is added: "but not when it rains"
+        return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     core = rem  # the shape without a leading focus adverb ("just another patient")
     while core.start < core.end and doc[core.start].tag_ == "RB":
         core = Span(core.start + 1, core.end)
@@ -222,6 +235,47 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _knowing(verb: Token) -> bool:
+    """A verb of knowing or saying (``sluicing.KNOWING``), which takes a clause as object."""
+    from lingeval.conjuncts.resolvers.sluicing import KNOWING
+
+    return verb.lemma_.lower() in KNOWING
+
+
+def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
+    """The object that a clausal remnant replaces: the direct object or complement clause of
+    the deepest verb below ``verb`` (through *to*-infinitives, also after an adjective: "It
+    is easy to find [the house], but not whether ..."), when the remnant opens with
+    *whether* or that verb is one of knowing or saying (``sluicing.KNOWING``: "We know [the
+    name], but not where it sank"); otherwise None (a *when* / *where* clause may be an
+    adjunct: "We swim there, but not when it rains")."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    deep = verb
+    for _ in range(4):
+        nxt = next(
+            (
+                g
+                for c in deep.children
+                if c.i > deep.i and c.i < an.cc
+                for g in ([c] if c.dep_ == "xcomp" else c.children if c.dep_ == "acomp" else [])
+                if g.dep_ == "xcomp" and g.tag_ in VERB_TAGS and an.cc > g.i
+            ),
+            None,
+        )
+        if nxt is None:
+            break
+        deep = nxt
+    if not whether and not _knowing(deep):
+        return None
+    obj = next(
+        (c for c in deep.children if c.dep_ in {"dobj", "ccomp"} and deep.i < c.i < an.cc), None
+    )
+    if obj is None:
+        return None
+    return Span(obj.left_edge.i, min(obj.right_edge.i, an.left_end(an.cc)))
 
 
 def stripping_alternatives(
@@ -307,11 +361,37 @@ def _build(
         text = rem_text + " " + _tokens_text(doc, ids, replace)
     if st.end:
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
-    first = _finish(_tokens_text(doc, list(range(0, p + 1))), an.final)
+    firsts = [
+        _finish(
+            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]), an.final
+        )
+        for item in _list_items(doc, corr, rem)
+    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))), an.final)]
     second = _finish(text, an.final)
-    if first == second:
+    if second in firsts:
         return None
     rule = "stripping-negation" if marker in {"not", "never"} else "stripping"
     return Resolution(
-        [first, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
+        [*firsts, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
     )
+
+
+def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
+    """The items of a correlate that is a comma list of phrases of the remnant's kind ("The
+    soup was [cold, salty] and not fresh": one rewrite per item), else []."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    items: list[list[int]] = [[]]
+    for i in range(corr.start, corr.end + 1):
+        if doc[i].text == ",":
+            items.append([])
+        elif doc[i].tag_ in VERB_TAGS | {"CC"} or (doc[i].is_punct and doc[i].text != "-"):
+            return []
+        else:
+            items[-1].append(i)
+    kind = phrase_kind(doc[rem.start : rem.end + 1])
+    if len(items) < 2 or any(not it for it in items):
+        return []
+    if any(phrase_kind([doc[i] for i in it]) != kind for it in items):
+        return []
+    return items
