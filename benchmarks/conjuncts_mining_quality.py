@@ -20,7 +20,10 @@ would; the gold trees are used only for the recall target.
   the others were held out for earlier versions and are development data now (the rules were
   written while reading them), also pooled. Task precision = (gapping + conjunction reduction)
   / labelled, with a 95 % Wilson interval; overall and per pattern, before and after the second
-  stage; filter loss = true candidates the second stage drops / true candidates.
+  stage; filter loss = true candidates the second stage drops / true candidates. Two label
+  files are second, blind passes by another engineer (same guidelines), not pooled: 80 earlier
+  GUM/EWT labels and every WebNLG dev candidate; their agreement with the first pass (Cohen's
+  kappa) is printed, and for the WebNLG dev set the precision under the second pass's labels.
 * **Recall** on GUM-train's gold verbal gaps (copy nodes / orphans of an elided verb in an
   and/or/but coordination, :func:`lingeval.conjuncts.mining.quality.gold_gaps`): the share
   whose conjunction the miner marks (before and after the second stage).
@@ -77,6 +80,8 @@ SPLITS = {
 }
 #: a second labelling pass, blind to the first, over 80 candidates labelled in earlier sessions
 SECOND_PASS = "mining_labels_second_pass.tsv"
+#: a second labelling pass, blind to the first, over every WebNLG dev candidate (v5's hold-out)
+WEBNLGDEV_SECOND_PASS = "webnlgdev_mining_labels_second_pass.tsv"
 OUT = ROOT / "benchmarks" / "out" / "conjuncts_mining_quality"
 
 
@@ -297,6 +302,15 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
         for lab in read_labels(LABELS / f)
     ]
     out["agreement"] = label_agreement(first, read_labels(LABELS / SECOND_PASS))
+    # and over the WebNLG dev hold-out, with the filter scored under the second pass's labels
+    if WEBNLG_REG in mined:
+        out["agreement_webnlgdev"] = label_agreement(
+            read_labels(LABELS / SPLITS["WebNLG dev texts (130, held out for v5)"]),
+            read_labels(LABELS / WEBNLGDEV_SECOND_PASS),
+        )
+        out["second_pass_webnlgdev"] = score_labels(
+            LABELS / WEBNLGDEV_SECOND_PASS, mined[WEBNLG_REG]
+        )
     gaps = gold_gaps(GUM)
     flagged = [g for g in gaps if (g.sent_id, g.offset) in by_key]
     kept_g = [g for g in flagged if by_key[(g.sent_id, g.offset)]["meta"]["evidence"]["kept"]]
@@ -411,6 +425,16 @@ def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
         f"{ag['agreement']:.1f}% (kappa {ag['kappa']:.2f}) on the four labels, "
         f"{ag['agreement_binary']:.1f}% (kappa {ag['kappa_binary']:.2f}) on candidate or not"
     )
+    if "agreement_webnlgdev" in q:
+        ag, s2 = q["agreement_webnlgdev"], q["second_pass_webnlgdev"]
+        lo, hi = s2["ci_kept"]
+        print(
+            f"label agreement, second blind pass over the {ag['items']} WebNLG dev labels: "
+            f"{ag['agreement']:.1f}% (kappa {ag['kappa']:.2f}) on the four labels, "
+            f"{ag['agreement_binary']:.1f}% (kappa {ag['kappa_binary']:.2f}) on candidate or not; "
+            f"under its labels {s2['precision_kept']:.1f}% [{lo:.1f}, {hi:.1f}] "
+            f"({s2['true_kept']}/{s2['kept']} kept), filter loss {s2['filter_loss']:.1f}%"
+        )
     print()
     print(
         f"{'labels':50} {'n':>4} {'first-stage prec':>18} {'kept':>5} {'task precision':>16} "

@@ -278,13 +278,25 @@ def mine_chunk(
     batch_size: int = 64,
 ) -> list[tuple[int, UnitResult]]:
     """Parse and mine one chunk of ``(position, text)`` units (the Dask task; pure)."""
-    from lingeval.core.parsing import load_pipeline, pipe_guarded
+    from lingeval.core.parsing import load_pipeline
 
-    nlp = load_pipeline(model)
+    return _mine_units(load_pipeline(model), units, split, pattern_names, batch_size)
+
+
+def _mine_units(
+    nlp: Language,
+    units: Sequence[tuple[int, str]],
+    split: bool,
+    names: Sequence[str] | None,
+    batch_size: int,
+) -> list[tuple[int, UnitResult]]:
+    """Parse ``(position, text)`` units with ``nlp`` and mine each (:func:`mine_doc`)."""
+    from lingeval.core.parsing import pipe_guarded
+
     docs = pipe_guarded(nlp, (t for _, t in units), batch_size=batch_size)
     return [
-        (pos, TOO_LONG if doc is None else mine_doc(doc, split, pattern_names))
-        for (pos, _), doc in zip(units, docs, strict=True)
+        (pos, TOO_LONG if doc is None else mine_doc(doc, split, names, text))
+        for (pos, text), doc in zip(units, docs, strict=True)
     ]
 
 
@@ -336,14 +348,8 @@ def _pool_chunk(
 ) -> list[tuple[int, UnitResult]]:
     """Parse and mine one chunk of ``(position, text)`` units in a worker of
     :func:`_pool_engine` (as :func:`_local_engine` does per Doc in the parent)."""
-    from lingeval.core.parsing import pipe_guarded
-
     assert _POOL_NLP is not None
-    docs = pipe_guarded(_POOL_NLP, (t for _, t in units), batch_size=batch_size)
-    return [
-        (pos, TOO_LONG if doc is None else mine_doc(doc, split, names, text))
-        for (pos, text), doc in zip(units, docs, strict=True)
-    ]
+    return _mine_units(_POOL_NLP, units, split, names, batch_size)
 
 
 def _pool_engine(
