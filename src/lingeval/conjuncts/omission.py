@@ -601,12 +601,10 @@ def _nonfinite_remnant(doc: Doc, i: int, start: int) -> bool:
         return True
     if tok.tag_ in {"VBP", "VBZ"} and i > start and doc[i - 1].tag_ in {"NNS", "NNPS", "NN"}:
         left = [t for t in doc[:start] if t.tag_ in FINITE_TAGS]
-        if left and all(t.tag_ in {"VBD"} for t in left[-1:]):
-            from lemminflect import getAllLemmas
-
-            if getAllLemmas(tok.lower_, upos="NOUN"):  # a past clause: "rice" is a noun
-                doc.user_data.setdefault("lingeval_nominal", set()).add(i)
-                return True
+        # a past clause: "rice" is a noun
+        if left and all(t.tag_ in {"VBD"} for t in left[-1:]) and has_lemma(tok.lower_, "NOUN"):
+            doc.user_data.setdefault("lingeval_nominal", set()).add(i)
+            return True
     return False
 
 
