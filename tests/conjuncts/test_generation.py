@@ -342,6 +342,55 @@ CASES = [
             "Besides selling leather bags in Italy, the company runs two large hotels.",
         ],
     ),
+    # generation 16: a preposition that can also subordinate ("since") is a remnant before
+    # a noun phrase, not the start of a clause
+    (
+        "Ann fixed the roof in May and Bo the fence since June.",
+        ["Ann fixed the roof in May.", "Bo fixed the fence since June."],
+    ),
+    # ... and "so" before an adverb is a degree word inside the remnant
+    (
+        "She sang some songs beautifully and others not so well.",
+        ["She sang some songs beautifully.", "She sang others not so well."],
+    ),
+    # the whole partitive answers a remnant, not its "of" phrase
+    (
+        "She gave two of her books to Tom and the third to Ann.",
+        ["She gave two of her books to Tom.", "She gave the third to Ann."],
+    ),
+    (
+        "We sold most of the old cars in spring and the rest in autumn.",
+        ["We sold most of the old cars in spring.", "We sold the rest in autumn."],
+    ),
+    # ... also after a plural quantity noun ("dozens of tiles")
+    (
+        "The storm tore dozens of tiles off the roof of the barn -- and hundreds off the old church.",
+        [
+            "The storm tore dozens of tiles off the roof of the barn.",
+            "The storm tore hundreds off the old church.",
+        ],
+    ),
+    # lists: a repeated conjunction belongs to the separator; "another" before a plural
+    # noun stands alone (the subject remnant)
+    (
+        "One clock counts hours, and another minutes, and another seconds.",
+        ["One clock counts hours.", "Another counts minutes.", "Another counts seconds."],
+    ),
+    # ... a noun phrase of a middle group answers a prepositional correlate's object
+    (
+        "We are flying to Rome next month, Paris in June, back to Rome in July, and to Oslo in August.",
+        [
+            "We are flying to Rome next month.",
+            "We are flying to Paris in June.",
+            "We are flying back to Rome in July.",
+            "We are flying to Oslo in August.",
+        ],
+    ),
+    # a dictionary noun that the tagger read as an adjective (swordfish/JJ) is a noun remnant
+    (
+        "Some have cooked salmon for the guests and others swordfish.",
+        ["Some have cooked salmon for the guests.", "Others have cooked swordfish for the guests."],
+    ),
 ]
 
 
@@ -571,3 +620,81 @@ def test_list_idioms_are_left_unchanged(parser: object, sentence: str) -> None:
     _, res = generated(parser, sentence)
     assert res.rule == "unchanged:idiom"  # type: ignore[attr-defined]
     assert res.sentences == [sentence]  # type: ignore[attr-defined]
+
+
+def test_a_subordinate_clause_still_ends_the_right_conjunct() -> None:
+    """Generation 16 narrows the subordinators, but "since" before a clause and "so" before
+    a noun phrase still close the conjunct."""
+    from lingeval.conjuncts.omission import right_end
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse(["Ann fixed the roof and Bo the fence since it rained a lot."])[0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    since = next(t.i for t in doc if t.lower_ == "since")
+    assert right_end(doc, cc + 1, len(doc) - 2) == since - 1
+    doc = Parser(None).parse(["Ann fixed the roof and Bo the fence so we could sleep."])[0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    so = next(t.i for t in doc if t.lower_ == "so")
+    assert right_end(doc, cc + 1, len(doc) - 2) == so - 1
+
+
+def test_a_real_adjective_stays_an_adjective_remnant(parser: object) -> None:
+    """Only a word with no adjective reading becomes a noun: "green" keeps its reading."""
+    from lingeval.conjuncts.omission import phrase_category
+
+    doc = parser.parse(["Tom painted the door red and Sue the fence green."])[0]  # type: ignore[attr-defined]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    resolve_doc(doc, cc)
+    green = next(t.i for t in doc if t.lower_ == "green")
+    if doc[green].tag_ == "JJ":
+        assert phrase_category(doc, green, green)[0] == "ADJ"
+
+
+def test_a_coordinated_object_inside_a_partitive_keeps_the_partitive(parser: object) -> None:
+    """One remnant coordinated inside "all of my X and Y" is no partitive's whole: the "of"
+    phrase is replaced, the quantifier stays."""
+    rewrites, _ = generated(parser, "We ate all of the bread and cheese.")
+    assert rewrites
+    assert all("We ate cheese." not in r for r in rewrites)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "This is my last week at the bank, and in the next months, I will work at a school.",
+            ["This is my last week at the bank.", "In the next months, I will work at a school."],
+        ),
+        (
+            "Today was my first day at the mill, and in the coming weeks, we will hire more staff.",
+            [
+                "Today was my first day at the mill.",
+                "In the coming weeks, we will hire more staff.",
+            ],
+        ),
+    ],
+)
+def test_an_opening_phrase_then_a_clause_is_no_verbless_conjunct(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """A right conjunct that opens with a prepositional phrase and a comma and then has a
+    clause of its own (subject + finite verb) is a clause, not remnants."""
+    _, res = generated(parser, sentence)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+    assert res.rule == "clauses"  # type: ignore[attr-defined]
+
+
+def test_a_main_clause_after_a_subordinate_coordination_stays_shared(parser: object) -> None:
+    """ "When X ... and in B a year later, [main clause]": the main clause is shared, the
+    opening phrase is a remnant."""
+    rewrites, res = generated(
+        parser,
+        "When the city built roads in the north in 2001 and in the south a year later, many "
+        "people assumed the town would grow.",
+    )
+    assert res.rule != "clauses"  # type: ignore[attr-defined]
+    assert [
+        "When the city built roads in the north in 2001, many people assumed the town would grow.",
+        "When the city built roads in the south a year later, many people assumed the town would"
+        " grow.",
+    ] in rewrites

@@ -238,9 +238,16 @@ def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
         return "NP", ""  # a people before a quantity: "and Japanese 0.3%"
     if any(_is_verb(doc, i) for i in range(start, end + 1)):
         return "VP", ""
-    if all(t in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} for t in tags):
+    nominal = doc.user_data.get("lingeval_nominal", ())
+    if all(t in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} for t in tags) and not any(
+        i in nominal for i in range(start, end + 1)
+    ):
         return ("ADJ" if any(t.startswith("JJ") for t in tags) else "ADV"), ""
-    heads = [i for i in range(start, end + 1) if doc[i].tag_ in NOMINAL_TAGS or doc[i].text == "%"]
+    heads = [
+        i
+        for i in range(start, end + 1)
+        if doc[i].tag_ in NOMINAL_TAGS or doc[i].text == "%" or i in nominal
+    ]
     if heads and (doc[heads[-1]].tag_ == "CD" or doc[heads[-1]].text == "%"):
         return "NUM", ""
     if any(doc[i].text == "$" for i in range(start, end + 1)):
@@ -263,13 +270,19 @@ def hyphen_part(doc: Doc, i: int) -> bool:
     )
 
 
+#: Determiners that also stand alone as pronouns and never take a plural noun.
+SINGULAR_PRONOUNS = {"another", "each", "either", "neither"}
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
     if a.tag_ == "CC" and hyphen_part(doc, k - 1):
         return b.tag_ in NP_START_TAGS or b.tag_ in {"IN", "TO"} or b.text == "$"
-    if k in doc.user_data.get("lingeval_nominal", ()):
+    if k in doc.user_data.get("lingeval_nominal", ()) and b.tag_ in VERB_TAGS:
         return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
+    if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+        return True  # "another | minutes": a singular determiner standing alone before a plural
     if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:
         return False
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:
@@ -278,7 +291,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         a.tag_ in NP_END_TAGS
         or a.text == "%"
         or a.i in doc.user_data.get("lingeval_nominal", ())
-        or (nominal_gerund(doc, a.i) and b.tag_ != "CD")  # "each reading | a score"
+        # "each reading | a score", but "the coming months" is one noun phrase
+        or (nominal_gerund(doc, a.i) and b.tag_ not in {"CD", "NN", "NNS"})
     )
     if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
@@ -356,7 +370,7 @@ def right_end(doc: Doc, start: int, last: int) -> int:
     """Last token of the right conjunct that starts at ``start``."""
     for k in range(start, last + 1):
         tok = doc[k]
-        if tok.text in CLAUSE_PUNCT or (tok.lower_ in SUBORDINATORS and k > start):
+        if tok.text in CLAUSE_PUNCT or (k > start and _subordinates(doc, k, last)):
             return k - 1
         if k > start and sentence_break(doc, k, last):
             return k - 1
@@ -385,6 +399,26 @@ def right_end(doc: Doc, start: int, last: int) -> int:
                         return k - 1
                     break
     return last
+
+
+#: Subordinators that are also prepositions ("since June") or degree words ("so well").
+PREPOSITION_SUBORDINATORS = {"after", "before", "since", "until", "once"}
+
+
+def _subordinates(doc: Doc, k: int, last: int) -> bool:
+    """Token ``k`` opens a subordinate clause: a subordinator, but a word that is also a
+    preposition only before a clause ("and Bo the fence [since June]" is a remnant, "since
+    prices rose" a clause) and "so" not before an adjective or adverb ("and others not [so
+    well]")."""
+    tok = doc[k]
+    low = tok.lower_
+    if low not in SUBORDINATORS:
+        return False
+    if low == "so":
+        return not (k + 1 <= last and doc[k + 1].tag_ in {"JJ", "JJR", "RB", "RBR"})
+    if low in PREPOSITION_SUBORDINATORS:
+        return _clause_follows(doc, k + 1, last)
+    return True
 
 
 def sentence_break(doc: Doc, k: int, last: int) -> bool:
@@ -567,13 +601,22 @@ def _nonfinite_remnant(doc: Doc, i: int, start: int) -> bool:
         return True
     if tok.tag_ in {"VBP", "VBZ"} and i > start and doc[i - 1].tag_ in {"NNS", "NNPS", "NN"}:
         left = [t for t in doc[:start] if t.tag_ in FINITE_TAGS]
-        if left and all(t.tag_ in {"VBD"} for t in left[-1:]):
-            from lemminflect import getAllLemmas
-
-            if getAllLemmas(tok.lower_, upos="NOUN"):  # a past clause: "rice" is a noun
-                doc.user_data.setdefault("lingeval_nominal", set()).add(i)
-                return True
+        # a past clause: "rice" is a noun
+        if left and all(t.tag_ in {"VBD"} for t in left[-1:]) and has_lemma(tok.lower_, "NOUN"):
+            doc.user_data.setdefault("lingeval_nominal", set()).add(i)
+            return True
     return False
+
+
+def _adjective_noun(doc: Doc, i: int, end: int) -> bool:
+    """A dictionary noun that is no dictionary adjective, tagged ``JJ`` where no noun follows
+    it, is a noun ("and others swordfish": swordfish/JJ)."""
+    tok = doc[i]
+    if tok.tag_ != "JJ" or not tok.text.isalpha() or not tok.text.islower():
+        return False
+    if i < end and doc[i + 1].tag_ in NOMINAL_TAGS | {"JJ", "VBG"}:
+        return False
+    return has_lemma(tok.lower_, "NOUN") and not has_lemma(tok.lower_, "ADJ")
 
 
 def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omission | None:
@@ -581,6 +624,9 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
         end -= 1
     if end < start:
         return None
+    for i in range(start, end + 1):
+        if _adjective_noun(doc, i, end):
+            doc.user_data.setdefault("lingeval_nominal", set()).add(i)
     evidence = [f"right conjunct: tokens {start}-{end}"]
     verbs_right = [i for i in range(start, end + 1) if _is_verb(doc, i)]
     if any(not _nonfinite_remnant(doc, i, start) for i in verbs_right):

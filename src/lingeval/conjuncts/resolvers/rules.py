@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
     FINITE_TAGS,
+    SINGULAR_PRONOUNS,
     VERB_TAGS,
     Omission,
     chunk_phrases,
@@ -77,7 +78,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "15"
+GENERATION_VERSION = "16"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -243,7 +244,9 @@ def _category(doc: Doc, span: Span) -> str:
     tags = {doc[i].tag_ for i in range(span.start, span.end + 1)}
     if len(span) == 1 and _demonym(first):
         return "NP"  # "Japanese" as a remnant: a people, not a property
-    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"}:
+    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} and not any(
+        i in nominal for i in range(span.start, span.end + 1)
+    ):
         return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
     head = _np_head(doc, span)
     if head.tag_ == "CD" or head.text == "%":
@@ -756,6 +759,9 @@ class _Analysis:
                 # dinner, | pasta"
                 points.append(k)
                 continue
+            if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+                points.append(k)  # "another | minutes": the determiner stands alone
+                continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
             if b.is_punct or (
                 a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"} and not glued
@@ -764,7 +770,8 @@ class _Analysis:
             a_ends_np = (
                 glued
                 or a.tag_ in NOMINAL_TAGS
-                or (nominal_gerund(doc, k - 1) and b.tag_ != "CD")  # "each reading | a score"
+                # "each reading | a score", not "the coming | months"
+                or (nominal_gerund(doc, k - 1) and b.tag_ not in {"CD", "NN", "NNS"})
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -843,7 +850,9 @@ class _Analysis:
     def first_verb(self, span: Span) -> Token | None:
         doc = self.doc
         if doc[span.start].tag_ == "IN":
-            return None  # a prepositional phrase, even with a gerund ("for giving ...")
+            # a prepositional phrase, even with a gerund ("for giving ..."), unless a clause
+            # of its own follows it after a comma ("and in the coming months, I will start")
+            return self._clause_after_opener(span)
         for i in range(span.start, span.end + 1):
             tok = doc[i]
             nominal_before = i > span.start and any(
@@ -870,6 +879,32 @@ class _Analysis:
                 return None
             if tok.tag_ == "TO" and i + 1 <= span.end and doc[i + 1].tag_ == "VB":
                 return doc[i + 1]
+        return None
+
+    def _clause_after_opener(self, span: Span) -> Token | None:
+        """The finite verb of a clause after an opening prepositional phrase and its comma
+        (a subject, then the verb within a few tokens), else None."""
+        doc = self.doc
+        comma = next((k for k in range(span.start + 1, span.end) if doc[k].text == ","), None)
+        if comma is None or comma - span.start > 6:
+            return None
+        if any(doc[k].tag_ in {"IN", "TO", "CD"} for k in range(span.start + 1, comma)):
+            return None  # one short opening phrase, not remnants ("on X a year later, ...")
+        for t in doc[: self.cc]:
+            h = t.head
+            if (
+                (t.dep_ == "mark" or t.lower_ in SUBORDINATORS)
+                and t.i < h.i < self.cc <= h.right_edge.i + 1
+                and h.dep_ == "advcl"
+            ):
+                return None  # "When X passed A and on B, [the main clause]": shared
+        for j in range(comma + 1, min(comma + 8, span.end + 1)):
+            tok = doc[j]
+            if tok.text in {",", ";"} or tok.tag_ in {"IN", "CC"}:
+                return None
+            if tok.tag_ in FINITE_TAGS:
+                subject = any(doc[k].tag_ in NOMINAL_TAGS for k in range(comma + 1, j))
+                return tok if subject else None
         return None
 
 
@@ -1301,7 +1336,11 @@ def _verbal(
 ) -> Resolution | None:
     """The right conjunct holds a verb: clauses, shared subject, VP ellipsis."""
     doc = an.doc
-    own_subject = any(c.dep_ in SUBJ_DEPS and right.start <= c.i < rv.i for c in rv.children) or (
+    # (the subject of an auxiliary's verb counts: "and in May, I will start")
+    heads = [rv, rv.head] if rv.dep_ in {"aux", "auxpass"} and rv.head.i > rv.i else [rv]
+    own_subject = any(
+        c.dep_ in SUBJ_DEPS and right.start <= c.i < rv.i for h in heads for c in h.children
+    ) or (
         rv.i > right.start and all(doc[i].tag_ in NP_INNER_TAGS for i in range(right.start, rv.i))
     )
     r_end = right.end
@@ -1473,6 +1512,10 @@ def _peel_list(
             break
         k = commas[-1]
         seg = Span(k + 1, end)
+        if not verbal and len(seg) > 1 and doc[seg.start].lower_ in CONJUNCTIONS:
+            # a list that repeats its conjunction ("counts hours, and another minutes, and
+            # another seconds"): the conjunction belongs to the separator
+            seg = Span(seg.start + 1, end)
         if len(seg) < 1 or doc[seg.start].is_punct:
             break
         if verbal:
@@ -1768,6 +1811,8 @@ def _nominal(
     # lists: peel the middle conjuncts ("A, B, and C") before aligning
     middles = _peel_list(an, Span(post, p), right, verbal=False, appositions=verb_left)
     p1 = an.left_end(middles[0].start) if middles else p
+    if middles and p1 >= 0 and doc[p1].lower_ in CONJUNCTIONS:
+        p1 = an.left_end(p1)  # "hours, and another minutes, and ...": a repeated conjunction
     if p1 < 0:
         return None
     extents = [right]
@@ -2180,7 +2225,9 @@ def _analyses(
         # a stripped remnant may answer an object as well as the subject: "He met the
         # mayor and the governor too" (the object reading), "Sam left, and Kim too" (gapping)
         lo = post if m > 1 or strip_tail else 0
-        for corr, sims, shift, why in _align_all(an, parts, p1, lo, verb, parse_heads, om):
+        for corr, sims, shift, why in _align_all(
+            an, parts, p1, lo, verb, parse_heads, om, partitive=m > 1
+        ):
             if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
                 continue
             out.append((corr, sims, shift, 0, why))
@@ -2247,6 +2294,7 @@ def _align_all(
     verb: Token | None,
     parse_heads: set[int],
     om: Omission | None,
+    partitive: bool = True,
 ) -> list[tuple[list[Span], list[float], int, str]]:
     """Alignments of ``parts`` with correlates, one per place where the last correlate ends.
 
@@ -2257,7 +2305,9 @@ def _align_all(
     further alignments one of them may end before one constituent that stays shared between
     two correlates ("drill [30 wells] in this area [in 1989] and [twice that] [next year]").
     Returns (correlates, similarities, tokens of shared material after the last correlate,
-    the kind of that end as in :func:`_ends` or ``"parallel"``).
+    the kind of that end as in :func:`_ends` or ``"parallel"``). With ``partitive`` (an
+    analysis of two or more remnants, whose correlates are arguments of the verb) a
+    partitive's whole answers a remnant rather than its "of" phrase.
     """
     doc = an.doc
     ends = _ends(an, verb, p, lo, parts[-1])[: 3 if om is not None else 2]
@@ -2270,6 +2320,7 @@ def _align_all(
 
     def ranked_ending(part: Span, end: int) -> list[tuple[float, Span]]:
         scored = []
+        nominal = _category(doc, part) in {"NP", "NUM"}  # a partitive answers a noun phrase
         # a noun phrase of time is an adverbial: it answers a prepositional phrase or another
         # adverbial, not the object inside one ("9 [in the most recent period] and 9 a year
         # earlier")
@@ -2296,6 +2347,11 @@ def _align_all(
             sim += 0.08 if head.i in parse_heads else 0.0
             sim += 0.04 if c.start == head.left_edge.i else 0.0
             scored.append((sim, c))
+            whole = _partitive(an, c, head, lo) if partitive and nominal else None
+            if whole is not None:
+                # the partitive's whole answers the remnant ("open [three of the shops] by
+                # May and the fourth by June"): "the shops" alone is no argument of the verb
+                scored.append((max(sim, an.sim(part, whole)) + 0.01, whole))
             if head.dep_ == "conj" and c.start == head.left_edge.i:
                 # the last conjunct of a coordination: the whole coordination answers the
                 # remnant ("downgraded [A, B and C] to X and D to Y")
@@ -2362,6 +2418,29 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+#: Heads of a partitive "X of the Ns" besides numbers ("most of the shops").
+PARTITIVE_HEADS = {
+    "some", "most", "all", "many", "few", "each", "none", "half", "both", "several", "much",
+    "any", "either", "neither", "one", "part", "rest", "majority", "dozens", "hundreds",
+    "thousands", "millions", "billions", "lots", "tens",
+}  # fmt: skip
+
+
+def _partitive(an: _Analysis, c: Span, head: Token, lo: int) -> Span | None:
+    """``c`` is (or starts right after) the "of" phrase of a number or quantifier ("[three]
+    of the shops", "[most] of the rest"): the whole partitive span, else None."""
+    of = head.head if head.dep_ == "pobj" else head
+    if of.lower_ != "of" or c.start not in {of.i, of.i + 1} or of.i == 0:
+        return None
+    q = of.head
+    if q.i != of.i - 1 or not (q.tag_ == "CD" or q.lower_ in PARTITIVE_HEADS):
+        return None
+    whole = Span(q.left_edge.i, c.end)
+    if whole.start < lo or _cuts_any(an, whole):
+        return None
+    return whole
 
 
 def _cuts_any(an: _Analysis, span: Span) -> bool:
@@ -2448,8 +2527,11 @@ def _build(
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
         own = marker + suffix if remnant_parts is parts else suffix
+        own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
-            _substitute(an, template, corr, remnant_parts, own, verb, subj if new_subject else None)
+            _substitute(
+                an, template, own_corr, remnant_parts, own, verb, subj if new_subject else None
+            )
         )
     rule = {
         "cluster": "coordination" if len(parts) == 1 else "argument-cluster",
@@ -2462,6 +2544,26 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list[Span]:
+    """A noun phrase of a middle list conjunct answering a prepositional correlate replaces
+    only its object: the preposition stays ("flying to Rome in May, Paris in June, and to
+    Oslo in July" -> "flying to Paris in June")."""
+    doc = an.doc
+    out = []
+    for c, r in zip(corr, mid, strict=True):
+        if (
+            len(c) > 1
+            and doc[c.start].tag_ in {"IN", "TO"}
+            and _category(doc, c) == "PP"
+            and _category(doc, r) in {"NP", "NUM"}
+            and doc[r.start].tag_ not in {"IN", "TO", "RB", "RP"}
+            and all(doc[i].lower_ != doc[c.start].lower_ for i in range(r.start, r.end + 1))
+        ):
+            c = Span(c.start + 1, c.end)
+        out.append(c)
+    return out
 
 
 def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | None:
