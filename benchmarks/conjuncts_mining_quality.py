@@ -407,7 +407,9 @@ def throughput(
 
 
 def show(q: dict[str, Any], t: dict[str, Any] | None, pipeline: str) -> None:
-    print(f"parser {pipeline}; labels: single annotator (sentence + marked conjunction)")
+    print(
+        f"parser {pipeline}; labels: one annotator per label file (sentence + marked conjunction); second blind passes below"
+    )
     for corpus, c in q["corpora"].items():
         print(
             f"{corpus}: {c['sentences']} sentences, {c['first_stage']} first-stage candidates "
