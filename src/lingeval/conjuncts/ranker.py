@@ -335,7 +335,8 @@ class RankerModel:
     #: the re-parse check: a logistic regression over :data:`CHECK_FEATURES`
     #: (``{"mean", "scale", "coef", "intercept"}``), or None
     check: dict[str, Any] | None = None
-    #: stripping's choice of correlate (v5 on): a logistic regression over
+    #: stripping's choice of correlate (refits since the fifth session of issue 11; v1-v4 have
+    #: none): a logistic regression over
     #: :data:`STRIP_FEATURES` fitted on synthetic stripping, or None (the hand rule of
     #: :mod:`lingeval.conjuncts.resolvers.stripping` decides)
     strip: dict[str, Any] | None = None
@@ -412,7 +413,7 @@ def _load_ranker(spec: str) -> RankerModel:
 
 
 #: Features of one correlate of a stripped remnant ("Ann likes jazz, and Bo as well":
-#: subject or object?), for :attr:`RankerModel.strip` (v5 on).
+#: subject or object?), for :attr:`RankerModel.strip`.
 STRIP_FEATURES: tuple[str, ...] = (
     "sim",  # shape similarity remnant / correlate (the hand rule's score)
     "same_head",  # the same head lemma ("Our team ..., and their team too")

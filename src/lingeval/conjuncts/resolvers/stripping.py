@@ -293,7 +293,8 @@ def stripping_alternatives(
 def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     """Rewrite a stripped conjunct with a marker (see the module docstring), else None.
 
-    The correlate: with a ranker that has a stripping part (v5 on), the best-scored of the
+    The correlate: with a ranker that has a stripping part (refits since issue 11, fifth
+    session; not the shipped v4), the best-scored of the
     correlates that pass the similarity threshold (:data:`~lingeval.conjuncts.ranker.
     STRIP_FEATURES`: similarity, kind agreement, role, marker); otherwise the most similar
     one. Ties go to the one nearest the conjunction."""
