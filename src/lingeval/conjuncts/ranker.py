@@ -346,21 +346,13 @@ class RankerModel:
         for a model without a stripping part."""
         if self.strip is None:
             return None
-        c = self.strip
-        total = float(c["intercept"])
-        for name, mu, sd, w in zip(c["features"], c["mean"], c["scale"], c["coef"], strict=True):
-            total += w * (float(feats.get(name, 0.0)) - mu) / sd
-        return total
+        return _part_score(self.strip, self.strip["features"], feats)
 
     def check_score(self, feats: Mapping[str, float]) -> float:
         """Score of an analysis after its rewrites were re-parsed (:func:`check_features`)."""
         if self.check is None:
             return float(feats.get("s1", 0.0))
-        c = self.check
-        total = float(c["intercept"])
-        for name, mu, sd, w in zip(CHECK_FEATURES, c["mean"], c["scale"], c["coef"], strict=True):
-            total += w * (float(feats.get(name, 0.0)) - mu) / sd
-        return total
+        return _part_score(self.check, CHECK_FEATURES, feats)
 
     def score(self, feats: Mapping[str, float]) -> float:
         """The linear score (log-odds that the analysis is right) of one analysis."""
@@ -384,6 +376,25 @@ class RankerModel:
     def from_json(cls, text: str) -> RankerModel:
         data = json.loads(text)
         return cls(**data)
+
+
+def _part_score(part: Mapping[str, Any], names: Sequence[str], feats: Mapping[str, float]) -> float:
+    """The linear score of a fitted part (``{"mean", "scale", "coef", "intercept"}`` over the
+    features ``names``, standardised) for the features ``feats`` (a missing one is 0)."""
+    total = float(part["intercept"])
+    for name, mu, sd, w in zip(names, part["mean"], part["scale"], part["coef"], strict=True):
+        total += w * (float(feats.get(name, 0.0)) - mu) / sd
+    return total
+
+
+def _fit_part(
+    rows: Sequence[Mapping[str, float]], labels: Sequence[int], names: Sequence[str], c: float
+) -> dict[str, Any] | None:
+    """A logistic regression over the features ``names`` of ``rows`` (None: one class only)."""
+    if len(set(labels)) < 2:
+        return None
+    x = [[float(r.get(f, 0.0)) for f in names] for r in rows]
+    return {"features": list(names), **_logistic(x, labels, c)}
 
 
 def load_ranker(spec: str | RankerModel | None = None) -> RankerModel:
@@ -933,10 +944,7 @@ def fit_strip(
     rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, c: float = 1.0
 ) -> dict[str, Any] | None:
     """Fit stripping's choice of correlate (logistic regression over :data:`STRIP_FEATURES`)."""
-    if len(set(labels)) < 2:
-        return None
-    x = [[float(r.get(f, 0.0)) for f in STRIP_FEATURES] for r in rows]
-    return {"features": list(STRIP_FEATURES), **_logistic(x, labels, c)}
+    return _fit_part(rows, labels, STRIP_FEATURES, c)
 
 
 def train_strip(
@@ -991,7 +999,4 @@ def fit_check(
     rows: Sequence[Mapping[str, float]], labels: Sequence[int], *, c: float = 1.0
 ) -> dict[str, Any] | None:
     """Fit the re-parse check (logistic regression over :data:`CHECK_FEATURES`)."""
-    if len(set(labels)) < 2:
-        return None
-    x = [[float(r.get(f, 0.0)) for f in CHECK_FEATURES] for r in rows]
-    return {"features": list(CHECK_FEATURES), **_logistic(x, labels, c)}
+    return _fit_part(rows, labels, CHECK_FEATURES, c)
