@@ -435,3 +435,11 @@ def test_train_strip_fits_a_stripping_part_that_round_trips(strip_docs: list) ->
     for version in ("v1", "v2", "v3", "v4"):  # older models load, without a stripping part
         assert ranker.load_ranker(version).strip is None
         assert ranker.load_ranker(version).strip_score(feats) is None
+
+
+def test_train_fits_a_stripping_part() -> None:
+    """``train`` (and so ``train-ranker``) fits the stripping part beside the ranker."""
+    report = ranker.train(STRIP_TEXT, n=40, folds=2, seed=4)
+    part = report.model.strip
+    assert part is not None and part["features"] == list(ranker.STRIP_FEATURES)
+    assert report.model.meta["strip"]["with_choice"] > 0
