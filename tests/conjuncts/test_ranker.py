@@ -437,6 +437,31 @@ def test_train_strip_fits_a_stripping_part_that_round_trips(strip_docs: list) ->
         assert ranker.load_ranker(version).strip_score(feats) is None
 
 
+def test_shipped_v5_is_v4_with_a_fitted_stripping_part() -> None:
+    """v5 keeps v4's analysis ranker unchanged and adds the stripping part fitted on synthetic
+    stripping; with it the default resolver reads a stripped name as the subject."""
+    from lingeval.conjuncts.resolvers.rules import RulesResolver
+
+    from .marked import resolve
+
+    v4, v5 = ranker.load_ranker("v4"), ranker.load_ranker("v5")
+    assert (v5.features, v5.coef, v5.mean, v5.scale, v5.check) == (
+        v4.features,
+        v4.coef,
+        v4.mean,
+        v4.scale,
+        v4.check,
+    )
+    assert v5.strip is not None and v5.strip["features"] == list(ranker.STRIP_FEATURES)
+    assert v5.meta["strip"]["cv_top1_fitted_pct"] > v5.meta["strip"]["cv_top1_hand_pct"]
+    sentence = "Ann likes jazz, and Bo as well."
+    assert resolve(RulesResolver(), sentence)[0] == ["Ann likes jazz.", "Bo likes jazz as well."]
+    assert resolve(RulesResolver(ranker="v4"), sentence)[0] == [
+        "Ann likes jazz.",
+        "Ann likes Bo as well.",
+    ]
+
+
 def test_train_fits_a_stripping_part() -> None:
     """``train`` (and so ``train-ranker``) fits the stripping part beside the ranker."""
     report = ranker.train(STRIP_TEXT, n=40, folds=2, seed=4)

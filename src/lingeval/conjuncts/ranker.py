@@ -36,7 +36,7 @@ __all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
 DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
 
 #: Version of the shipped model (file ``ranker-<version>.json``).
-DEFAULT_VERSION = "v4"
+DEFAULT_VERSION = "v5"
 
 #: Features of one analysis, in model order (all numbers; flags are 0/1).
 FEATURES: tuple[str, ...] = (
