@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lingeval.conjuncts.omission import FINITE_TAGS
+from lingeval.conjuncts.omission import FINITE_TAGS, has_lemma
 
 __all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
 
@@ -274,11 +274,8 @@ def _word_class(tok: Any, head_class: Any) -> str:
     """The head class of :func:`~lingeval.conjuncts.resolvers.rules._head_class`, with a
     capitalised common-noun tag on a word that is no English noun read as a name (the
     tagger's "Ann/NN likes jazz")."""
-    if tok.tag_ in {"NN", "NNS"} and tok.text[:1].isupper():
-        from lemminflect import getAllLemmas
-
-        if not getAllLemmas(tok.lower_, upos="NOUN"):
-            return "PROPN"
+    if tok.tag_ in {"NN", "NNS"} and tok.text[:1].isupper() and not has_lemma(tok.lower_, "NOUN"):
+        return "PROPN"
     return str(head_class(tok))
 
 

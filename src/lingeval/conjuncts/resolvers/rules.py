@@ -61,6 +61,7 @@ from lingeval.conjuncts.omission import (
     chunk_phrases,
     degree_adjective,
     detect_omission,
+    has_lemma,
     hyphen_part,
     nominal_gerund,
     right_end,
@@ -1232,12 +1233,14 @@ def _is_verb_tok(doc: Doc, i: int) -> bool:
     tok = doc[i]
     if tok.tag_ not in VERB_TAGS:
         return False
-    if tok.tag_ == "VB" and i + 1 < len(doc) and _subordinator(doc[i + 1]):
-        from lemminflect import getAllLemmas
-
-        if getAllLemmas(tok.lower_, upos="NOUN"):
-            doc.user_data.setdefault("lingeval_nominal", set()).add(i)
-            return False
+    if (
+        tok.tag_ == "VB"
+        and i + 1 < len(doc)
+        and _subordinator(doc[i + 1])
+        and has_lemma(tok.lower_, "NOUN")
+    ):
+        doc.user_data.setdefault("lingeval_nominal", set()).add(i)
+        return False
     return True
 
 
@@ -1310,12 +1313,10 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         and rv.tag_ == "VB"
         and verb.tag_ in {"VBZ", "VBP", "VBD"}
         and not licensed
+        and has_lemma(rv.lower_, "NOUN")  # "matter" is a noun; "ask" stays a verb
     ):
-        from lemminflect import getAllLemmas
-
-        if getAllLemmas(rv.lower_, upos="NOUN"):  # "matter" is a noun; "ask" stays a verb
-            doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
-            return None
+        doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
+        return None
     first = doc[right.start]
     if (
         rv is None
@@ -1323,11 +1324,9 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         and first.tag_ == "NNS"
         and right.end > right.start
         and doc[right.start + 1].tag_ in {"IN", "RB", "DT", "PRP$", "TO"}
+        and has_lemma(first.lower_, "VERB")  # a dictionary verb form, not a guess
     ):
-        from lemminflect import getAllLemmas
-
-        if getAllLemmas(first.lower_, upos="VERB"):  # a dictionary verb form, not a guess
-            return first
+        return first
     return rv
 
 

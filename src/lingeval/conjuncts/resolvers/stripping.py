@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lingeval.conjuncts.omission import VERB_TAGS
+from lingeval.conjuncts.omission import VERB_TAGS, has_lemma
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -111,9 +111,7 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
 
 def _noun_not_verb(tok: Token) -> bool:
     """A word tagged as a verb that the dictionary knows as a noun and not as a verb."""
-    from lemminflect import getAllLemmas
-
-    return bool(getAllLemmas(tok.lower_, upos="NOUN")) and not getAllLemmas(tok.lower_, upos="VERB")
+    return has_lemma(tok.lower_, "NOUN") and not has_lemma(tok.lower_, "VERB")
 
 
 def marker_word(doc: Doc, st: Stripping) -> str:
