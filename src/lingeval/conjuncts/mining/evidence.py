@@ -972,18 +972,14 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     main = left < 0 or s.words[left] in (";", ":")
     inverted = False
     intro = _introductory_phrase(s, k) if main else None
-    if intro is not None and _subject_and_verb(s, intro + 1) is not None:
+    if intro is not None and (verb := _subject_and_verb(s, intro + 1)) is not None:
         # v5: "and to discuss what the site has achieved, Wikinews interviewed ..."
-        return _subject_and_verb(s, intro + 1)
+        return verb
     if k + 1 < n and s.words[k].lower() == "its" and s.tag[k + 1] == "DT":
         return k  # v5: "but its an all round good place": "it's" written "its"
     if k < n and _reads_as_verb(s, k, k):
         pass  # v4: "and originates from ...": a verb phrase, its verb tagged as a noun
-    elif k < n and (
-        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
-        # v5: a demonstrative subject ("and that is not integrity")
-        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
-    ):
+    elif _pronoun_subject(s, k):
         k += 1
     elif main and k < n and s.tag[k] == "IN" and s.words[k].lower() in _SUBJECT_PREPS:
         pronoun = k + 1 < n and s.tag[k + 1] == "PRP"  # v5: "and to me that is ..."
@@ -1037,14 +1033,21 @@ def _introductory_phrase(s: SentView, k: int) -> int | None:
     return None
 
 
+def _pronoun_subject(s: SentView, k: int) -> bool:
+    """A nominative pronoun at ``k``, or (v5) a demonstrative subject before a finite verb
+    ("and that is not integrity")."""
+    n = len(s.words)
+    return k < n and (
+        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
+        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
+    )
+
+
 def _subject_and_verb(s: SentView, k: int) -> int | None:
     """v5: a nominative pronoun or a plain noun phrase (with PPs) starting at ``k``, then a
     finite verb (one adverb between allowed); the verb's index, else None."""
     n = len(s.words)
-    if k < n and (
-        (s.tag[k] == "PRP" and s.words[k].lower() in _NOMINATIVE)
-        or (s.words[k].lower() in ("that", "this") and k + 1 < n and s.tag[k + 1] in FINITE_TAGS)
-    ):
+    if _pronoun_subject(s, k):
         j = k + 1
     else:
         j = _subject_with_pps(s, k)
