@@ -70,6 +70,7 @@ from pathlib import Path
 from typing import Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.omission import DO_SUPPORT
 from lingeval.core.conllu import EmptyNode, MultiwordToken, Sentence, Word, read_conllu
 from lingeval.core.detok import detokenize, detokenize_with_offsets, ptb_form
 
@@ -466,9 +467,6 @@ def _agree(form: str, lemma: str, xpos: str, plural: bool) -> str:
     return form
 
 
-_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
-
-
 def _lemma(w: Word) -> str:
     """The lemma, or a guess from a present-tense form when the treebank has none."""
     if w.lemma not in ("_", ""):
@@ -799,7 +797,7 @@ def _negate(
         key = auxes[0] + 0.5
     elif top is not None:
         w = g.words[top]
-        do = _DO.get(w.xpos)
+        do = DO_SUPPORT.get(w.xpos)
         key = top - 0.5
         if do is not None:
             inserted.append((top - 0.6, top, do))

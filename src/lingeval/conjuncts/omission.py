@@ -54,6 +54,8 @@ __all__ = [
 #: Penn tags of verbs and modals (shared by the resolvers, the miner and the synthesiser).
 VERB_TAGS = {"VB", "VBD", "VBG", "VBN", "VBP", "VBZ", "MD"}
 FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+#: the form of *do*-support for a finite verb's tag ("Bo did not", "and so does Leo")
+DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 NOMINAL_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX"}
 NP_START_TAGS = {"DT", "PDT", "PRP$", "CD", "NNP", "NNPS", "NN", "NNS", "PRP", "JJ", "JJR", "JJS"}
 NP_END_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD"}

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
-from lingeval.conjuncts.omission import VERB_TAGS
+from lingeval.conjuncts.omission import DO_SUPPORT, VERB_TAGS
 from lingeval.conjuncts.ranker import KIND_GROUPS, phrase_kind
 
 if TYPE_CHECKING:
@@ -633,7 +633,6 @@ STRIP_SUBJECT_SHARE = {"end": 0.45, "front": 0.25}
 PP_INSIDE_SHARE = 0.15
 #: the end markers only (the ranker's stripping analyses; front markers go to stripping.py)
 END_MARKERS = tuple(m for m in STRIP_MARKERS if m[1] == "end")
-_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 _NEGATIONS = {"not", "n't", "never", "no", "nor"}
 
 
@@ -715,7 +714,7 @@ def _marked_verbs(verbs: Sequence[Token], marker: str) -> str | None:
         return _cat(head, rest)
     if marker == "also":
         return _cat("also", _text(verbs))
-    do = _DO.get(first.tag_)
+    do = DO_SUPPORT.get(first.tag_)
     if do is None:
         return None
     from lemminflect import getInflection

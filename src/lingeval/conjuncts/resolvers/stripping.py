@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lingeval.conjuncts.omission import VERB_TAGS, has_lemma
+from lingeval.conjuncts.omission import DO_SUPPORT, VERB_TAGS, has_lemma
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -37,7 +37,6 @@ FRONT = {"also", "not", "never"}
 END = {"too", "either"}
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
-_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
 MAX_REMNANT = 30
 #: Words that open a clausal remnant answering an object ("..., but not whether it rained")
@@ -292,7 +291,7 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     """Rewrite a stripped conjunct with a marker (see the module docstring), else None.
 
     The correlate: with a ranker that has a stripping part (refits since issue 11, fifth
-    session; not the shipped v4), the best-scored of the
+    session, and the shipped v5; not v1-v4), the best-scored of the
     correlates that pass the similarity threshold (:data:`~lingeval.conjuncts.ranker.
     STRIP_FEATURES`: similarity, kind agreement, role, marker); otherwise the most similar
     one. Ties go to the one nearest the conjunction."""
@@ -341,7 +340,7 @@ def _build(
         from lemminflect import getInflection
 
         imperative = verb.tag_ == "VB" and an.subject_span(verb) is None and finite is None
-        do = "do" if imperative else _DO.get(verb.tag_)
+        do = "do" if imperative else DO_SUPPORT.get(verb.tag_)
         if do is None:
             return None
         if verb.text[:1].isupper():

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lingeval.conjuncts.ranker import DATA
 from lingeval.conjuncts.resolvers.rules import VERB_TAGS, WH_TAGS
 
 if TYPE_CHECKING:
@@ -344,7 +344,7 @@ def _rebind(doc: Doc, ids: list[int], subject: list[int], replace: dict[int, str
 
 @functools.lru_cache(maxsize=1)
 def _first_names() -> dict[str, str]:
-    path = Path(__file__).resolve().parents[2] / "data" / "conjuncts" / "first-names.txt"
+    path = DATA / "first-names.txt"
     out: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
