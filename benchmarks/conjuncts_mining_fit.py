@@ -50,20 +50,23 @@ FIT_FILES = (
 )
 PUD = SHARED_DATA / "treebanks" / "UD_English-PUD" / "en_pud-ud-test.conllu"
 WEBNLG = SHARED_DATA / "reg" / "webnlg_enriched_v1.5_en_test"
-#: held out for v4: never fitted on, never read for rules (the blind half of the WebNLG
-#: candidates, split by entry before any change). The v3 hold-outs (EWT dev blind half, PUD)
-#: are development data since their errors were read.
+WEBNLG_REG = SHARED_DATA / "reg" / "webnlg_reg_v1.5_seen_unseen"
+#: never fitted on, never read for rules: the blind half of the WebNLG test candidates (held
+#: out for v4, split by entry before any change) and every candidate of the WebNLG dev texts
+#: (held out for v5). The v3 hold-outs (EWT dev blind half, PUD) are development data since
+#: their errors were read.
 HOLDOUT_FILES = ("webnlg_mining_labels_blind.tsv", "webnlgdev_mining_labels_blind.tsv")
-#: held out when v3 was shipped (reported beside the v4 hold-out)
-HOLDOUT_FILES_V3 = ("ewt_mining_labels_devblind.tsv", "pud_mining_labels_test.tsv")
 
 
 def corpus_of(label_file: str) -> Path:
     """The treebank whose ``# text`` a label file's sentence ids and offsets point into (for
-    WebNLG labels: the XML folder; their ids are ``<eid>/<lid>`` and their offsets point into
-    the lexicalisation's text)."""
+    WebNLG test labels: the XML folder; their ids are ``<eid>/<lid>`` and their offsets point
+    into the lexicalisation's text; for WebNLG dev labels: the NeuralREG folder, ids are text
+    keys of :func:`lingeval.conjuncts.mining.quality.webnlg_reg_texts`)."""
     if label_file.startswith("webnlg_"):
         return WEBNLG
+    if label_file.startswith("webnlgdev_"):
+        return WEBNLG_REG
     if label_file.startswith("ewt_"):
         return EWT_DEV if "_dev" in label_file else EWT_TEST
     if label_file.startswith("pud_"):

@@ -55,14 +55,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import ROOT, SHARED_DATA, Run, compare, measure, run_measured, spread, tool
+from _common import ROOT, Run, compare, measure, run_measured, spread, tool
+from conjuncts_mining_fit import GUM, LABELS, WEBNLG, WEBNLG_REG, corpus_of
 
-GUM = SHARED_DATA / "treebanks" / "GUM-train" / "en_gum-train.conllu"
-WEBNLG = SHARED_DATA / "reg" / "webnlg_enriched_v1.5_en_test"
-WEBNLG_REG = SHARED_DATA / "reg" / "webnlg_reg_v1.5_seen_unseen"
-LABELS = ROOT / "benchmarks" / "data" / "conjuncts"
 #: label files in the order they were made; the corpus each points into is
-#: :func:`corpus_for`. Those in ``conjuncts_mining_fit.HOLDOUT_FILES`` are held out.
+#: :func:`conjuncts_mining_fit.corpus_of`. Those in ``conjuncts_mining_fit.HOLDOUT_FILES`` are held out.
 SPLITS = {
     "GUM development 1 (200)": "gum_mining_labels.tsv",
     "GUM development 2 (100)": "gum_mining_labels_dev2.tsv",
@@ -143,14 +140,6 @@ def webnlgdev_texts(root: Path = WEBNLG_REG, test: Path = WEBNLG) -> dict[str, s
 
     used = {t for _, t in webnlg_texts(test)} if test.is_dir() else set()
     return dict(webnlg_reg_texts(root, exclude=used))
-
-
-def corpus_for(label_file: str) -> Path:
-    """The corpus a label file points into (``conjuncts_mining_fit.corpus_of``, plus the
-    NeuralREG folder for the WebNLG dev labels)."""
-    from conjuncts_mining_fit import corpus_of
-
-    return WEBNLG_REG if label_file.startswith("webnlgdev_") else corpus_of(label_file)
 
 
 def score_labels(path: Path, by_key: dict[tuple[str, int], dict[str, Any]]) -> dict[str, Any]:
@@ -269,7 +258,7 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
     mined = {GUM: by_key}
     out["corpora"] = {GUM.name: per_1000(recs, sentences)}
     for name, fname in SPLITS.items():
-        corpus = corpus_for(fname)
+        corpus = corpus_of(fname)
         if not corpus.exists():
             continue
         if corpus not in mined and corpus in (WEBNLG, WEBNLG_REG):
