@@ -335,56 +335,49 @@ def _local_engine(
         yield u.position, found
 
 
-#: the pipeline the worker processes of :func:`_pool_engine` parse with (set before they are
-#: forked, so that they inherit it loaded)
-_POOL_NLP: Language | None = None
-
-
-def _pool_chunk(
-    units: Sequence[tuple[int, str]],
-    split: bool,
-    names: Sequence[str] | None,
-    batch_size: int,
-) -> list[tuple[int, UnitResult]]:
-    """Parse and mine one chunk of ``(position, text)`` units in a worker of
-    :func:`_pool_engine` (as :func:`_local_engine` does per Doc in the parent)."""
-    assert _POOL_NLP is not None
-    return _mine_units(_POOL_NLP, units, split, names, batch_size)
+def _in_order(
+    chunks: Iterator[list[tuple[int, str]]],
+    submit: Callable[[list[tuple[int, str]]], Callable[[], list[tuple[int, UnitResult]]]],
+    limit: int,
+) -> Iterator[tuple[int, UnitResult]]:
+    """Results of ``submit(chunk)()`` for every chunk, in input order, with at most ``limit``
+    chunks submitted and not yet consumed (memory stays flat). ``submit`` starts the work
+    and returns the call that waits for its result."""
+    pending: deque[Callable[[], list[tuple[int, UnitResult]]]] = deque()
+    for chunk in chunks:
+        if len(pending) >= limit:
+            yield from pending.popleft()()
+        pending.append(submit(chunk))
+    while pending:
+        yield from pending.popleft()()
 
 
 def _pool_engine(
     units: Iterator[Unit],
-    nlp: Language,
+    model: str,
     split: bool,
     names: Sequence[str] | None,
     n_process: int,
     batch_size: int,
 ) -> Iterator[tuple[int, UnitResult]]:
     # n_process > 1 where processes can be forked: each worker parses a chunk of batch_size
-    # units and matches it itself, and sends back only the candidates. spaCy's own
-    # n_process pipe ships every parsed Doc back (serialised) for this process to rebuild
-    # and match: that made this process the bottleneck of two workers (matching and the second
-    # stage waited behind Doc deserialisation). At most 2 chunks per worker are in flight
-    # (memory stays flat); results are consumed in input order.
+    # units and matches it itself (:func:`mine_chunk`, the Dask task), and sends back only the
+    # candidates. spaCy's own n_process pipe ships every parsed Doc back (serialised) for this
+    # process to rebuild and match: that made this process the bottleneck of two workers
+    # (matching and the second stage waited behind Doc deserialisation). The caller has
+    # loaded ``model`` (``load_pipeline`` caches it per process), so the forked workers
+    # inherit it loaded. At most 2 chunks per worker are in flight.
     import multiprocessing
 
-    global _POOL_NLP
-    _POOL_NLP = nlp
     _warm_second_stage()  # loaded once here, shared by the forked workers
-    chunks = _chunks(units, batch_size)
     with multiprocessing.get_context("fork").Pool(n_process) as pool:
-        pending: deque[Any] = deque()
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < 2 * n_process:
-                chunk = next(chunks, None)
-                if chunk is None:
-                    exhausted = True
-                    break
-                pending.append(pool.apply_async(_pool_chunk, (chunk, split, names, batch_size)))
-            if not pending:
-                break
-            yield from pending.popleft().get()
+        yield from _in_order(
+            _chunks(units, batch_size),
+            lambda chunk: (
+                pool.apply_async(mine_chunk, (chunk, model, split, names, batch_size)).get
+            ),
+            2 * n_process,
+        )
 
 
 def _chunks(units: Iterable[Unit], size: int) -> Iterator[list[tuple[int, str]]]:
@@ -439,24 +432,13 @@ def _dask_engine(
     try:
         workers = client.scheduler_info().get("workers", {})
         threads = sum(int(w.get("nthreads", 1)) for w in workers.values()) or 1
-        max_inflight = 2 * threads + 1
-        pending: deque[Any] = deque()
-
-        source = _chunks(units, chunk_size)
-        exhausted = False
-        while True:
-            while not exhausted and len(pending) < max_inflight:
-                try:
-                    chunk = next(source)
-                except StopIteration:
-                    exhausted = True
-                    break
-                pending.append(
-                    client.submit(mine_chunk, chunk, model, split, names, batch_size, pure=False)
-                )
-            if not pending:
-                break
-            yield from pending.popleft().result()
+        yield from _in_order(
+            _chunks(units, chunk_size),
+            lambda chunk: (
+                client.submit(mine_chunk, chunk, model, split, names, batch_size, pure=False).result
+            ),
+            2 * threads + 1,
+        )
     finally:
         client.close()
 
@@ -732,7 +714,9 @@ def mine(
     clock = [0.0]
     pooled = engine == "local" and n_process > 1 and _can_fork()
     if pooled:
-        results = _pool_engine(pending_units(), nlp, do_split, names_arg, n_process, batch_size)
+        results = _pool_engine(
+            pending_units(), model_name, do_split, names_arg, n_process, batch_size
+        )
     elif engine == "local":
         results = _local_engine(
             pending_units(), nlp, do_split, names_arg, n_process, batch_size, clock
