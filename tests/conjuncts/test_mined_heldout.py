@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,9 @@ from lingeval.conjuncts.devdata import (
     load_sources,
     mined_heldout_examples,
 )
+from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.mining.quality import webnlg_reg_texts
+from lingeval.conjuncts.resolvers.base import Resolver
 from lingeval.core.errors import LingevalError
 
 TEXT = "Lena rows on Mondays and Omar on Fridays."
@@ -260,3 +263,78 @@ def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Pa
         assert ex.rewrites and all(r != ex.sentence for r in ex.rewrites) == ex.rewritable
     # the EWT and PUD items have their gold trees (oracle runs)
     assert len(src.trees) == sum(ex.meta["corpus"] in ("ewt", "pud") for ex in src.examples)
+
+
+def _held_examples() -> list[ConjunctExample]:
+    def ex(i: str, sentence: str, rewrites: list[str], **meta: object) -> ConjunctExample:
+        off = sentence.index(" and ") + 1
+        meta = {"source": "mined-heldout", "flag": None, **meta}
+        return ConjunctExample(i, sentence, "and", off, rewrites, len(rewrites) > 1, meta=meta)
+
+    return [
+        ex("h1", "Josh likes wine and Jane water.", ["Josh likes wine.", "Jane likes water."],
+           phenomenon="gapping", corpus="webnlg"),
+        ex("h2", "Ann reads novels and Bo poems.", ["Ann reads novels.", "Bo reads poems."],
+           phenomenon="gapping", corpus="ewt"),
+        ex("h3", "Kim sings songs and also hymns.", ["Kim sings songs.", "Kim also sings hymns."],
+           phenomenon="stripping", corpus="pud"),
+        ex("h4", "Lee and Sam met, both of them.", ["Lee and Sam met, both of them."],
+           phenomenon="gapping", corpus="webnlgdev", flag="not-rewritable"),
+    ]  # fmt: skip
+
+
+class _Right(Resolver):
+    """Returns the gold for h1 and h3, the input unchanged otherwise (a fixture resolver)."""
+
+    name = "scripted"
+
+    def resolve(self, batch: Sequence[ConjunctExample]) -> list[list[str]]:
+        return [list(ex.rewrites) if ex.id in ("h1", "h3") else [ex.sentence] for ex in batch]
+
+
+def test_held_out_summary_keeps_flagged_items_apart_and_gives_intervals() -> None:
+    pytest.importorskip("spacy")
+    from lingeval.conjuncts.metric import MetricOptions
+    from lingeval.conjuncts.quality import evaluate_examples, summarise_heldout
+
+    options = MetricOptions(aggregation="macro", bootstrap=0)
+    records = evaluate_examples(_Right(), _held_examples(), source="mined-heldout", options=options)
+    table = summarise_heldout(records, options, resamples=200)
+    assert set(table.scope) == {"held out"}
+    clean = table[(table.kind == "all")].iloc[0]
+    assert clean.group == "clean" and clean.n == 3  # the flagged item is not in it
+    assert clean.exact_match == pytest.approx(200 / 3)
+    assert clean.em_lo <= clean.exact_match <= clean.em_hi and clean.em_lo < clean.em_hi
+    assert clean.f1_lo <= clean.f1 <= clean.f1_hi
+    flagged = table[table.kind == "flagged"].set_index("group")
+    assert flagged.loc["not-rewritable", "n"] == 1 and flagged.loc["not-rewritable", "exact_match"] == 100  # fmt: skip
+    corpus = table[table.kind == "corpus"].set_index("group")
+    assert corpus.loc["WebNLG", "n"] == 1 and corpus.loc["EWT+PUD", "n"] == 2
+    assert "webnlgdev" not in corpus.index  # only flagged there
+    phen = table[table.kind == "phenomenon"].set_index("group")
+    assert phen.loc["stripping", "exact_match"] == 100 and phen.loc["gapping", "exact_match"] == 50
+
+
+def test_quality_benchmark_prints_the_held_out_section_apart(
+    repo_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("spacy")
+    from lingeval.conjuncts.metric import MetricOptions
+    from lingeval.conjuncts.quality import evaluate_examples
+
+    sys.path.insert(0, str(repo_root / "benchmarks"))
+    try:
+        import conjuncts_quality
+    finally:
+        sys.path.remove(str(repo_root / "benchmarks"))
+    options = MetricOptions(aggregation="macro", bootstrap=0)
+    records = evaluate_examples(
+        _Right(), _held_examples(), source="mined-heldout", options=options, system="rules"
+    )
+    table = conjuncts_quality.show_held_out(records, options)
+    out = capsys.readouterr().out
+    assert "## held out (real text, gold written here blind)" in out
+    assert "aggregation=macro" in out and "flagged items" in out
+    row = table[(table.kind == "all")].iloc[0]
+    assert row["EM [95% CI]"].startswith("66.7 [")
+    assert "mined-heldout" in conjuncts_quality.TREEBANK_SOURCES  # oracle for EWT/PUD items
