@@ -2064,7 +2064,7 @@ def _nominal(
 
 
 def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
-    """The nearest gerund or participle above token ``p`` below the clause ``verb`` (or
+    """The nearest gerund, participle or infinitive above token ``p`` below the clause ``verb`` (or
     before the conjunction when the clause verb follows it): "instead of [flying] to A and
     then to B", "In addition to [selling] X in A and Y in B, the firm ...", "remarks,
     [quoted] first in A and then in B". None when there is none or it is ``verb``."""
@@ -2078,6 +2078,14 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
             ok = tok.tag_ in {"VBG", "VBN"} and tok.dep_ in {
                 "pcomp", "advcl", "acl", "xcomp", "relcl", "conj",
             }  # fmt: skip
+            # or an infinitive that modifies a noun or states a purpose ("create a fund [to
+            # pay] every adult X at A, and Y at B"); an infinitival complement is part of the
+            # clause verb's chain already
+            ok = ok or (
+                tok.tag_ == "VB"
+                and tok.dep_ in {"acl", "relcl", "advcl"}
+                and any(c.tag_ == "TO" and c.dep_ == "aux" for c in tok.children)
+            )
             return tok if ok and not any(c.dep_ in SUBJ_DEPS for c in tok.children) else None
         if tok.head.i == tok.i:
             return None
