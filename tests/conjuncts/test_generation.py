@@ -821,3 +821,51 @@ def test_a_purpose_infinitive_does_not_take_a_remnant_of_the_clause_verb(parser:
     clause verb's "to Paris", not a phrase below the purpose infinitive."""
     _, res = generated(parser, "She went to Paris to study art in 2010 and to Rome in 2012.")
     assert res.sentences == ["She went to Paris to study art in 2010.", "She went to Rome in 2012."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "We will pay the rent for two months, and for another month if the house is still "
+            "empty.",
+            [
+                "We will pay the rent for two months.",
+                "We will pay the rent for another month if the house is still empty.",
+            ],
+        ),
+        (
+            "I was paid 10 dollars in May, and 20 in June because I worked more.",
+            [
+                "I was paid 10 dollars in May.",
+                "I was paid 20 dollars in June because I worked more.",
+            ],
+        ),
+    ],
+)
+def test_an_adverbial_clause_of_the_last_conjunct_only(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """After ", and", a subordinate clause that follows the last remnant without a comma
+    belongs to the last conjunct only."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ann fixed the roof and Bo the fence since it rained a lot.",
+        "I was paid 10 dollars in May, and 20 in June, because I worked more.",
+    ],
+)
+def test_a_clause_after_a_conjunct_without_the_comma_stays_shared(
+    parser: object, sentence: str
+) -> None:
+    """No comma before the conjunction, or a comma before the subordinator: the clause is
+    shared by every rewrite."""
+    _, res = generated(parser, sentence)
+    clause = sentence[sentence.index("since" if "since" in sentence else "because") :]
+    assert len(res.sentences) == 2  # type: ignore[attr-defined]
+    assert all(s.endswith(clause) for s in res.sentences)  # type: ignore[attr-defined]

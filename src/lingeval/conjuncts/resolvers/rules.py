@@ -2537,6 +2537,9 @@ def _build(
     doc = an.doc
     r_end = max(ext.end, strip_tail)
     suffix = _suffix(an, r_end)
+    # an adverbial clause of the last conjunct only stays out of the others' rewrites
+    own_end = _own_clause_end(an, r_end)
+    shared = suffix if own_end is None else [i for i in suffix if i > own_end]
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
     # shared material after the last correlate but before the middle conjuncts stays
     if not middles and corr[-1].end < p:
@@ -2546,11 +2549,11 @@ def _build(
     )
     if new_subject and option != "gapping":
         # the first conjunct alone is now the subject: agreement as for the others
-        sents = [_substitute(an, template, corr, corr, suffix, verb, subj)]
+        sents = [_substitute(an, template, corr, corr, shared, verb, subj)]
     else:
         sents = [
             _finish(
-                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final
+                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + shared), an.final
             )
         ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
@@ -2560,7 +2563,7 @@ def _build(
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
-        own = marker + suffix if remnant_parts is parts else suffix
+        own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
             _substitute(
@@ -2578,6 +2581,26 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
+    """The last token of an adverbial clause that belongs to the last conjunct only, else
+    None: the first conjunct is closed by a comma before the conjunction, and a subordinate
+    clause with a verb of its own follows the last remnant without a comma ("pay the rent for
+    two months, and for another month if the house is still empty"). Without that comma the
+    clause is shared ("Ann fixed the roof and Bo the fence since it rained")."""
+    doc = an.doc
+    k = r_end + 1
+    if k > an.last or an.cc < 1 or doc[an.cc - 1].text != "," or doc[r_end].is_punct:
+        return None
+    if not _subordinator(doc[k]):
+        return None
+    end = k
+    while end + 1 <= an.last and doc[end + 1].text not in {",", ";", ":", "--", "—"}:
+        end += 1
+    if not any(_is_verb_tok(doc, i) for i in range(k + 1, end + 1)):
+        return None
+    return end
 
 
 def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list[Span]:
