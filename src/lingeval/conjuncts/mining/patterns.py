@@ -48,6 +48,7 @@ __all__ = [
     "NON_VERB",
     "OBJ_DEPS",
     "PAPER_PATTERNS",
+    "SUBJECT_DEPS",
     "SUBJ_DEPS",
     "VERB",
     "MiningPattern",
@@ -61,6 +62,10 @@ VERB = frozenset({"VERB", "AUX"})
 NON_VERB = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
 OBJ_DEPS = frozenset({"dobj", "obj", "pobj", "iobj", "attr", "oprd"})
 SUBJ_DEPS = frozenset({"nsubj", "nsubjpass", "nsubj:pass", "csubj", "csubjpass", "expl"})
+#: The subject labels of spaCy's English pipelines (ClearNLP style: :data:`SUBJ_DEPS` without
+#: UD's ``nsubj:pass``), read by the second stage and the fitted filter's features.
+SUBJECT_DEPS = SUBJ_DEPS - {"nsubj:pass"}
+AUX_DEPS = frozenset({"aux", "auxpass"})
 PREP_DEPS = frozenset({"prep", "agent"})
 POBJ_DEPS = frozenset({"pobj", "pcomp"})
 _CONJ_WORDS = frozenset(CONJUNCTIONS)
