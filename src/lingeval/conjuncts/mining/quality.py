@@ -140,7 +140,9 @@ def _kappa(a: list[str], b: list[str]) -> float:
     if not n:
         return float("nan")
     p_o = sum(x == y for x, y in zip(a, b, strict=True)) / n
-    cats = set(a) | set(b)
+    # summed in a fixed order: a set's order of strings changes with the hash seed, and the
+    # float sum with it (the last digit of the JSON output moved from run to run)
+    cats = sorted(set(a) | set(b))
     p_e = sum((a.count(k) / n) * (b.count(k) / n) for k in cats)
     return (p_o - p_e) / (1 - p_e) if p_e < 1 else float("nan")
 
