@@ -36,7 +36,6 @@ import itertools
 import json
 import os
 import pickle
-import random
 import sys
 import time
 from pathlib import Path
@@ -56,7 +55,7 @@ TEXTS = [
 ]
 DEV_SOURCES = ("schuster", "gum", "ewt", "pud")
 #: every development source whose sentences must stay out of the synthetic text
-HELD_SOURCES = ("schuster", "gum", "ewt", "pud", "paper", "thec", "stripping")
+HELD_SOURCES = ("schuster", "gum", "ewt", "pud", "paper", "thec", "stripping", "mined-heldout")
 #: source files whose change changes the labelled rows (cache key)
 KEYED = [
     "src/lingeval/conjuncts/resolvers/rules.py",
@@ -230,9 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         OUT / f"dev-{len(dev)}-{key}.pkl", lambda: ranker.training_rows(dev, parser=parser)
     )
     # folds by sentence: every conjunction of one sentence falls in the same fold
-    sentences = sorted({ex.sentence for ex in dev})
-    random.Random(args.seed).shuffle(sentences)
-    fold_of_sentence = {s: k % args.folds for k, s in enumerate(sentences)}
+    fold_of_sentence = ranker.fold_assignment([ex.sentence for ex in dev], args.folds, args.seed)
     fold_of = [fold_of_sentence[ex.sentence] for ex in dev]
     offset = max(syn.groups, default=-1) + 1  # dev groups after the synthetic ones
 

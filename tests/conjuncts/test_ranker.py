@@ -462,9 +462,54 @@ def test_shipped_v5_is_v4_with_a_fitted_stripping_part() -> None:
     ]
 
 
-def test_train_fits_a_stripping_part() -> None:
-    """``train`` (and so ``train-ranker``) fits the stripping part beside the ranker."""
-    report = ranker.train(STRIP_TEXT, n=40, folds=2, seed=4)
+def test_train_fits_a_stripping_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``train`` (and so ``train-ranker``) fits the stripping part beside the ranker, with
+    the pipeline (``spacy_model``) and the regularisation (``c``) it was given."""
+    from lingeval.core import parsing
+
+    pipelines: list[str | None] = []
+
+    class RecordingParser(parsing.Parser):
+        def __init__(self, model: str | None = None, **kw: object) -> None:
+            pipelines.append(model)
+            super().__init__(model, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parsing, "Parser", RecordingParser)
+    name = parsing.default_pipeline_name()
+    report = ranker.train(STRIP_TEXT, n=40, folds=2, seed=4, c=0.01, spacy_model=name)
     part = report.model.strip
     assert part is not None and part["features"] == list(ranker.STRIP_FEATURES)
     assert report.model.meta["strip"]["with_choice"] > 0
+    assert pipelines and set(pipelines) == {name}  # no part parsed with another pipeline
+    docs = parsing.Parser(name).parse(STRIP_TEXT)
+    assert part == ranker.train_strip(docs, n=200, seed=4, folds=2, c=0.01)[0]
+    assert part != ranker.train_strip(docs, n=200, seed=4, folds=2, c=1.0)[0]  # c matters
+
+
+def test_fold_assignment_deals_shuffled_keys_round_robin() -> None:
+    keys = [f"s{i}" for i in range(23)] * 2  # duplicates: one fold per distinct key
+    folds = ranker.fold_assignment(keys, 5, seed=3)
+    assert set(folds) == set(keys)
+    sizes = sorted(list(folds.values()).count(k) for k in range(5))
+    assert sizes == [4, 4, 5, 5, 5]
+    assert folds == ranker.fold_assignment(reversed(keys), 5, seed=3)  # order-free
+    assert folds != ranker.fold_assignment(keys, 5, seed=4)
+
+
+def test_score_is_the_standardised_linear_sum_of_feature_values() -> None:
+    """``score`` (names split once per model) equals the formula over :func:`feature_value`,
+    interactions included, for the shipped model."""
+    import random
+
+    model = ranker.load_ranker("v5")
+    assert "two_np*m1" in model.features
+    rng = random.Random(0)
+    for _ in range(50):
+        feats = {f: rng.choice([0.0, 1.0, rng.uniform(-2, 3)]) for f in ranker.FEATURES[::2]}
+        feats |= {"two_np": 1.0, "m1": rng.choice([0.0, 1.0])}
+        expected = model.intercept
+        for name, mu, sd, w in zip(
+            model.features, model.mean, model.scale, model.coef, strict=True
+        ):
+            expected += w * (ranker.feature_value(feats, name) - mu) / sd
+        assert model.score(feats) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -41,6 +42,18 @@ def causal_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def masked_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_tiny_masked(tmp_path_factory.mktemp("bert"), CORPUS, vocab_size=90)
+
+
+def test_tiny_masked_model_is_identical_on_every_build(tmp_path: Path) -> None:
+    """The WordPiece trainer numbers its pieces in hash-map order (different on each build, as
+    it was on CI): equal arguments must still give equal piece ids and equal weights."""
+    from transformers import AutoModelForMaskedLM
+
+    dirs = [build_tiny_masked(tmp_path / f"b{k}", CORPUS, vocab_size=90) for k in range(3)]
+    vocabs = [json.loads((d / "tokenizer.json").read_text())["model"]["vocab"] for d in dirs]
+    assert len(vocabs[0]) == 90 and vocabs[1] == vocabs[0] and vocabs[2] == vocabs[0]
+    weights = [AutoModelForMaskedLM.from_pretrained(d).state_dict() for d in dirs]
+    assert all(torch.equal(w[k], weights[0][k]) for w in weights[1:] for k in weights[0])
 
 
 def _direct_causal(scorer: CausalLMScorer, text: str) -> list[float]:

@@ -22,17 +22,25 @@ repository) and in the repository's benchmark folder:
                "held-out" there, but written here, so development numbers too.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
+``mined-heldout`` **Held out.** Real gapping, stripping and argument-cluster sentences of
+               WebNLG (test lexicalisations and dev texts), UD English-EWT dev/test and PUD that
+               the mining labels point at and no resolver was developed on; gold written here
+               blind to every resolver (``benchmarks/data/conjuncts/mined_gold.jsonl``: text
+               keys, SHA-1 and templates only, :func:`mined_heldout_examples`). Loaded only
+               when named (:data:`HELD_OUT_SOURCES`), never fitted or tuned on.
 
 Every example's ``meta`` has ``source`` and ``phenomenon`` (``gapping``, ``stripping``,
 ``argument-cluster``, ``nominal``, ``vp-ellipsis``, ...), and, for the treebank sources, the
 gold tree's sentence id (``sent_id``) so oracle-tree runs can find it
-(:func:`gold_trees`). All numbers on these sets are development numbers.
+(:func:`gold_trees`). All numbers on these sets are development numbers, except on the
+sources of :data:`HELD_OUT_SOURCES`.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,11 +51,14 @@ from lingeval.core.conllu import Sentence, read_conllu
 from lingeval.core.errors import LingevalError
 
 __all__ = [
+    "HELD_OUT_SOURCES",
     "SOURCES",
     "DevSource",
     "default_paths",
     "gold_trees",
+    "heldout_corpora",
     "load_sources",
+    "mined_heldout_examples",
     "thec_examples",
     "treebank_examples",
 ]
@@ -64,7 +75,13 @@ SOURCES = (
     "thec",
     "thec-other",
     "synthetic",
+    "mined-heldout",
 )
+#: Held-out sources: never fitted, tuned or read for rules; :func:`load_sources` loads them
+#: only when they are named, and their scores are reported apart as held-out numbers.
+HELD_OUT_SOURCES = ("mined-heldout",)
+#: The corpora the held-out gold points into (``corpus`` field of its records).
+HELD_OUT_CORPORA = ("webnlg", "webnlgdev", "ewt", "pud")
 
 
 @dataclass
@@ -98,12 +115,27 @@ def default_paths(shared: Path, bench_data: Path | None = None) -> dict[str, lis
     return paths
 
 
+def heldout_corpora(shared: Path) -> dict[str, list[Path]]:
+    """Where the corpora of the held-out gold are under ``../shared/data``: the English
+    WebNLG v1.5 test XML folder, the NeuralREG WebNLG folder (its ``data/dev.json``), and the
+    EWT dev/test and PUD CoNLL-U files."""
+    paths = default_paths(shared)
+    reg = shared / "reg"
+    return {
+        "webnlg": [reg / "webnlg_enriched_v1.5_en_test"],
+        "webnlgdev": [reg / "webnlg_reg_v1.5_seen_unseen" / "data" / "dev.json"],
+        "ewt": paths["ewt"],
+        "pud": paths["pud"],
+    }
+
+
 def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
     return {
         "paper": [bench_data / "paper.jsonl"],
         "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
+        "mined-heldout": [bench_data / "mined_gold.jsonl"],
     }
 
 
@@ -341,9 +373,10 @@ def load_sources(
 ) -> dict[str, DevSource]:
     """Every available source (``names`` selects), in :data:`SOURCES` order.
 
-    Sources whose files are absent are left out (a fresh clone has no ``../shared``).
+    Sources whose files are absent are left out (a fresh clone has no ``../shared``). The
+    held-out sources (:data:`HELD_OUT_SOURCES`) are loaded only when ``names`` names them.
     """
-    wanted = list(names) if names else list(SOURCES)
+    wanted = list(names) if names else [n for n in SOURCES if n not in HELD_OUT_SOURCES]
     unknown = [n for n in wanted if n not in SOURCES]
     if unknown:
         raise LingevalError(f"unknown source(s) {unknown}; known: {', '.join(SOURCES)}")
@@ -368,6 +401,11 @@ def load_sources(
             examples, trees = authored_examples(files[0], banks, source=name)
             if examples:
                 out[name] = DevSource(name, examples, files, trees=trees)
+        elif name == "mined-heldout":
+            corpora = heldout_corpora(shared) if shared is not None else {}
+            examples, trees, notes = mined_heldout_examples(files[0], corpora, source=name)
+            if examples:
+                out[name] = DevSource(name, examples, files, trees=trees, notes=notes)
         elif name == "thec":
             coord, other = thec_examples(files)
             out["thec"] = coord
@@ -391,6 +429,136 @@ def load_sources(
                 ex.meta["source"] = "synthetic"
             out[name] = DevSource(name, examples, files)
     return {n: out[n] for n in SOURCES if n in out}
+
+
+_HELDOUT_KEYS = ("corpus", "sent_id", "span", "conjunction", "offset", "text_sha1", "rewrites")
+
+
+def _heldout_texts(
+    corpus: str, paths: Sequence[Path], wanted: set[str]
+) -> tuple[dict[str, str], dict[str, Sentence]]:
+    """``key -> text`` (and ``key -> gold tree`` for treebanks) of the wanted keys of one
+    corpus: a treebank's ``# text`` lines (stripped, as the mining labels count offsets), a
+    WebNLG test lexicalisation (``<eid>/<lid>``) or a WebNLG dev text (SHA-1 prefix key)."""
+    from lingeval.conjuncts.mining import quality as mq
+
+    if corpus == "webnlg":
+        return {k: t for k, t in mq.webnlg_texts(paths[0]) if k in wanted}, {}
+    if corpus == "webnlgdev":
+        root = paths[0].parent.parent  # .../data/dev.json -> the NeuralREG folder
+        return {k: t for k, t in mq.webnlg_reg_texts(root) if k in wanted}, {}
+    texts: dict[str, str] = {}
+    trees: dict[str, Sentence] = {}
+    for path in paths:
+        for sent in read_conllu(path, validate_tree=False):
+            sid = str(sent.sent_id)
+            if sid in wanted:
+                texts[sid] = sent.text.strip()
+                trees[sid] = sent
+    return texts, trees
+
+
+def mined_heldout_examples(
+    gold: Path,
+    corpora: Mapping[str, Sequence[Path]],
+    *,
+    source: str = "mined-heldout",
+) -> tuple[list[ConjunctExample], dict[str, Sentence], list[str]]:
+    """The held-out examples of ``gold`` (JSON lines written here, no third-party text), their
+    gold trees (treebank items, for oracle runs) and notes on what was skipped.
+
+    A record names the ``corpus`` (``webnlg``, ``webnlgdev``, ``ewt``, ``pud``) and the text
+    key (``sent_id``) a mining label points at; ``span`` ``[a, b]`` is the sentence inside that
+    text (a WebNLG lexicalisation may hold several), ``offset`` the marked ``conjunction`` in
+    the sentence, ``text_sha1`` the SHA-1 of the sentence, ``rewrites`` templates over it
+    (:func:`lingeval.conjuncts.authored.fill_template`: ``{a:b}`` = characters of the
+    sentence, the rest our own words), ``rewritable`` False for an item left unchanged and
+    ``flag`` (``not-rewritable``/``garbled``) with a ``reason`` for items reported apart.
+    ``corpora`` maps corpus names to their files (:func:`heldout_corpora`); records of an
+    absent corpus are skipped (noted); a missing text, a changed text (SHA-1) or a bad record
+    is an error naming the gold file and line.
+    """
+    from lingeval.conjuncts.authored import fill_template, text_sha1
+
+    records: list[tuple[int, dict[str, Any]]] = []
+    for n, line in enumerate(gold.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LingevalError(f"{gold}:{n}: not JSON ({exc.msg})") from exc
+        missing = [k for k in _HELDOUT_KEYS if k not in rec] if isinstance(rec, dict) else ["all"]
+        if missing:
+            raise LingevalError(f"{gold}:{n}: record lacks {', '.join(missing)}")
+        if rec["corpus"] not in HELD_OUT_CORPORA:
+            raise LingevalError(
+                f"{gold}:{n}: unknown corpus {rec['corpus']!r} (known: {', '.join(HELD_OUT_CORPORA)})"
+            )
+        records.append((n, rec))
+    notes: list[str] = []
+    texts: dict[str, dict[str, str]] = {}
+    trees: dict[str, Sentence] = {}
+    for corpus in HELD_OUT_CORPORA:
+        wanted = {str(r["sent_id"]) for _, r in records if r["corpus"] == corpus}
+        paths = corpora.get(corpus, [])
+        if not wanted:
+            continue
+        if not paths or not all(p.exists() for p in paths):
+            notes.append(f"{len(wanted)} {corpus} item(s) skipped: corpus absent")
+            continue
+        texts[corpus], found = _heldout_texts(corpus, paths, wanted)
+        trees.update(found)
+    examples: list[ConjunctExample] = []
+    for n, rec in records:
+        corpus, sid = rec["corpus"], str(rec["sent_id"])
+        if corpus not in texts:
+            continue
+        where = f"{gold}:{n}"
+        text = texts[corpus].get(sid)
+        if text is None:
+            raise LingevalError(f"{where}: no text {sid!r} in the {corpus} corpus")
+        a, b = (int(x) for x in rec["span"])
+        sentence = text[a:b]
+        if not 0 <= a < b <= len(text) or text_sha1(sentence) != rec["text_sha1"]:
+            raise LingevalError(
+                f"{where}: the text of {corpus} {sid!r} changed (SHA-1 of characters {a}-{b} "
+                "differs from the one the gold was written for); not scoring a wrong gold"
+            )
+        conj, offset = str(rec["conjunction"]), int(rec["offset"])
+        if sentence[offset : offset + len(conj)].lower() != conj.lower():
+            raise LingevalError(f"{where}: no {conj!r} at offset {offset} of the sentence")
+        try:
+            rewrites = [fill_template(t, sentence) for t in rec["rewrites"]]
+        except ValueError as exc:
+            raise LingevalError(f"{where}: {exc}") from exc
+        rewritable = bool(rec.get("rewritable", len(rewrites) > 1))
+        if not rewritable and rewrites != [sentence]:
+            raise LingevalError(f"{where}: a non-rewritable item's gold must be the sentence")
+        meta = {
+            "source": source,
+            "phenomenon": rec.get("phenomenon", "other"),
+            "corpus": corpus,
+            "sent_id": sid,
+            "flag": rec.get("flag"),
+            "reason": rec.get("reason", ""),
+            "annotator": rec.get("annotator", ""),
+            "held_out": True,
+        }
+        examples.append(
+            ConjunctExample(
+                f"{source}:{corpus}:{sid}@{offset}",
+                sentence,
+                sentence[offset : offset + len(conj)],
+                offset,
+                rewrites,
+                rewritable,
+                "heldout",
+                meta,
+            )
+        )
+    used = {ex.meta["sent_id"] for ex in examples}
+    return examples, {k: v for k, v in trees.items() if k in used}, notes
 
 
 def gold_trees(sources: dict[str, DevSource]) -> dict[str, Sentence]:

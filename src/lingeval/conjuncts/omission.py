@@ -318,8 +318,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         while k0 - 1 >= 0 and doc[k0 - 1].tag_ in {"NNP", "NNPS"}:
             k0 -= 1
         # not inside a term ("sodium Dodecyl sulfate") nor a name modifying a noun after a
-        # determiner ("a Boston firm")
-        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$"})
+        # determiner or a possessor ("a Boston firm", "the project's Hong Kong contractor")
+        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$", "POS"})
     if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
         return False  # "40,000 visitors", "21 %"
     if a.tag_ == "CD" and b.tag_ == "CD":
@@ -329,12 +329,28 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     return b.tag_ in NP_START_TAGS or b.text == "$"
 
 
+def _parenthetical_commas(doc: Doc, start: int, end: int) -> set[int]:
+    """The commas of :func:`parenthetical_end` parentheticals inside ``[start, end]``."""
+    out: set[int] = set()
+    for k in range(start, end + 1):
+        c = parenthetical_end(doc, k, end)
+        if c is not None:
+            out.update((k, c))
+    return out
+
+
 def chunk_phrases(doc: Doc, start: int, end: int) -> list[Phrase]:
-    """Cut tokens ``[start, end]`` into phrases at part-of-speech boundaries and commas."""
+    """Cut tokens ``[start, end]`` into phrases at part-of-speech boundaries and commas (not
+    inside a parenthetical of a noun phrase, "a large, though modest, sum")."""
     out: list[Phrase] = []
     s = start
     k = start + 1
     while k <= end + 1:
+        if k <= end:
+            paren = parenthetical_end(doc, k, end)
+            if paren is not None:
+                k = paren + 2  # the parenthetical and the word after it stay in the phrase
+                continue
         infinitive = doc[s].tag_ == "TO" and s < end and doc[s + 1].tag_ == "VB"
         cut = k > end or doc[k].text == "," or (not infinitive and _boundary_between(doc, k))
         if cut:
@@ -368,10 +384,40 @@ def _two_names(doc: Doc, r: Phrase) -> bool:
     )
 
 
+#: Words that open a verbless parenthetical inside a noun phrase ("a large, though unknown, sum").
+PARENTHETICAL_OPENERS = {"though", "although", "if", "albeit", "perhaps", "probably", "possibly"}
+
+
+def parenthetical_end(doc: Doc, k: int, last: int) -> int | None:
+    """The comma at ``k`` opens a verbless parenthetical that sits inside a noun phrase ("a
+    significant, though unspecified, amount"; "a large, if modest, gain"): the index of its
+    closing comma, else None. Up to four words, no verb but a participle, and a noun or
+    adjective of the same phrase after the closing comma."""
+    if doc[k].text != "," or k + 1 > last or doc[k + 1].lower_ not in PARENTHETICAL_OPENERS:
+        return None
+    for c in range(k + 2, min(k + 7, last)):
+        tok = doc[c]
+        if tok.text == ",":
+            nxt = doc[c + 1]
+            if c > k + 2 and nxt.tag_ in {"NN", "NNS", "JJ", "JJR", "JJS", "CD", "VBG"}:
+                return c
+            return None
+        if tok.is_punct or (_is_verb(doc, c) and tok.tag_ != "VBN"):
+            return None
+    return None
+
+
 def right_end(doc: Doc, start: int, last: int) -> int:
     """Last token of the right conjunct that starts at ``start``."""
+    skip = -1
     for k in range(start, last + 1):
+        if k <= skip:
+            continue  # inside a parenthetical of a noun phrase
         tok = doc[k]
+        paren = parenthetical_end(doc, k, last)
+        if paren is not None:
+            skip = paren
+            continue
         if tok.text in CLAUSE_PUNCT or (k > start and _subordinates(doc, k, last)):
             return k - 1
         if k > start and sentence_break(doc, k, last):
@@ -587,7 +633,9 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
     end = right_end(doc, start, last)
     # the longest extent that parallels the first clause; material after a shorter one
     # (", via X and Y", ", the sources say") is shared by every conjunct
-    ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == ","][:4]]
+    inner = _parenthetical_commas(doc, start, end)
+    ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == "," and k not in inner]]
+    ends = ends[:5]
     for e in ends:
         found = _detect_extent(doc, cc, start, e, last)
         if found is not None:

@@ -25,6 +25,7 @@ Every number here is a development number: the data were seen while building the
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -59,6 +60,7 @@ __all__ = [
     "predict",
     "sentence_folds",
     "summarise",
+    "summarise_heldout",
 ]
 
 #: Column order of :func:`error_shapes` (gold-shape columns follow, sorted).
@@ -304,6 +306,72 @@ def summarise(
     df = pd.DataFrame(rows)
     if not df.empty:
         df = df.sort_values(["kind", "source", "group", "system", "mode"]).reset_index(drop=True)
+    return df
+
+
+#: ``corpus`` groups of :func:`summarise_heldout` that pool several corpora
+HELDOUT_POOLS = {"WebNLG": frozenset({"webnlg", "webnlgdev"}), "EWT+PUD": frozenset({"ewt", "pud"})}
+
+
+def summarise_heldout(
+    records: Iterable[Record], options: MetricOptions | None = None, *, resamples: int = 1000
+) -> pd.DataFrame:
+    """The held-out table (sources of :data:`lingeval.conjuncts.devdata.HELD_OUT_SOURCES`):
+    one row per (mode, system, kind, group) with the columns of :func:`summarise` and the
+    95 % (``options.confidence``) percentile-bootstrap intervals over examples of F1 and exact
+    match (``f1_lo``/``f1_hi``, ``em_lo``/``em_hi``; ``resamples`` resamples, the metric's
+    seed, so every system is resampled alike), ``scope`` = ``held out``.
+
+    Kinds: ``all`` (group ``clean``: the items without ``meta.flag``), ``flagged`` (items
+    flagged ``garbled`` or ``not-rewritable``, apart from every other group), ``phenomenon``,
+    ``corpus`` (each corpus and :data:`HELDOUT_POOLS`) and ``conjunction``, the last three
+    over the clean items.
+    """
+    import pandas as pd
+
+    options = options or MetricOptions(bootstrap=0)
+    boot = MetricOptions(
+        aggregation=options.aggregation,
+        empty=options.empty,
+        bootstrap=resamples,
+        confidence=options.confidence,
+        seed=options.seed,
+    )
+    groups: dict[tuple[str, str, str, str], list[Record]] = {}
+    for r in records:
+        meta = r.example.meta
+        flag = meta.get("flag")
+        if flag:
+            keys = [("flagged", str(flag)), ("flagged", "all flagged")]
+        else:
+            corpus = str(meta.get("corpus", r.source))
+            keys = [("all", "clean"), ("phenomenon", r.phenomenon), ("corpus", corpus)]
+            keys += [("corpus", p) for p, members in HELDOUT_POOLS.items() if corpus in members]
+            keys.append(("conjunction", r.example.conjunction_lower))
+        for kind, group in keys:
+            groups.setdefault((r.mode, r.system, kind, group), []).append(r)
+    rows = []
+    for (mode, system, kind, group), recs in groups.items():
+        ci = aggregate("s", [r.stats for r in recs], boot).ci
+        f1_ci = ci.get("f1", (math.nan, math.nan))
+        em_ci = ci.get("exact_match", (math.nan, math.nan))
+        row = {
+            "scope": "held out",
+            "source": recs[0].source,
+            "mode": mode,
+            "system": system,
+            "kind": kind,
+            "group": group,
+            **_row(recs, options),
+            "f1_lo": f1_ci[0],
+            "f1_hi": f1_ci[1],
+            "em_lo": em_ci[0],
+            "em_hi": em_ci[1],
+        }
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    if not df.empty:
+        df = df.sort_values(["kind", "group", "system", "mode"]).reset_index(drop=True)
     return df
 
 

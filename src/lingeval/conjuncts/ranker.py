@@ -31,7 +31,15 @@ from typing import Any
 
 from lingeval.conjuncts.omission import FINITE_TAGS, has_lemma
 
-__all__ = ["DEFAULT_VERSION", "FEATURES", "RankerModel", "fit", "load_ranker"]
+__all__ = [
+    "DEFAULT_VERSION",
+    "FEATURES",
+    "RankerModel",
+    "bare_number",
+    "fit",
+    "fold_assignment",
+    "load_ranker",
+]
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
 
@@ -144,12 +152,7 @@ def contrast_features(
     argument cluster ("gave Kim a book and Lee a pen"). ``strip``: the analysis is stripping
     (one remnant and a marker); its remnant's head class (name, pronoun, noun, number) is
     compared with the subject's and with the first object's (``strip_*_class``)."""
-    from lingeval.conjuncts.resolvers.rules import (
-        _category,
-        _det_class,
-        _head_class,
-        _np_head,
-    )
+    from lingeval.conjuncts.resolvers.rules import _category, _det_class, _np_head
 
     sign = 1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
     out = {"anim_subj": 0.0, "def_subj": 0.0, "cat_subj": 0.0}
@@ -179,19 +182,19 @@ def contrast_features(
     out["quant_pair"] = sign * float(pair and first_word != subj_word)
     out["num_keeps_noun"] = float(
         any(
-            _bare_number(doc, a) and _bare_number(doc, b) and _noun_stays(doc, b, corr)
+            bare_number(doc, a) and bare_number(doc, b) and _noun_stays(doc, b, corr)
             for a, b in zip(parts, corr, strict=False)
         )
     )
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0
     if strip and sign and len(parts) == 1:
-        cls = _word_class(_np_head(doc, first), _head_class)
+        cls = _word_class(_np_head(doc, first))
         if subj is not None:
-            same = cls == _word_class(_np_head(doc, subj), _head_class)
+            same = cls == _word_class(_np_head(doc, subj))
             out["strip_subj_class"] = sign * (1.0 if same else -1.0)
         obj = _first_object(verb, cc)
         if obj is not None:
-            same = cls == _word_class(obj, _head_class)
+            same = cls == _word_class(obj)
             out["strip_obj_class"] = sign * (-1.0 if same else 1.0)
     return out
 
@@ -232,7 +235,7 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
     word tagged as a common noun that is no English noun: "Ann/NN"), ``PRON`` (another
     pronoun), ``NOUN``, ``ADJ``, ``ADV`` or ``OTHER``; from tags and word lists only. A
     noun phrase with a number ("300 cars") is ``NUM``."""
-    from lingeval.conjuncts.resolvers.rules import TIME_NOUNS, _head_class
+    from lingeval.conjuncts.resolvers.rules import TIME_NOUNS
     from lingeval.conjuncts.resolvers.vpe import name_gender
 
     toks = [t for t in tokens if not t.is_punct]
@@ -248,7 +251,7 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
         return "TIME"
     if head.tag_ == "CD" and len(head.text) == 4 and head.text.isdigit() and len(toks) == 1:
         return "TIME"  # a year
-    cls = _word_class(head, _head_class)
+    cls = _word_class(head)
     if any(c.dep_ == "nummod" and c.tag_ == "CD" for c in head.children):
         return "NUM"  # a counted noun phrase: "300 cars" answers "400"
     if cls == "PRON":
@@ -270,17 +273,20 @@ def kind_match(a: str, b: str) -> float:
     return 0.5 if a in KIND_GROUPS and KIND_GROUPS[a] == KIND_GROUPS.get(b) else 0.0
 
 
-def _word_class(tok: Any, head_class: Any) -> str:
+def _word_class(tok: Any) -> str:
     """The head class of :func:`~lingeval.conjuncts.resolvers.rules._head_class`, with a
     capitalised common-noun tag on a word that is no English noun read as a name (the
     tagger's "Ann/NN likes jazz")."""
     if tok.tag_ in {"NN", "NNS"} and tok.text[:1].isupper() and not has_lemma(tok.lower_, "NOUN"):
         return "PROPN"
-    return str(head_class(tok))
+    from lingeval.conjuncts.resolvers.rules import _head_class
+
+    return _head_class(tok)
 
 
-def _bare_number(doc: Any, span: Any) -> bool:
-    """The span is only a number ("15", "$5", "3 %")."""
+def bare_number(doc: Any, span: Any) -> bool:
+    """The span (inclusive ``start``/``end`` token range of ``doc``) is only a number
+    ("15", "$5", "3 %")."""
     return all(
         doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(span.start, span.end + 1)
     )
@@ -351,11 +357,25 @@ class RankerModel:
             return float(feats.get("s1", 0.0))
         return _part_score(self.check, CHECK_FEATURES, feats)
 
+    @functools.cached_property
+    def _terms(self) -> tuple[tuple[str, tuple[str, ...], float, float, float], ...]:
+        """``(name, parts, mean, scale, coef)`` per feature, ``parts`` the factors of an
+        interaction ``"a*b"`` (else empty): names are split once per model, not per call
+        (the fields are not changed after the model is made)."""
+        return tuple(
+            (name, tuple(name.split("*")) if "*" in name else (), mu, sd, w)
+            for name, mu, sd, w in zip(self.features, self.mean, self.scale, self.coef, strict=True)
+        )
+
     def score(self, feats: Mapping[str, float]) -> float:
-        """The linear score (log-odds that the analysis is right) of one analysis."""
+        """The linear score (log-odds that the analysis is right) of one analysis:
+        ``intercept + sum_j coef_j * (x_j - mean_j) / scale_j`` with ``x_j`` =
+        :func:`feature_value` (the same arithmetic, inlined: it runs for every analysis)."""
         total = self.intercept
-        for name, mu, sd, w in zip(self.features, self.mean, self.scale, self.coef, strict=True):
-            total += w * (feature_value(feats, name) - mu) / sd
+        get = feats.get
+        for name, parts, mu, sd, w in self._terms:
+            x = math.prod(float(get(p, 0.0)) for p in parts) if parts else float(get(name, 0.0))
+            total += w * (x - mu) / sd
         return total
 
     def probability(self, feats: Mapping[str, float]) -> float:
@@ -671,6 +691,17 @@ def top1_accuracy(model: RankerModel, data: TrainingRows, indices: Sequence[int]
     return sum(lab for _, lab in best.values()) / max(1, len(best))
 
 
+def fold_assignment(keys: Iterable[Any], folds: int, seed: int) -> dict[Any, int]:
+    """The fold (0 .. ``folds`` - 1) of every distinct key (an example, a sentence): the
+    sorted keys shuffled with ``random.Random(seed)``, then dealt round-robin; every
+    cross-validation of the ranker and of its stripping part folds this way."""
+    import random
+
+    ordered = sorted(set(keys))
+    random.Random(seed).shuffle(ordered)
+    return {key: k % max(1, folds) for k, key in enumerate(ordered)}
+
+
 def cross_validate(
     data: TrainingRows,
     *,
@@ -680,16 +711,11 @@ def cross_validate(
     objective: str = "pointwise",
 ) -> dict[str, float]:
     """k-fold cross-validation by example: mean top-1 accuracy of held-out examples (%)."""
-    import random
-
-    groups = sorted(set(data.groups))
-    rng = random.Random(seed)
-    rng.shuffle(groups)
-    fold_of = {g: k % folds for k, g in enumerate(groups)}
+    fold_of = fold_assignment(data.groups, folds, seed)
     accs = []
     for k in range(folds):
         train = [i for i, g in enumerate(data.groups) if fold_of[g] != k]
-        test = [g for g in groups if fold_of[g] == k]
+        test = [g for g in fold_of if fold_of[g] == k]
         labels = [data.labels[i] for i in train]
         if not test or len(set(labels)) < 2:
             continue
@@ -833,8 +859,11 @@ def train(
     # the re-parse check, on the alternatives of (at most 2,000) synthetic and all dev examples
     check = check_rows([*synthetic[:2000], *dev], model, spacy_model=spacy_model)
     model.check = fit_check(check[0], check[1], c=c)
-    # stripping's choice of correlate, on synthetic stripping from the same text
-    model.strip, strip_report = train_strip(docs, n=max(200, n // 5), seed=seed, folds=folds)
+    # stripping's choice of correlate, on synthetic stripping from the same text, with the
+    # same pipeline and regularisation as the other parts
+    model.strip, strip_report = train_strip(
+        docs, n=max(200, n // 5), seed=seed, folds=folds, c=c, spacy_model=spacy_model
+    )
     model.meta["strip"] = strip_report
     return TrainingReport(
         model=model,
@@ -916,14 +945,6 @@ def strip_rows(
     return rows, labels, groups
 
 
-def hand_strip_score(feats: Mapping[str, float]) -> float:
-    """The hand rule of stripping's choice of correlate, from :data:`STRIP_FEATURES`: the
-    similarity, +0.2 for the same head, -0.05 for the object of a preposition."""
-    return (
-        feats.get("sim", 0.0) + 0.2 * feats.get("same_head", 0.0) - 0.05 * feats.get("pp_obj", 0.0)
-    )
-
-
 def strip_top1(
     score: Any, rows: Sequence[Mapping[str, float]], labels: Sequence[int], groups: Sequence[int]
 ) -> float:
@@ -952,21 +973,21 @@ def train_strip(
     folds: int = 5,
     c: float = 1.0,
     parser: Any | None = None,
+    spacy_model: str | None = None,
 ) -> tuple[dict[str, Any] | None, dict[str, float]]:
     """Fit stripping's choice of correlate on ``n`` synthetic stripped coordinations made
     from the parsed ``docs`` (:func:`lingeval.conjuncts.synthesize.synthesize_stripping_docs`;
-    remnants of the correlate's kind). Returns the fitted part (:attr:`RankerModel.strip`)
-    and a report: examples, examples with a choice, and the ``folds``-fold cross-validated
-    top-1 (%) of the fitted choice and of the hand rule (:func:`hand_strip_score`) on them."""
-    import random
-
+    remnants of the correlate's kind), re-parsed with ``parser`` (else a new one of
+    ``spacy_model``, the default pipeline when None); ``c`` is the inverse L2 strength. Returns
+    the fitted part (:attr:`RankerModel.strip`) and a report: examples, examples with a
+    choice, and the ``folds``-fold cross-validated top-1 (%) of the fitted choice and of the
+    hand rule (:func:`lingeval.conjuncts.resolvers.stripping.hand_score`) on them."""
+    from lingeval.conjuncts.resolvers.stripping import hand_score
     from lingeval.conjuncts.synthesize import synthesize_stripping_docs
 
     examples = synthesize_stripping_docs(docs, n=n, seed=seed)
-    rows, labels, groups = strip_rows(examples, parser=parser)
-    ids = sorted(set(groups))
-    random.Random(seed).shuffle(ids)
-    fold = {g: k % max(1, folds) for k, g in enumerate(ids)}
+    rows, labels, groups = strip_rows(examples, parser=parser, spacy_model=spacy_model)
+    fold = fold_assignment(groups, folds, seed)
     fitted: list[float] = []
     hand: list[float] = []
     for k in range(folds if folds > 1 else 0):
@@ -982,10 +1003,10 @@ def train_strip(
         )
         scorer = RankerModel("cv", [], [], [], [], 0.0, strip=part).strip_score
         fitted.append(strip_top1(scorer, *held))
-        hand.append(strip_top1(hand_strip_score, *held))
+        hand.append(strip_top1(hand_score, *held))
     report = {
         "examples": float(len(examples)),
-        "with_choice": float(len(ids)),
+        "with_choice": float(len(fold)),
         "cv_top1_fitted_pct": round(sum(fitted) / len(fitted), 2) if fitted else math.nan,
         "cv_top1_hand_pct": round(sum(hand) / len(hand), 2) if hand else math.nan,
     }

@@ -82,7 +82,9 @@ def build_tiny_masked(
     """Save a BERT masked LM (random weights) and a WordPiece tokenizer to ``out_dir``.
 
     The WordPiece vocabulary is trained on ``corpus``, or is exactly ``vocab`` (after the five
-    special tokens) when given, so that a test knows how words split (``tutta ##via``).
+    special tokens) when given, so that a test knows how words split (``tutta ##via``). Trained
+    pieces are numbered in sorted order, so equal arguments give an identical model in any
+    process.
     """
     import torch
     from tokenizers import (
@@ -100,19 +102,25 @@ def build_tiny_masked(
     hf_logging.disable_progress_bar()
 
     specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+
+    def wordpiece(vocab: dict[str, int] | None) -> Tokenizer:
+        t = Tokenizer(models.WordPiece(vocab=vocab, unk_token="[UNK]"))
+        t.normalizer = normalizers.BertNormalizer(lowercase=False)
+        t.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+        return t
+
     if vocab is None:
-        tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-    else:
-        fixed = {t: i for i, t in enumerate(dict.fromkeys([*specials, *vocab]))}
-        tok = Tokenizer(models.WordPiece(vocab=fixed, unk_token="[UNK]"))
-    tok.normalizer = normalizers.BertNormalizer(lowercase=False)
-    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    tok.decoder = decoders.WordPiece()
-    if vocab is None:
+        # The trainer learns the same pieces in every process but numbers them in hash-map
+        # order, which changes from run to run (and with it which random embedding row each
+        # piece gets): keep the learnt pieces, sorted, so the same seed gives the same model.
+        trained = wordpiece(None)
         trainer = trainers.WordPieceTrainer(
             vocab_size=vocab_size, special_tokens=specials, show_progress=False
         )
-        tok.train_from_iterator(list(corpus), trainer)
+        trained.train_from_iterator(list(corpus), trainer)
+        vocab = sorted(trained.get_vocab())
+    tok = wordpiece({t: i for i, t in enumerate(dict.fromkeys([*specials, *vocab]))})
+    tok.decoder = decoders.WordPiece()
     cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
     tok.post_processor = processors.TemplateProcessing(
         single="[CLS] $A [SEP]",

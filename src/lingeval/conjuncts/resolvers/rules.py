@@ -64,6 +64,7 @@ from lingeval.conjuncts.omission import (
     has_lemma,
     hyphen_part,
     nominal_gerund,
+    parenthetical_end,
     right_end,
     sentence_break,
 )
@@ -79,7 +80,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "16"
+GENERATION_VERSION = "17"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -515,7 +516,14 @@ class _Analysis:
     def boundary(self, start: int) -> tuple[int, bool]:
         """First index after ``start`` that closes the right conjunct; flag a binding clause."""
         doc = self.doc
+        skip = -1
         for k in range(start + 1, self.last + 1):
+            if k <= skip:
+                continue  # inside a parenthetical of a noun phrase
+            paren = parenthetical_end(doc, k, self.last)
+            if paren is not None:
+                skip = paren
+                continue
             tok = doc[k]
             low = tok.lower_
             if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
@@ -555,10 +563,16 @@ class _Analysis:
                 name = k + 1
                 while name + 1 <= self.last and doc[name].tag_ == "NNP" == doc[name + 1].tag_:
                     name += 1  # ", Dr. Linden says"
+                if nxt.tag_ == "DT":  # ", the sources say", ", some analysts said"
+                    name = k + 2
+                    while name + 1 <= self.last and doc[name].tag_ in {"JJ", "NN", "NNS"}:
+                        if doc[name + 1].tag_ not in {"JJ", "NN", "NNS"}:
+                            break
+                        name += 1
                 if (
                     name + 1 <= self.last
                     and doc[name + 1].lemma_ in SAY_LEMMAS
-                    and nxt.tag_ in {"PRP", "NNP", "NN"}
+                    and doc[name].tag_ in {"PRP", "NNP", "NN", "NNS"}
                 ):
                     return k, False
         return self.last + 1, False
@@ -1526,6 +1540,8 @@ def _peel_list(
                 break
             if not appositions and _head_of(doc, seg).dep_ == "appos":
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
+            if not middles and _apposition_group(an, seg, right):
+                break  # "to her landlord, a retired teacher, and 300 dollars to her bank"
             if any(doc[i].lower_ in CONJUNCTIONS for i in range(seg.start, seg.end + 1)):
                 break  # "downgraded A, B and C to X ... and D to Y": A, B and C is one object
             if (
@@ -1538,6 +1554,30 @@ def _peel_list(
         if end < first.start:
             return []
     return middles
+
+
+def _apposition_group(an: _Analysis, seg: Span, right: Span) -> bool:
+    """``seg``, the group before the last conjunct, is an apposition of the noun phrase before
+    its comma, not a conjunct of a list: it is one noun phrase, while the last conjunct holds
+    two or more remnants (the groups of a gapped list have the same shape: "to her landlord,
+    a retired teacher, and 300 dollars to her bank", but "85%, Goldman 65% and Lee 50%")."""
+    doc = an.doc
+    before = an.left_end(seg.start - 1)
+    if before < 0 or doc[before].tag_ not in NOMINAL_TAGS - {"CD", "EX", "WP"}:
+        return False
+    phrases = chunk_phrases(doc, seg.start, seg.end)
+    if len(phrases) != 1 or phrases[0].category != "NP":
+        return False
+    # an apposition names what the noun before it is: it opens with an article or a
+    # possessor ("a retired teacher", "the firm's lawyer"), a bare list noun does not
+    # ("glass, paper or plastic at the depot")
+    if (
+        doc[seg.start].lower_ not in {"a", "an", "the"}
+        and doc[seg.start].tag_ != "PRP$"
+        and not any(doc[i].tag_ == "POS" for i in range(seg.start, seg.end + 1))
+    ):
+        return False
+    return len(chunk_phrases(doc, right.start, right.end)) >= 2
 
 
 def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], sep: str) -> float:

@@ -21,6 +21,7 @@ Kim") repeats the left clause with the phrase in place of its correlate:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,13 @@ if TYPE_CHECKING:
 
     from lingeval.conjuncts.resolvers.rules import Resolution, Span, _Analysis
 
-__all__ = ["Stripping", "find_stripping", "resolve_stripping", "stripping_alternatives"]
+__all__ = [
+    "Stripping",
+    "find_stripping",
+    "hand_score",
+    "resolve_stripping",
+    "stripping_alternatives",
+]
 
 FRONT = {"also", "not", "never"}
 END = {"too", "either"}
@@ -118,16 +125,16 @@ def marker_word(doc: Doc, st: Stripping) -> str:
     return doc[st.front].lower_ if st.front is not None else ""
 
 
-def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, float]]:
-    """Correlate candidates ``(span, is_subject, prior)`` of the left clause, left to right
-    (the object of a preposition gets a small negative prior: a direct argument first)."""
+def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, bool]]:
+    """Correlate candidates ``(span, is_subject, is_object_of_a_preposition)`` of the left
+    clause, left to right."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     doc = an.doc
-    out: list[tuple[Span, bool, float]] = []
+    out: list[tuple[Span, bool, bool]] = []
     subj = an.subject_span(verb)
     if subj is not None:
-        out.append((subj, True, 0.0))
+        out.append((subj, True, False))
     pp = doc[remnant.start].tag_ in {"IN", "TO"}
     stack = [verb]
     while stack:
@@ -140,13 +147,22 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant)
                 end = min(c.right_edge.i, an.left_end(an.cc))
-                out.append((Span(c.left_edge.i if not pp else c.i, end), False, 0.0))
+                out.append((Span(c.left_edge.i if not pp else c.i, end), False, False))
             elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
                     if o.dep_ == "pobj" and o.i < an.cc:
                         end = min(o.right_edge.i, an.left_end(an.cc))
-                        out.append((Span(o.left_edge.i, end), False, -0.05))
+                        out.append((Span(o.left_edge.i, end), False, True))
     return sorted(out, key=lambda s: s[0].start)
+
+
+def hand_score(feats: Mapping[str, float]) -> float:
+    """The hand rule's score of one correlate (the choice of rankers without a stripping
+    part, v1-v4; it also filters the candidates of the fitted choice, >= 0.5): the shape
+    similarity, -0.05 for the object of a preposition (a direct argument first), +0.2 for
+    the same head noun ("Our team won the cup, and their team too"); a missing feature is 0."""
+    get = feats.get
+    return get("sim", 0.0) - 0.05 * get("pp_obj", 0.0) + 0.2 * get("same_head", 0.0)
 
 
 @dataclass
@@ -201,7 +217,7 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
-    for span, is_subj, prior in _candidates(an, verb, rem):
+    for span, is_subj, pp_obj in _candidates(an, verb, rem):
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
             continue  # an adjective phrase does not replace a subject ("but not so tight")
         if participle:  # "but not soaked" answers an adjective: "damp"
@@ -209,15 +225,13 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
         else:
             sim = an.sim(core, span)
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
-        score = sim + prior + (0.2 if same_head else 0.0)
+        feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
+        score = hand_score(feats)
         if score < 0.5:
             continue
-        feats = {
-            "sim": sim,
-            "same_head": float(same_head),
+        feats |= {
             "kind_match": kind_match(kind, phrase_kind(doc[span.start : span.end + 1])),
             "subj": float(is_subj),
-            "pp_obj": float(prior < 0),
             "subj_not": float(is_subj and marker in {"not", "never"}),
             "subj_also": float(is_subj and marker == "also"),
         }
