@@ -55,20 +55,22 @@ from typing import TYPE_CHECKING, Any
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
     FINITE_TAGS,
-    SINGULAR_PRONOUNS,
     VERB_TAGS,
     Omission,
     chunk_phrases,
     degree_adjective,
     detect_omission,
+    gerund_ends_phrase,
     has_lemma,
     hyphen_part,
+    lone_determiner,
+    modifier_category,
     nominal_gerund,
     parenthetical_end,
     right_end,
     sentence_break,
 )
-from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
+from lingeval.conjuncts.ranker import RankerModel, bare_number, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -243,13 +245,11 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in VERB_TAGS
     ):
         return "VP"
-    tags = {doc[i].tag_ for i in range(span.start, span.end + 1)}
     if len(span) == 1 and _demonym(first):
         return "NP"  # "Japanese" as a remnant: a people, not a property
-    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} and not any(
-        i in nominal for i in range(span.start, span.end + 1)
-    ):
-        return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
+    modifier = modifier_category(doc, span.start, span.end)
+    if modifier is not None:
+        return modifier
     head = _np_head(doc, span)
     if head.tag_ == "CD" or head.text == "%":
         return "NUM"
@@ -774,7 +774,7 @@ class _Analysis:
                 # dinner, | pasta"
                 points.append(k)
                 continue
-            if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+            if lone_determiner(doc, k):
                 points.append(k)  # "another | minutes": the determiner stands alone
                 continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
@@ -785,8 +785,7 @@ class _Analysis:
             a_ends_np = (
                 glued
                 or a.tag_ in NOMINAL_TAGS
-                # "each reading | a score", not "the coming | months"
-                or (nominal_gerund(doc, k - 1) and b.tag_ not in {"CD", "NN", "NNS"})
+                or gerund_ends_phrase(doc, k)  # "each reading | a score"
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -2117,17 +2116,8 @@ def _number_for_noun(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> b
     """A bare number remnant aligned with a counted noun phrase ("two" / "three airports",
     "0.3%" / "1.2% of the population"): the number replaces the number, the noun stays."""
     for a, b in zip(parts, corr, strict=False):
-        bare = all(
-            doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(a.start, a.end + 1)
-        )
         counted = doc[b.start].tag_ == "CD" or doc[b.start].text == "$"
-        if (
-            bare
-            and counted
-            and not all(
-                doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(b.start, b.end + 1)
-            )
-        ):
+        if counted and bare_number(doc, a) and not bare_number(doc, b):
             return True
     return False
 
@@ -2431,10 +2421,7 @@ def _align_all(
                     if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
                         best, skipped = ranked[1], True
                 elif skip_at and not second and k == skip_at - 1:
-                    bare = all(
-                        doc[i].tag_ == "CD" or doc[i].text in {"$", "%"}
-                        for i in range(part.start, part.end + 1)
-                    )
+                    bare = bare_number(doc, part)
                     for e in _shared_between(an, verb, end, lo, bare):
                         hit = best_ending(part, e)
                         if hit is not None and (best is None or hit[0] > best[0]):

@@ -6,7 +6,9 @@ Kim") repeats the left clause with the phrase in place of its correlate:
 
 1. **The remnant** (:func:`find_stripping`): after the conjunction, an optional *also*, *not*
    or *never*, one phrase without a verb or a conjunction, an optional *too* / *either* /
-   *as well*, and nothing else up to the end of the sentence; at least one marker.
+   *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
+   clause of its own after the end marker, which every rewrite shares: "..., and furniture
+   too, so now I need some cash"); at least one marker.
 2. **The correlate**: the left clause's subject, an object or predicate of its verb (or of a
    verb below it through *to*-infinitives), or a prepositional phrase when the remnant is
    one, whichever has the most similar shape (:func:`~lingeval.conjuncts.resolvers.rules.
@@ -14,9 +16,9 @@ Kim") repeats the left clause with the phrase in place of its correlate:
    too"); ties go to the one nearest the conjunction.
 3. **The sentence**: the left clause with the remnant in place of the correlate; a new subject
    makes the finite verb agree; *not* goes after the first auxiliary ("can" + "not" =
-   "cannot") or comes with *do*-support ("did not offer"); *also* goes after the first
-   auxiliary or before the verb; *too* / *either* / *as well* stay at the end, with the comma
-   the input had before them ("Mike can play the guitar, too.").
+   "cannot") or comes with *do*-support ("did not offer"); *also* and *never* go after the
+   first auxiliary or before the verb ("never sleeps"); *too* / *either* / *as well* stay
+   at the end, with the comma the input had before them ("Mike can play the guitar, too.").
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lingeval.conjuncts.omission import DO_SUPPORT, VERB_TAGS, has_lemma
+from lingeval.conjuncts.omission import DO_SUPPORT, FINITE_TAGS, VERB_TAGS, has_lemma
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -59,6 +61,7 @@ class Stripping:
     end: list[int]  # "too" / "either" / "as well" after it
     comma: bool  # a comma before the end marker
     clausal: bool = False  # the remnant is a "whether" / wh-clause ("but not where it sank")
+    shared: int | None = None  # first token of a closing clause that every rewrite shares
 
 
 def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
@@ -66,7 +69,15 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     from lingeval.conjuncts.resolvers.rules import Span
 
     doc = an.doc
-    k = an.last
+    k, shared = an.last, None
+    for m in range(r_start, an.last - 1):
+        # an end marker, a comma and a clause of its own: the clause is shared ("Bought an
+        # ice-box, and furniture too, so now ... I need some cash")
+        marker = doc[m].lower_ in END or (doc[m].lower_ == "well" and doc[m - 1].lower_ == "as")
+        if marker and doc[m + 1].text == "," and m - 1 >= r_start:
+            if any(doc[i].tag_ in FINITE_TAGS for i in range(m + 2, an.last + 1)):
+                k, shared = m, m + 1
+            break
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
@@ -87,7 +98,7 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     if front is not None and doc[j].lower_ in WH_OPENERS and k > j:
         if any(doc[i].text in {",", ";", ":"} for i in range(j, k + 1)):
             return None
-        return Stripping(Span(j, k), front, end, comma and bool(end), clausal=True)
+        return Stripping(Span(j, k), front, end, comma and bool(end), True, shared)
     inside = set(range(j, k + 1))
     heads = [doc[i] for i in inside if doc[i].head.i not in inside or doc[i].head.i == i]
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
@@ -112,7 +123,7 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
             return None
     if k - j >= 8 and not embedded:
         return None
-    return Stripping(Span(j, k), front, end, comma and bool(end))
+    return Stripping(Span(j, k), front, end, comma and bool(end), shared=shared)
 
 
 def _noun_not_verb(tok: Token) -> bool:
@@ -188,8 +199,10 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     if st is None:
         return None
     p = an.left_end(an.cc)
-    verb = an.clause_verb(p)
-    if p < 0 or verb is None or verb.i > an.cc:
+    verb = an.clause_verb(p) if p >= 0 else None
+    if verb is not None and verb.i > an.cc:
+        verb = _verb_above(doc[p], an.cc)
+    if p < 0 or verb is None:
         return None
     rem = st.remnant
     if st.clausal:
@@ -248,6 +261,20 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     return (st, p, verb, out) if out else None
 
 
+def _verb_above(tok: Token, cc: int) -> Token | None:
+    """The nearest verb at or above ``tok`` that comes before the conjunction ``cc``: the
+    left conjunct's verb when the parse makes it depend on a clause after the conjunction
+    ("Bought an ice-box, and furniture too, so now ... I need some cash": *Bought* is an
+    adverbial clause of *need*)."""
+    for _ in range(60):
+        if tok.tag_ in VERB_TAGS and tok.i < cc:
+            return tok
+        if tok.head.i == tok.i:
+            return None
+        tok = tok.head
+    return None
+
+
 def _knowing(verb: Token) -> bool:
     """A verb of knowing or saying (``sluicing.KNOWING``), which takes a clause as object."""
     from lingeval.conjuncts.resolvers.sluicing import KNOWING
@@ -261,7 +288,8 @@ def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
     is easy to find [the house], but not whether ..."), when the remnant opens with
     *whether* or that verb is one of knowing or saying (``sluicing.KNOWING``: "We know [the
     name], but not where it sank"); otherwise None (a *when* / *where* clause may be an
-    adjunct: "We swim there, but not when it rains")."""
+    adjunct: "We swim there, but not when it rains"). The correlate runs from the object to
+    the conjunction."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     deep = verb
@@ -286,7 +314,9 @@ def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
     )
     if obj is None:
         return None
-    return Span(obj.left_edge.i, min(obj.right_edge.i, an.left_end(an.cc)))
+    # up to the conjunction: an adjunct after the object would run into the clause that
+    # replaces it ("establish the phase ... two thousand years ago, but not whether ...")
+    return Span(obj.left_edge.i, an.left_end(an.cc))
 
 
 def stripping_alternatives(
@@ -348,8 +378,8 @@ def _build(
         replace[finite.i] = "cannot" if cannot else f"{text} {marker}"
     elif marker and verb.lemma_ == "be":  # "is also", "was not"
         replace[verb.i] = f"{replace.get(verb.i, verb.text)} {marker}"
-    elif marker == "also":
-        replace[verb.i] = f"also {replace.get(verb.i, verb.text)}"
+    elif marker in {"also", "never"}:  # before the verb: "never sleeps", not "does never"
+        replace[verb.i] = f"{marker} {replace.get(verb.i, verb.text)}"
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
@@ -373,13 +403,15 @@ def _build(
         text = rem_text + " " + _tokens_text(doc, ids, replace)
     if st.end:
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
+    shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
     firsts = [
         _finish(
-            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]), an.final
+            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]) + shared,
+            an.final,
         )
         for item in _list_items(doc, corr, rem)
-    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))), an.final)]
-    second = _finish(text, an.final)
+    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))) + shared, an.final)]
+    second = _finish(text + shared, an.final)
     if second in firsts:
         return None
     rule = "stripping-negation" if marker in {"not", "never"} else "stripping"
