@@ -368,3 +368,101 @@ def test_stripping_module_shares_a_closing_clause(
     cc = next(t.i for t in doc if t.lower_ == "and")
     res = resolve_stripping(_Analysis(doc, cc), cc + 1)
     assert (res.sentences if res is not None else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"),
+    [
+        # remnants of two kinds: a noun phrase and a prepositional phrase whose preposition
+        # heads a phrase of the left clause (both replaced)
+        (
+            "They repaired the roof in May, and the fence in June as well.",
+            "and",
+            ["They repaired the roof in May.", "They repaired the fence in June as well."],
+        ),
+        (
+            "Ann sent a card to Tom, and a letter to Bo too.",
+            "and",
+            ["Ann sent a card to Tom.", "Ann sent a letter to Bo too."],
+        ),
+        (
+            "The shop sells bread in the morning, but not cakes in the evening.",
+            "but",
+            [
+                "The shop sells bread in the morning.",
+                "The shop does not sell cakes in the evening.",
+            ],
+        ),
+        # (close: a prepositional phrase without such a phrase in the left clause stays
+        # inside the remnant)
+        (
+            "They repaired the roof, and the fence in the garden as well.",
+            "and",
+            ["They repaired the roof.", "They repaired the fence in the garden as well."],
+        ),
+        # an adverb of the remnant goes before the verb (after the marker)
+        (
+            "The train stops in Leeds, and also briefly in York.",
+            "and",
+            ["The train stops in Leeds.", "The train also briefly stops in York."],
+        ),
+        (
+            "Lena sings in the choir, and sometimes in a band too.",
+            "and",
+            ["Lena sings in the choir.", "Lena sometimes sings in a band too."],
+        ),
+        # (close: a focus adverb stays with its phrase)
+        (
+            "Lena sings in the choir, and even in a band too.",
+            "and",
+            ["Lena sings in the choir.", "Lena sings even in a band too."],
+        ),
+        # a noun phrase answers a gerund phrase inside a prepositional phrase (its object
+        # gives the shape and kind; with a noun subject the fitted choice still prefers the
+        # subject: "This cream is meant for ...")
+        (
+            "It is meant for protecting your skin, and also skin repair.",
+            "and",
+            ["It is meant for protecting your skin.", "It is also meant for skin repair."],
+        ),
+    ],
+    ids=lambda v: v[:30] if isinstance(v, str) else None,
+)
+def test_remnants_of_other_kinds(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert rule.startswith("stripping")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the correlate is an adjective without its extraposed clause; the expletive "it" is
+        # no correlate; "less fun" answers the comparative
+        (
+            "It may be easier to cook without a recipe (but also less fun!).",
+            [
+                "It may be easier to cook without a recipe.",
+                "It may also be less fun to cook without a recipe.",
+            ],
+        ),
+        (
+            "Our neighbours painted their house (and their garage too).",
+            ["Our neighbours painted their house.", "Our neighbours painted their garage too."],
+        ),
+        # (close: text after the bracket, or a bracket without a marker: not this shape)
+        ("The students enjoyed the trip (but not the long bus ride) last year.", None),
+        ("The band played old songs (and some new ones).", None),
+    ],
+)
+def test_parenthetical_stripping(sentence: str, expected: list[str] | None) -> None:
+    from lingeval.conjuncts.resolvers.rules import _Analysis
+    from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse([sentence])[0]
+    cc = next(t.i for t in doc if t.i > 0 and doc[t.i - 1].text == "(")
+    res = resolve_parenthetical(_Analysis(doc, cc))
+    assert (res.sentences if res is not None else None) == expected
