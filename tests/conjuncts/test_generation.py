@@ -797,3 +797,75 @@ def test_a_name_after_a_possessor_modifies_the_noun() -> None:
     assert len(chunk_phrases(doc, 2, 6)) == 1
     doc = Parser(None).parse(["The board elected Kim chair and Lee treasurer."])[0]
     assert len(chunk_phrases(doc, 6, 7)) == 2
+
+
+def test_the_omitted_verb_is_an_infinitive_below_a_noun(parser: object) -> None:
+    """ "a fund [to pay] every adult X at A, and Y at B": the infinitive that modifies a noun
+    is the omitted verb; the clause verb ("create") and its object stay."""
+    rewrites, res = generated(
+        parser,
+        "He proposed a simple plan: create a fund to pay every adult a lump sum at age twenty, "
+        "and a pension of 900 dollars a month after age sixty.",
+    )
+    expected = [
+        "He proposed a simple plan: create a fund to pay every adult a lump sum at age twenty.",
+        "He proposed a simple plan: create a fund to pay every adult a pension of 900 dollars a "
+        "month after age sixty.",
+    ]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_purpose_infinitive_does_not_take_a_remnant_of_the_clause_verb(parser: object) -> None:
+    """ "went to Paris to study art in 2010 and to Rome in 2012": the remnant answers the
+    clause verb's "to Paris", not a phrase below the purpose infinitive."""
+    _, res = generated(parser, "She went to Paris to study art in 2010 and to Rome in 2012.")
+    assert res.sentences == ["She went to Paris to study art in 2010.", "She went to Rome in 2012."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "We will pay the rent for two months, and for another month if the house is still "
+            "empty.",
+            [
+                "We will pay the rent for two months.",
+                "We will pay the rent for another month if the house is still empty.",
+            ],
+        ),
+        (
+            "I was paid 10 dollars in May, and 20 in June because I worked more.",
+            [
+                "I was paid 10 dollars in May.",
+                "I was paid 20 dollars in June because I worked more.",
+            ],
+        ),
+    ],
+)
+def test_an_adverbial_clause_of_the_last_conjunct_only(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """After ", and", a subordinate clause that follows the last remnant without a comma
+    belongs to the last conjunct only."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ann fixed the roof and Bo the fence since it rained a lot.",
+        "I was paid 10 dollars in May, and 20 in June, because I worked more.",
+    ],
+)
+def test_a_clause_after_a_conjunct_without_the_comma_stays_shared(
+    parser: object, sentence: str
+) -> None:
+    """No comma before the conjunction, or a comma before the subordinator: the clause is
+    shared by every rewrite."""
+    _, res = generated(parser, sentence)
+    clause = sentence[sentence.index("since" if "since" in sentence else "because") :]
+    assert len(res.sentences) == 2  # type: ignore[attr-defined]
+    assert all(s.endswith(clause) for s in res.sentences)  # type: ignore[attr-defined]

@@ -2066,7 +2066,7 @@ def _nominal(
 
 
 def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
-    """The nearest gerund or participle above token ``p`` below the clause ``verb`` (or
+    """The nearest gerund, participle or infinitive above token ``p`` below the clause ``verb`` (or
     before the conjunction when the clause verb follows it): "instead of [flying] to A and
     then to B", "In addition to [selling] X in A and Y in B, the firm ...", "remarks,
     [quoted] first in A and then in B". None when there is none or it is ``verb``."""
@@ -2080,6 +2080,14 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
             ok = tok.tag_ in {"VBG", "VBN"} and tok.dep_ in {
                 "pcomp", "advcl", "acl", "xcomp", "relcl", "conj",
             }  # fmt: skip
+            # or an infinitive that modifies a noun or states a purpose ("create a fund [to
+            # pay] every adult X at A, and Y at B"); an infinitival complement is part of the
+            # clause verb's chain already
+            ok = ok or (
+                tok.tag_ == "VB"
+                and tok.dep_ in {"acl", "relcl", "advcl"}
+                and any(c.tag_ == "TO" and c.dep_ == "aux" for c in tok.children)
+            )
             return tok if ok and not any(c.dep_ in SUBJ_DEPS for c in tok.children) else None
         if tok.head.i == tok.i:
             return None
@@ -2531,6 +2539,9 @@ def _build(
     doc = an.doc
     r_end = max(ext.end, strip_tail)
     suffix = _suffix(an, r_end)
+    # an adverbial clause of the last conjunct only stays out of the others' rewrites
+    own_end = _own_clause_end(an, r_end)
+    shared = suffix if own_end is None else [i for i in suffix if i > own_end]
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
     # shared material after the last correlate but before the middle conjuncts stays
     if not middles and corr[-1].end < p:
@@ -2540,11 +2551,11 @@ def _build(
     )
     if new_subject and option != "gapping":
         # the first conjunct alone is now the subject: agreement as for the others
-        sents = [_substitute(an, template, corr, corr, suffix, verb, subj)]
+        sents = [_substitute(an, template, corr, corr, shared, verb, subj)]
     else:
         sents = [
             _finish(
-                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final
+                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + shared), an.final
             )
         ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
@@ -2554,7 +2565,7 @@ def _build(
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
-        own = marker + suffix if remnant_parts is parts else suffix
+        own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
             _substitute(
@@ -2572,6 +2583,26 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
+    """The last token of an adverbial clause that belongs to the last conjunct only, else
+    None: the first conjunct is closed by a comma before the conjunction, and a subordinate
+    clause with a verb of its own follows the last remnant without a comma ("pay the rent for
+    two months, and for another month if the house is still empty"). Without that comma the
+    clause is shared ("Ann fixed the roof and Bo the fence since it rained")."""
+    doc = an.doc
+    k = r_end + 1
+    if k > an.last or an.cc < 1 or doc[an.cc - 1].text != "," or doc[r_end].is_punct:
+        return None
+    if not _subordinator(doc[k]):
+        return None
+    end = k
+    while end + 1 <= an.last and doc[end + 1].text not in {",", ";", ":", "--", "—"}:
+        end += 1
+    if not any(_is_verb_tok(doc, i) for i in range(k + 1, end + 1)):
+        return None
+    return end
 
 
 def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list[Span]:
