@@ -20,11 +20,13 @@ BIN = Path(sys.executable).parent
 
 @dataclass
 class Run:
-    """Wall time (s), peak resident memory (MiB) and CPU time (user + system, s) of one child."""
+    """Wall time (s), peak resident memory (MiB) and CPU time (user + system, s) of one child;
+    ``result`` is what the measured function returned (:func:`measure`; None for a process)."""
 
     seconds: float
     peak_mib: float
     cpu_seconds: float = 0.0
+    result: Any = field(default=None, repr=False, compare=False)
 
 
 def abba(repeat: int, a: str, b: str) -> list[str]:
@@ -35,14 +37,15 @@ def abba(repeat: int, a: str, b: str) -> list[str]:
 
 def measure(func: Callable[[], object]) -> Run:
     """Wall time and CPU time (user + system of this process and of the child processes it
-    reaped meanwhile, e.g. spaCy's ``n_process`` workers) of ``func()``; peak RSS so far."""
+    reaped meanwhile, e.g. spaCy's ``n_process`` workers) of ``func()``; peak RSS so far; what
+    ``func`` returned, as ``result``."""
     w0 = time.perf_counter()
     s0, c0 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    func()
+    result = func()
     s1, c1 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter() - w0
     cpu = sum(b.ru_utime - a.ru_utime + b.ru_stime - a.ru_stime for a, b in ((s0, s1), (c0, c1)))
-    return Run(wall, s1.ru_maxrss / 1024, cpu)
+    return Run(wall, s1.ru_maxrss / 1024, cpu, result)
 
 
 @dataclass

@@ -53,15 +53,13 @@ def time_raw(texts: list[str], n_process: int, batch_size: int) -> Run:
     )
 
 
-def time_mine(path: Path, out: Path, n_process: int, batch_size: int, found: list[int]) -> Run:
+def time_mine(path: Path, out: Path, n_process: int, batch_size: int) -> Run:
+    """One timed ``mine`` run; its :class:`MiningResult` is the run's ``result``."""
     from lingeval.conjuncts.mining.miner import mine
 
-    def run() -> None:
-        found.append(
-            mine(path, out, n_process=n_process, batch_size=batch_size, restart=True).candidates
-        )
-
-    return measure(run)
+    return measure(
+        lambda: mine(path, out, n_process=n_process, batch_size=batch_size, restart=True)
+    )
 
 
 def main() -> int:
@@ -85,7 +83,6 @@ def main() -> int:
         path = Path(tmp) / "input.txt"
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
         for p in (int(x) for x in args.processes.split(",")):
-            found: list[int] = []
             out = Path(tmp) / f"out{p}.jsonl"
             # interleaved in ABBA order (raw, mine, mine, raw, ...) so that drifting load on
             # a shared machine hits both; medians of wall and CPU time (this process and
@@ -93,7 +90,7 @@ def main() -> int:
             cmp = compare(
                 args.repeat,
                 lambda p=p: time_raw(texts, p, args.batch_size),
-                lambda p=p, out=out, found=found: time_mine(path, out, p, args.batch_size, found),
+                lambda p=p, out=out: time_mine(path, out, p, args.batch_size),
             )
             raw, mined = cmp.median("peer"), cmp.median("ours")
             rows.append(
@@ -104,7 +101,7 @@ def main() -> int:
                     "ratio": cmp.ratio(),
                     "cpu_ratio": cmp.ratio("cpu_seconds"),
                     "round_ratios": cmp.round_ratios(),
-                    "candidates": found[-1],
+                    "candidates": cmp.ours[-1].result.candidates,
                     "runs": cmp.to_dict(),
                 }
             )

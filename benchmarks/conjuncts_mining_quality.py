@@ -142,10 +142,41 @@ def webnlgdev_texts(root: Path = WEBNLG_REG, test: Path = WEBNLG) -> dict[str, s
     return dict(webnlg_reg_texts(root, exclude=used))
 
 
+def _scores(n: int, pos: int, kept: int, tp: int) -> dict[str, Any]:
+    """Task precision before the second stage (``pos`` true of ``n``) and after it (``tp`` true
+    of ``kept``), with Wilson CIs, and the filter loss (true candidates dropped / true)."""
+    from lingeval.conjuncts.mining.quality import precision_ci
+
+    return {
+        "precision_first_stage": pct(pos, n),
+        "ci_first_stage": precision_ci(pos, n),
+        "kept": kept,
+        "precision_kept": pct(tp, kept),
+        "ci_kept": precision_ci(tp, kept),
+        "filter_loss": pct(pos - tp, pos),
+    }
+
+
+def _per_pattern(counts: dict[str, list[int]]) -> dict[str, Any]:
+    """Per pattern, from ``[true, labelled, true kept, kept]``: the counts and the precision
+    after the second stage (Wilson CI), by name."""
+    from lingeval.conjuncts.mining.quality import precision_ci
+
+    return {
+        n: {
+            "first_stage": [v[0], v[1]],
+            "kept": [v[2], v[3]],
+            "precision_kept": pct(v[2], v[3]),
+            "ci_kept": precision_ci(v[2], v[3]),
+        }
+        for n, v in sorted(counts.items())
+    }
+
+
 def score_labels(path: Path, by_key: dict[tuple[str, int], dict[str, Any]]) -> dict[str, Any]:
     """Precision before/after the second stage, filter loss and per-pattern counts of one
     label file against the mined candidates ``by_key`` ((sent_id, offset) -> record)."""
-    from lingeval.conjuncts.mining.quality import precision_ci, read_labels
+    from lingeval.conjuncts.mining.quality import read_labels
 
     labels = read_labels(path)
     found = [(lab, by_key.get((lab.sent_id, lab.offset))) for lab in labels]
@@ -170,21 +201,8 @@ def score_labels(path: Path, by_key: dict[tuple[str, int], dict[str, Any]]) -> d
         "true_first_stage": pos,
         "true_kept": tp,
         "labels": dict(by_label),
-        "precision_first_stage": pct(pos, len(present)),
-        "ci_first_stage": precision_ci(pos, len(present)),
-        "kept": len(kept_l),
-        "precision_kept": pct(tp, len(kept_l)),
-        "ci_kept": precision_ci(tp, len(kept_l)),
-        "filter_loss": pct(pos - tp, pos),
-        "per_pattern": {
-            n: {
-                "first_stage": [v[0], v[1]],
-                "kept": [v[2], v[3]],
-                "precision_kept": pct(v[2], v[3]),
-                "ci_kept": precision_ci(v[2], v[3]),
-            }
-            for n, v in sorted(per_pattern.items())
-        },
+        **_scores(len(present), pos, len(kept_l), tp),
+        "per_pattern": _per_pattern(per_pattern),
     }
 
 
@@ -202,41 +220,22 @@ def per_1000(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
 
 def pooled(splits: list[dict[str, Any]]) -> dict[str, Any]:
     """Task precision and filter loss over several label files together (Wilson CIs)."""
-    from collections import Counter
-
-    from lingeval.conjuncts.mining.quality import precision_ci
-
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for sp in splits:
         for name, v in sp["per_pattern"].items():
-            counts[name].update(
-                {"t1": v["first_stage"][0], "n1": v["first_stage"][1]}
-                | {"tk": v["kept"][0], "nk": v["kept"][1]}
-            )
-    per_pattern = {
-        name: {
-            "first_stage": [v["t1"], v["n1"]],
-            "kept": [v["tk"], v["nk"]],
-            "precision_kept": pct(v["tk"], v["nk"]),
-            "ci_kept": precision_ci(v["tk"], v["nk"]),
-        }
-        for name, v in sorted(counts.items())
-    }
+            row = counts[name]
+            for i, x in enumerate((*v["first_stage"], *v["kept"])):
+                row[i] += x
     n = sum(s["still_mined"] for s in splits)
     pos = sum(s["true_first_stage"] for s in splits)
     kept = sum(s["kept"] for s in splits)
     tp = sum(s["true_kept"] for s in splits)
     return {
         "still_mined": n,
-        "precision_first_stage": pct(pos, n),
-        "ci_first_stage": precision_ci(pos, n),
-        "kept": kept,
-        "precision_kept": pct(tp, kept),
-        "ci_kept": precision_ci(tp, kept),
-        "filter_loss": pct(pos - tp, pos),
+        **_scores(n, pos, kept, tp),
         "lost": pos - tp,
         "positives": pos,
-        "per_pattern": per_pattern,
+        "per_pattern": _per_pattern(counts),
     }
 
 
@@ -244,19 +243,19 @@ def quality(recs: list[dict[str, Any]], sentences: int) -> dict[str, Any]:
     from lingeval.conjuncts.mining.quality import gold_gaps
 
     by_key = {(r["meta"]["source"]["sent_id"], r["offset"]): r for r in recs}
-    kept = [r for r in recs if r["meta"]["evidence"]["kept"]]
+    gum = per_1000(recs, sentences)
     out: dict[str, Any] = {
         "sentences": sentences,
-        "candidates_first_stage": len(recs),
-        "candidates_kept": len(kept),
-        "per_1000_first_stage": 1000.0 * len(recs) / sentences,
-        "per_1000_kept": 1000.0 * len(kept) / sentences,
+        "candidates_first_stage": gum["first_stage"],
+        "candidates_kept": gum["kept"],
+        "per_1000_first_stage": gum["per_1000_first_stage"],
+        "per_1000_kept": gum["per_1000_kept"],
         "splits": {},
     }
     from conjuncts_mining_fit import HOLDOUT_FILES
 
     mined = {GUM: by_key}
-    out["corpora"] = {GUM.name: per_1000(recs, sentences)}
+    out["corpora"] = {GUM.name: gum}
     for name, fname in SPLITS.items():
         corpus = corpus_of(fname)
         if not corpus.exists():
@@ -326,7 +325,6 @@ def throughput(
     nlp = load_pipeline()
     nlp("Warm up the pipeline and the vocabulary.")
     load = [os.getloadavg()[0]]
-    shares: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input.txt"
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
@@ -341,17 +339,17 @@ def throughput(
             )
 
         def ours() -> Run:
-            results = []
-            run = measure(
-                lambda: results.append(
-                    mine(path, out, batch_size=batch_size, restart=True, n_process=n_process)
-                )
+            return measure(
+                lambda: mine(path, out, batch_size=batch_size, restart=True, n_process=n_process)
             )
-            if results[0].match_seconds is not None:  # None: the workers match
-                shares.append(results[0].match_seconds / results[0].seconds)
-            return run
 
         inproc = compare(repeat, peer, ours)
+        # None: the workers match
+        shares = [
+            r.result.match_seconds / r.result.seconds
+            for r in inproc.ours
+            if r.result.match_seconds is not None
+        ]
         load.append(os.getloadavg()[0])
         # whole process, loading included
         peer_script = (

@@ -698,3 +698,174 @@ def test_a_main_clause_after_a_subordinate_coordination_stays_shared(parser: obj
         "When the city built roads in the south a year later, many people assumed the town would"
         " grow.",
     ] in rewrites
+
+
+# generation 17 (issue 11, sixth session): appositions, parentheticals, closing "the X say"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "She owes 500 dollars to her landlord, a retired teacher, and 300 dollars to her bank.",
+            [
+                "She owes 500 dollars to her landlord, a retired teacher.",
+                "She owes 300 dollars to her bank.",
+            ],
+        ),
+        (
+            "He gave the keys to Tom, the neighbour's son, and the money to Sue.",
+            ["He gave the keys to Tom, the neighbour's son.", "He gave the money to Sue."],
+        ),
+    ],
+)
+def test_an_apposition_before_the_conjunction_is_no_list_conjunct(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """A noun phrase with an article or a possessor between the first conjunct's last noun
+    and the conjunction, when the last conjunct holds two or more remnants, is an apposition
+    of that noun (it stays with its correlate), not a middle conjunct of a list."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "n"),
+    [
+        ("Residents can recycle glass, paper or plastic at the depot.", 3),
+        ("He sold the house to Tom, the car to Sue, and the boat to Ann.", 3),
+        ("Most of them had no experience, no money, and no respect for the rules.", 3),
+    ],
+)
+def test_list_conjuncts_are_still_peeled(parser: object, sentence: str, n: int) -> None:
+    """Bare nouns, groups of two remnants and "no X" phrases are list conjuncts."""
+    _, res = generated(parser, sentence)
+    assert len(res.sentences) == n  # type: ignore[attr-defined]
+
+
+def test_a_parenthetical_inside_a_noun_phrase_remnant(parser: object) -> None:
+    """ ", though modest," inside "a large, though modest, sum" neither ends the right
+    conjunct nor cuts the remnant."""
+    rewrites, res = generated(
+        parser, "He won a small prize in May, and a large, though modest, sum in June."
+    )
+    expected = ["He won a small prize in May.", "He won a large, though modest, sum in June."]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_subordinate_clause_after_a_comma_still_ends_the_conjunct(parser: object) -> None:
+    """ ", though she had little money" has a verb: a closing clause, shared by both."""
+    _, res = generated(
+        parser,
+        "She paid 30 dollars for the shirt, and 50 for the coat, though she had little money.",
+    )
+    assert len(res.sentences) == 2  # type: ignore[attr-defined]
+    assert all(s.endswith(", though she had little money.") for s in res.sentences)  # type: ignore[attr-defined]
+
+
+def test_parenthetical_end_and_phrases() -> None:
+    from lingeval.conjuncts.omission import chunk_phrases, parenthetical_end
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse(["They sold a large, if modest, number of cars, if I recall."])[0]
+    commas = [t.i for t in doc if t.text == ","]
+    assert parenthetical_end(doc, commas[0], len(doc) - 2) == commas[1]
+    assert parenthetical_end(doc, commas[2], len(doc) - 2) is None  # a clause, not a phrase
+    phrases = chunk_phrases(doc, 2, commas[2] - 1)  # "a large, if modest, number of cars"
+    assert [(p.start, p.end) for p in phrases] == [(2, commas[2] - 1)]  # one noun phrase
+
+
+def test_a_closing_say_clause_with_a_determiner_is_shared(parser: object) -> None:
+    rewrites, _ = generated(
+        parser,
+        "The firm owes 5 dollars to Tom, and a large, though unknown, sum to Sue, the sources say.",
+    )
+    assert [
+        "The firm owes 5 dollars to Tom, the sources say.",
+        "The firm owes a large, though unknown, sum to Sue, the sources say.",
+    ] in rewrites
+
+
+def test_a_name_after_a_possessor_modifies_the_noun() -> None:
+    """ "the city's Boston contractor" is one noun phrase; "Lee treasurer" stays two."""
+    from lingeval.conjuncts.omission import chunk_phrases
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse(["We met the city's Boston contractor."])[0]
+    assert len(chunk_phrases(doc, 2, 6)) == 1
+    doc = Parser(None).parse(["The board elected Kim chair and Lee treasurer."])[0]
+    assert len(chunk_phrases(doc, 6, 7)) == 2
+
+
+def test_the_omitted_verb_is_an_infinitive_below_a_noun(parser: object) -> None:
+    """ "a fund [to pay] every adult X at A, and Y at B": the infinitive that modifies a noun
+    is the omitted verb; the clause verb ("create") and its object stay."""
+    rewrites, res = generated(
+        parser,
+        "He proposed a simple plan: create a fund to pay every adult a lump sum at age twenty, "
+        "and a pension of 900 dollars a month after age sixty.",
+    )
+    expected = [
+        "He proposed a simple plan: create a fund to pay every adult a lump sum at age twenty.",
+        "He proposed a simple plan: create a fund to pay every adult a pension of 900 dollars a "
+        "month after age sixty.",
+    ]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_purpose_infinitive_does_not_take_a_remnant_of_the_clause_verb(parser: object) -> None:
+    """ "went to Paris to study art in 2010 and to Rome in 2012": the remnant answers the
+    clause verb's "to Paris", not a phrase below the purpose infinitive."""
+    _, res = generated(parser, "She went to Paris to study art in 2010 and to Rome in 2012.")
+    assert res.sentences == ["She went to Paris to study art in 2010.", "She went to Rome in 2012."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "We will pay the rent for two months, and for another month if the house is still "
+            "empty.",
+            [
+                "We will pay the rent for two months.",
+                "We will pay the rent for another month if the house is still empty.",
+            ],
+        ),
+        (
+            "I was paid 10 dollars in May, and 20 in June because I worked more.",
+            [
+                "I was paid 10 dollars in May.",
+                "I was paid 20 dollars in June because I worked more.",
+            ],
+        ),
+    ],
+)
+def test_an_adverbial_clause_of_the_last_conjunct_only(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """After ", and", a subordinate clause that follows the last remnant without a comma
+    belongs to the last conjunct only."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ann fixed the roof and Bo the fence since it rained a lot.",
+        "I was paid 10 dollars in May, and 20 in June, because I worked more.",
+    ],
+)
+def test_a_clause_after_a_conjunct_without_the_comma_stays_shared(
+    parser: object, sentence: str
+) -> None:
+    """No comma before the conjunction, or a comma before the subordinator: the clause is
+    shared by every rewrite."""
+    _, res = generated(parser, sentence)
+    clause = sentence[sentence.index("since" if "since" in sentence else "because") :]
+    assert len(res.sentences) == 2  # type: ignore[attr-defined]
+    assert all(s.endswith(clause) for s in res.sentences)  # type: ignore[attr-defined]

@@ -259,8 +259,17 @@ def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Pa
     )
     src = sources["mined-heldout"]
     assert len(src.examples) == 48 and src.notes == []
+    from lingeval.conjuncts.annotation.checks import check_rewrite_set, message, passed
+
     for ex in src.examples:
         assert ex.rewrites and all(r != ex.sentence for r in ex.rewrites) == ex.rewritable
+        # the paper's checks of an annotation (section 4.2): distinct sentences, the marked
+        # conjunction gone, no new content words
+        res = check_rewrite_set(
+            ex.sentence, ex.conjunction, ex.offset, list(ex.rewrites), rewritable=ex.rewritable,
+            explanation=ex.meta["reason"] or "gold",
+        )  # fmt: skip
+        assert passed(res), (ex.id, message(res))
     # the EWT and PUD items have their gold trees (oracle runs)
     assert len(src.trees) == sum(ex.meta["corpus"] in ("ewt", "pud") for ex in src.examples)
 

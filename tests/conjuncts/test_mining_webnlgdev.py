@@ -116,6 +116,26 @@ def test_absent_folder_gives_nothing_and_bad_json_is_an_input_error(tmp_path: Pa
         webnlg_reg_texts(tmp_path / "bad")
 
 
+def test_the_texts_are_read_by_the_reg_instance_reader(tmp_path: Path) -> None:
+    from lingeval.study.reg.instances import read_instances
+
+    root = _write(tmp_path / "reg", [_inst("Alpha_Tower", 0, "The building")])
+    [inst] = read_instances(root / "data" / "dev.json")
+    assert (inst.entity, inst.refex, inst.pos_context[:2]) == (
+        "Alpha_Tower",
+        ("The", "building"),
+        ("is", "in"),
+    )
+    # the REG reader lets a missing context read as empty; the texts need it
+    (root / "data" / "dev.json").write_text('[{"entity": "X", "refex": ["x"]}]', encoding="utf-8")
+    assert read_instances(root / "data" / "dev.json")[0].pre_context == ()
+    with pytest.raises(InputError, match="instance 0 lacks"):
+        read_instances(root / "data" / "dev.json", complete=True)
+    (root / "data" / "dev.json").write_text('[{"entity": 7}]', encoding="utf-8")
+    with pytest.raises(InputError, match="instance 0 needs an 'entity' string"):
+        webnlg_reg_texts(root)
+
+
 def test_the_blind_labels_are_held_out_and_point_at_a_conjunction(
     shared_data: Path, repo_root: Path
 ) -> None:

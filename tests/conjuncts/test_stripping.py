@@ -251,3 +251,230 @@ def test_negated_copula_takes_no_do_support(rules: RulesResolver) -> None:
     sentences, rule = resolve(rules, sentence)
     assert rule == "stripping-negation"
     assert "is not" in sentences[-1] and " be " not in sentences[-1]
+
+
+# issue 11, sixth session: each shape with a sentence that must be resolved and a close one
+# whose output must not change (all written here)
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"),
+    [
+        # "never" goes before the verb (or after the first auxiliary): no do-support
+        (
+            "The dog sleeps in the kitchen, but never on the bed.",
+            "but",
+            ["The dog sleeps in the kitchen.", "The dog never sleeps on the bed."],
+        ),
+        (
+            "Our guests have eaten the soup, but never the dessert.",
+            "but",
+            ["Our guests have eaten the soup.", "Our guests have never eaten the dessert."],
+        ),
+        # (close: "not" keeps its do-support)
+        (
+            "The dog sleeps in the kitchen, but not on the bed.",
+            "but",
+            ["The dog sleeps in the kitchen.", "The dog does not sleep on the bed."],
+        ),
+        # a closing clause of its own after the end marker is shared by both rewrites
+        (
+            "Lena bought a lamp, and a rug too, so now the room looks finished.",
+            "and",
+            [
+                "Lena bought a lamp, so now the room looks finished.",
+                "Lena bought a rug too, so now the room looks finished.",
+            ],
+        ),
+        # (close: without it, nothing is shared)
+        (
+            "Lena bought a lamp, and a rug too.",
+            "and",
+            ["Lena bought a lamp.", "Lena bought a rug too."],
+        ),
+        # a clausal remnant replaces the object and what follows it up to the conjunction
+        (
+            "We knew the name of the ship from the old records, but not where it sank.",
+            "but",
+            [
+                "We knew the name of the ship from the old records.",
+                "We did not know where it sank.",
+            ],
+        ),
+        (
+            "The police established the cause of the fire within a week, but not whether "
+            "anyone was to blame.",
+            "but",
+            [
+                "The police established the cause of the fire within a week.",
+                "The police did not establish whether anyone was to blame.",
+            ],
+        ),
+        # (close: a noun-phrase remnant replaces the object only)
+        (
+            "We knew the name of the ship from the old records, but not its cargo.",
+            "but",
+            [
+                "We knew the name of the ship from the old records.",
+                "We did not know its cargo from the old records.",
+            ],
+        ),
+    ],
+    ids=lambda v: v[:30] if isinstance(v, str) else None,
+)
+def test_stripping_sixth_session_shapes(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert rule.startswith("stripping")
+
+
+def test_verb_of_the_left_conjunct_before_the_conjunction() -> None:
+    """A parse that makes the left conjunct's verb an adverbial clause of a verb after the
+    conjunction: the stripping correlate is found in the clause before the conjunction."""
+    from lingeval.conjuncts.resolvers.stripping import _verb_above
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse(["Tom ate an apple, and Ann too, so we went home."])[0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    verb = _verb_above(doc[3], cc)  # "apple"
+    assert verb is not None and verb.text == "ate"
+    assert _verb_above(doc[cc + 1], 0) is None  # no verb before the conjunction
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "Tom has read the book, and Ann too, so we can discuss it tomorrow.",
+            [
+                "Tom has read the book, so we can discuss it tomorrow.",
+                "Ann has read the book too, so we can discuss it tomorrow.",
+            ],
+        ),
+        # (close: the material after the marker has no verb of its own: not this shape)
+        ("Tom has read the book, and Ann too, at home.", None),
+    ],
+)
+def test_stripping_module_shares_a_closing_clause(
+    sentence: str, expected: list[str] | None
+) -> None:
+    """stripping.py itself (not only the ranked omission path) shares a closing clause that
+    follows the end marker and a comma."""
+    from lingeval.conjuncts.resolvers.rules import _Analysis
+    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse([sentence])[0]
+    cc = next(t.i for t in doc if t.lower_ == "and")
+    res = resolve_stripping(_Analysis(doc, cc), cc + 1)
+    assert (res.sentences if res is not None else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"),
+    [
+        # remnants of two kinds: a noun phrase and a prepositional phrase whose preposition
+        # heads a phrase of the left clause (both replaced)
+        (
+            "They repaired the roof in May, and the fence in June as well.",
+            "and",
+            ["They repaired the roof in May.", "They repaired the fence in June as well."],
+        ),
+        (
+            "Ann sent a card to Tom, and a letter to Bo too.",
+            "and",
+            ["Ann sent a card to Tom.", "Ann sent a letter to Bo too."],
+        ),
+        (
+            "The shop sells bread in the morning, but not cakes in the evening.",
+            "but",
+            [
+                "The shop sells bread in the morning.",
+                "The shop does not sell cakes in the evening.",
+            ],
+        ),
+        # (close: a prepositional phrase without such a phrase in the left clause stays
+        # inside the remnant)
+        (
+            "They repaired the roof, and the fence in the garden as well.",
+            "and",
+            ["They repaired the roof.", "They repaired the fence in the garden as well."],
+        ),
+        # an adverb of the remnant goes before the verb (after the marker)
+        (
+            "The train stops in Leeds, and also briefly in York.",
+            "and",
+            ["The train stops in Leeds.", "The train also briefly stops in York."],
+        ),
+        (
+            "Lena sings in the choir, and sometimes in a band too.",
+            "and",
+            ["Lena sings in the choir.", "Lena sometimes sings in a band too."],
+        ),
+        # (close: a focus adverb stays with its phrase)
+        (
+            "Lena sings in the choir, and even in a band too.",
+            "and",
+            ["Lena sings in the choir.", "Lena sings even in a band too."],
+        ),
+        # a noun phrase answers a gerund phrase inside a prepositional phrase (its object
+        # gives the shape and kind; with a noun subject the fitted choice still prefers the
+        # subject: "This cream is meant for ...")
+        (
+            "It is meant for protecting your skin, and also skin repair.",
+            "and",
+            ["It is meant for protecting your skin.", "It is also meant for skin repair."],
+        ),
+    ],
+    ids=lambda v: v[:30] if isinstance(v, str) else None,
+)
+def test_remnants_of_other_kinds(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert rule.startswith("stripping")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the correlate is an adjective without its extraposed clause; the expletive "it" is
+        # no correlate; "less fun" answers the comparative
+        (
+            "It may be easier to cook without a recipe (but also less fun!).",
+            [
+                "It may be easier to cook without a recipe.",
+                "It may also be less fun to cook without a recipe.",
+            ],
+        ),
+        (
+            "Our neighbours painted their house (and their garage too).",
+            ["Our neighbours painted their house.", "Our neighbours painted their garage too."],
+        ),
+        # (close: text after the bracket, or a bracket without a marker: not this shape)
+        ("The students enjoyed the trip (but not the long bus ride) last year.", None),
+        ("The band played old songs (and some new ones).", None),
+    ],
+)
+def test_parenthetical_stripping(sentence: str, expected: list[str] | None) -> None:
+    from lingeval.conjuncts.resolvers.rules import _Analysis
+    from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
+    from lingeval.core.parsing import Parser
+
+    doc = Parser(None).parse([sentence])[0]
+    cc = next(t.i for t in doc if t.i > 0 and doc[t.i - 1].text == "(")
+    res = resolve_parenthetical(_Analysis(doc, cc))
+    assert (res.sentences if res is not None else None) == expected
+
+
+def test_resolver_rewrites_a_parenthetical_stripping(rules: RulesResolver) -> None:
+    """rules.resolve_doc asks stripping.py before leaving a bracketed conjunct unchanged."""
+    sentence = "The hotel serves breakfast (and also lunch on Sundays)."
+    assert resolve(rules, sentence) == (
+        ["The hotel serves breakfast.", "The hotel also serves lunch on Sundays."],
+        "stripping",
+    )
+    # (close: no marker inside the brackets: unchanged, as before)
+    plain = "The band played old songs (and some new ones)."
+    assert resolve(rules, plain) == ([plain], "unchanged:parenthetical")

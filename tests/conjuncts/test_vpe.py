@@ -169,3 +169,44 @@ def test_bare_present_auxiliary_without_subject_is_no_site(rules: RulesResolver)
     # "or do" (a typo for "so"): no negation, no marker, present tense, no subject
     _, rule = resolve(rules, "More may be going up for sale next month or do.", "or")
     assert rule != "vp-ellipsis"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a subject that is only a quantifier or a number takes the left subject's noun
+        (
+            "Some tourists enjoyed the tour, but many did not.",
+            "Many tourists did not enjoy the tour.",
+        ),
+        (
+            "Four players stayed for the party, but two did not.",
+            "Two players did not stay for the party.",
+        ),
+        ("Most guests liked the food, and a few did not.", "A few guests did not like the food."),
+        (
+            "Three new members joined the club, but one did not.",
+            "One new member did not join the club.",
+        ),
+        # (close: a pronoun, a noun phrase, or a left subject without a quantifier: unchanged)
+        ("Some tourists enjoyed the tour, but others did not.", "Others did not enjoy the tour."),
+        (
+            "Some tourists enjoyed the tour, but the guides did not.",
+            "The guides did not enjoy the tour.",
+        ),
+        ("The tourists enjoyed the tour, but many did not.", "Many did not enjoy the tour."),
+    ],
+)
+def test_quantifier_subject_takes_the_left_noun(
+    rules: RulesResolver, sentence: str, expected: str
+) -> None:
+    sentences, rule = resolve(rules, sentence, "but" if " but " in sentence else "and")
+    assert rule == "vp-ellipsis"
+    assert sentences[1] == expected
+
+
+def test_a_noun_the_site_is_conjoined_with_is_no_antecedent(rules: RulesResolver) -> None:
+    """The parser may make the subject noun the root ("Many people/ROOT like/IN coffee"):
+    the verb phrase is not restored from the noun ("Few don't people like coffee")."""
+    sentences, _ = resolve(rules, "Many people like coffee, but few don't.", "but")
+    assert not any("don't people" in s for s in sentences)

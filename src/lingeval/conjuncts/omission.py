@@ -43,8 +43,11 @@ __all__ = [
     "chunk_phrases",
     "degree_adjective",
     "detect_omission",
+    "gerund_ends_phrase",
     "has_lemma",
     "hyphen_part",
+    "lone_determiner",
+    "modifier_category",
     "nominal_gerund",
     "phrase_category",
     "right_end",
@@ -225,6 +228,35 @@ def nominal_gerund(doc: Doc, i: int) -> bool:
     return doc[i].tag_ == "VBG" and i > 0 and doc[i - 1].tag_ in {"DT", "PRP$"}
 
 
+def gerund_ends_phrase(doc: Doc, k: int) -> bool:
+    """The nominal gerund at ``k - 1`` ends a noun phrase before token ``k`` ("each reading |
+    a score"), unless a number or noun follows it ("the coming months" is one phrase)."""
+    return nominal_gerund(doc, k - 1) and doc[k].tag_ not in {"CD", "NN", "NNS"}
+
+
+#: Determiners that also stand alone as pronouns and never take a plural noun.
+SINGULAR_PRONOUNS = {"another", "each", "either", "neither"}
+
+
+def lone_determiner(doc: Doc, k: int) -> bool:
+    """A singular determiner at ``k - 1`` stands alone before the plural noun at ``k`` (a new
+    phrase starts: "and another | minutes")."""
+    return doc[k - 1].lower_ in SINGULAR_PRONOUNS and doc[k].tag_ == "NNS"
+
+
+def modifier_category(doc: Doc, start: int, end: int) -> str | None:
+    """``ADJ`` or ``ADV`` when tokens ``[start, end]`` are only adjectives and adverbs (none
+    marked a noun by the resolver's retagging, ``doc.user_data["lingeval_nominal"]``), else
+    None."""
+    tags = {doc[i].tag_ for i in range(start, end + 1)}
+    nominal = doc.user_data.get("lingeval_nominal", ())
+    if not tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} or any(
+        i in nominal for i in range(start, end + 1)
+    ):
+        return None
+    return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
+
+
 def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
     """Category (and preposition) of tokens ``[start, end]``: NP, NUM, PP, ADJ, ADV or VP."""
     first = doc[start]
@@ -234,17 +266,15 @@ def phrase_category(doc: Doc, start: int, end: int) -> tuple[str, str]:
         return phrase_category(doc, start + 1, end)
     if first.tag_ in {"IN", "TO"} and end > start and doc[start + 1].tag_ != "VB":
         return "PP", first.lower_
-    tags = [doc[i].tag_ for i in range(start, end + 1)]
     demonym = first.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and first.text[:1].isupper()
     if demonym and start == end and end + 1 < len(doc) and doc[end + 1].tag_ == "CD":
         return "NP", ""  # a people before a quantity: "and Japanese 0.3%"
     if any(_is_verb(doc, i) for i in range(start, end + 1)):
         return "VP", ""
+    modifier = modifier_category(doc, start, end)
+    if modifier is not None:
+        return modifier, ""
     nominal = doc.user_data.get("lingeval_nominal", ())
-    if all(t in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} for t in tags) and not any(
-        i in nominal for i in range(start, end + 1)
-    ):
-        return ("ADJ" if any(t.startswith("JJ") for t in tags) else "ADV"), ""
     heads = [
         i
         for i in range(start, end + 1)
@@ -272,10 +302,6 @@ def hyphen_part(doc: Doc, i: int) -> bool:
     )
 
 
-#: Determiners that also stand alone as pronouns and never take a plural noun.
-SINGULAR_PRONOUNS = {"another", "each", "either", "neither"}
-
-
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
@@ -283,7 +309,7 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         return b.tag_ in NP_START_TAGS or b.tag_ in {"IN", "TO"} or b.text == "$"
     if k in doc.user_data.get("lingeval_nominal", ()) and b.tag_ in VERB_TAGS:
         return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
-    if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+    if lone_determiner(doc, k):
         return True  # "another | minutes": a singular determiner standing alone before a plural
     if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:
         return False
@@ -293,8 +319,7 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         a.tag_ in NP_END_TAGS
         or a.text == "%"
         or a.i in doc.user_data.get("lingeval_nominal", ())
-        # "each reading | a score", but "the coming months" is one noun phrase
-        or (nominal_gerund(doc, a.i) and b.tag_ not in {"CD", "NN", "NNS"})
+        or gerund_ends_phrase(doc, k)  # "each reading | a score"
     )
     if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
@@ -318,8 +343,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         while k0 - 1 >= 0 and doc[k0 - 1].tag_ in {"NNP", "NNPS"}:
             k0 -= 1
         # not inside a term ("sodium Dodecyl sulfate") nor a name modifying a noun after a
-        # determiner ("a Boston firm")
-        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$"})
+        # determiner or a possessor ("a Boston firm", "the project's Hong Kong contractor")
+        return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$", "POS"})
     if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
         return False  # "40,000 visitors", "21 %"
     if a.tag_ == "CD" and b.tag_ == "CD":
@@ -329,12 +354,28 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     return b.tag_ in NP_START_TAGS or b.text == "$"
 
 
+def _parenthetical_commas(doc: Doc, start: int, end: int) -> set[int]:
+    """The commas of :func:`parenthetical_end` parentheticals inside ``[start, end]``."""
+    out: set[int] = set()
+    for k in range(start, end + 1):
+        c = parenthetical_end(doc, k, end)
+        if c is not None:
+            out.update((k, c))
+    return out
+
+
 def chunk_phrases(doc: Doc, start: int, end: int) -> list[Phrase]:
-    """Cut tokens ``[start, end]`` into phrases at part-of-speech boundaries and commas."""
+    """Cut tokens ``[start, end]`` into phrases at part-of-speech boundaries and commas (not
+    inside a parenthetical of a noun phrase, "a large, though modest, sum")."""
     out: list[Phrase] = []
     s = start
     k = start + 1
     while k <= end + 1:
+        if k <= end:
+            paren = parenthetical_end(doc, k, end)
+            if paren is not None:
+                k = paren + 2  # the parenthetical and the word after it stay in the phrase
+                continue
         infinitive = doc[s].tag_ == "TO" and s < end and doc[s + 1].tag_ == "VB"
         cut = k > end or doc[k].text == "," or (not infinitive and _boundary_between(doc, k))
         if cut:
@@ -368,10 +409,40 @@ def _two_names(doc: Doc, r: Phrase) -> bool:
     )
 
 
+#: Words that open a verbless parenthetical inside a noun phrase ("a large, though unknown, sum").
+PARENTHETICAL_OPENERS = {"though", "although", "if", "albeit", "perhaps", "probably", "possibly"}
+
+
+def parenthetical_end(doc: Doc, k: int, last: int) -> int | None:
+    """The comma at ``k`` opens a verbless parenthetical that sits inside a noun phrase ("a
+    significant, though unspecified, amount"; "a large, if modest, gain"): the index of its
+    closing comma, else None. Up to four words, no verb but a participle, and a noun or
+    adjective of the same phrase after the closing comma."""
+    if doc[k].text != "," or k + 1 > last or doc[k + 1].lower_ not in PARENTHETICAL_OPENERS:
+        return None
+    for c in range(k + 2, min(k + 7, last)):
+        tok = doc[c]
+        if tok.text == ",":
+            nxt = doc[c + 1]
+            if c > k + 2 and nxt.tag_ in {"NN", "NNS", "JJ", "JJR", "JJS", "CD", "VBG"}:
+                return c
+            return None
+        if tok.is_punct or (_is_verb(doc, c) and tok.tag_ != "VBN"):
+            return None
+    return None
+
+
 def right_end(doc: Doc, start: int, last: int) -> int:
     """Last token of the right conjunct that starts at ``start``."""
+    skip = -1
     for k in range(start, last + 1):
+        if k <= skip:
+            continue  # inside a parenthetical of a noun phrase
         tok = doc[k]
+        paren = parenthetical_end(doc, k, last)
+        if paren is not None:
+            skip = paren
+            continue
         if tok.text in CLAUSE_PUNCT or (k > start and _subordinates(doc, k, last)):
             return k - 1
         if k > start and sentence_break(doc, k, last):
@@ -587,7 +658,9 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
     end = right_end(doc, start, last)
     # the longest extent that parallels the first clause; material after a shorter one
     # (", via X and Y", ", the sources say") is shared by every conjunct
-    ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == ","][:4]]
+    inner = _parenthetical_commas(doc, start, end)
+    ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == "," and k not in inner]]
+    ends = ends[:5]
     for e in ends:
         found = _detect_extent(doc, cc, start, e, last)
         if found is not None:

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lingeval.conjuncts.mining.patterns import NON_VERB, VERB, SentView
+from lingeval.conjuncts.mining.patterns import AUX_DEPS, NON_VERB, SUBJECT_DEPS, VERB, SentView
 from lingeval.conjuncts.omission import FINITE_TAGS
 
 if TYPE_CHECKING:
@@ -74,7 +74,12 @@ DROP_REASONS = (
     "low-score",
 )
 
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+#: a finite tag, or a bare auxiliary ("and get attracted"): :func:`_finite`
+_FINITE_OR_BASE = frozenset(FINITE_TAGS | {"VB"})
+#: v5: subjects of a verb conjoined to the first of coordinated subjects (no expletive)
+_NOMINAL_SUBJECT_DEPS = SUBJECT_DEPS - {"expl"}
+#: what a verb may be conjoined to as the remnant of a gapped clause or a second predicate
+_REMNANT_POS = NON_VERB | {"ADP", "ADV", "PRON", "DET"}
 _COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
 #: Exceptive prepositions: "anything but X and Y" names one exception, not two statements.
 _EXCEPT_PREP = frozenset({"but", "except", "excluding"})
@@ -234,12 +239,17 @@ def _tag(s: SentView, i: int) -> str:
     return s.tag[i] if s.tag else ""
 
 
+def _finite_verb(s: SentView, k: int) -> bool:
+    """Token ``k`` is a verb or auxiliary with a finite tag (VBD/VBP/VBZ/MD)."""
+    return _tag(s, k) in FINITE_TAGS and s.pos[k] in VERB
+
+
 def _finite(s: SentView, v: int) -> bool:
     """``v`` heads a finite (or imperative) verb phrase: a finite tag or auxiliary, or a subject
     of its own (participles excepted: absolutes such as "the muscle swelling" are non-finite);
     a bare base form without "to" counts as finite (imperative, or under the first conjunct's
     modal: the split restores no verb)."""
-    auxes = s.kids(v, frozenset({"aux", "auxpass"}))
+    auxes = s.kids(v, AUX_DEPS)
     if any(s.words[k].lower() == "to" for k in auxes):
         return False
     h = s.head[v]
@@ -251,7 +261,7 @@ def _finite(s: SentView, v: int) -> bool:
         and any(s.words[k].lower() == "to" for k in s.kids(h, "aux"))
     ):
         return False  # shares the first conjunct's "to" ("to create that consensus and move")
-    if _tag(s, v) in FINITE_TAGS or any(_tag(s, k) in FINITE_TAGS | {"VB"} for k in auxes):
+    if _tag(s, v) in FINITE_TAGS or any(_tag(s, k) in _FINITE_OR_BASE for k in auxes):
         return True  # a finite auxiliary, or a bare one ("and get attracted")
     if _tag(s, v) in ("VBG", "VBN"):
         return False  # a participle, also with a subject of its own ("the muscle swelling")
@@ -283,6 +293,13 @@ def _right_stretch(s: SentView, c: int) -> list[int]:
     return out
 
 
+def _main_verb(s: SentView, t: int) -> int:
+    """``t``, or the verb after it that ``t`` is an auxiliary or negation of (transitively)."""
+    while s.dep[t] in ("aux", "auxpass", "neg") and s.head[t] > t:
+        t = s.head[t]
+    return t
+
+
 def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> int | None:
     """The first verb after the conjunction outside subordinate clauses, when it heads a clause
     of its own at the level of the conjunction: finite, with a subject between the conjunction
@@ -295,8 +312,7 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
     for t in stretch:
         if s.pos[t] not in VERB:
             continue
-        while s.dep[t] in ("aux", "auxpass", "neg") and s.head[t] > t:
-            t = s.head[t]
+        t = _main_verb(s, t)
         if s.dep[t] not in ("relcl", "acl", "advcl", "xcomp", "pcomp", "amod", "csubj"):
             k = t
             break
@@ -305,7 +321,7 @@ def _clause_in(s: SentView, stretch: list[int], arc: tuple[int, int] | None) -> 
     c = stretch[0] - 1
     while c >= 0 and not s.is_conjunction(c):
         c -= 1
-    if any(_tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, k)):
+    if any(_tag(s, j) in _SUBORDINATE_TAGS for j in range(c + 1, k)):
         return None  # an embedded question or relative: "plans and how can we make more noise"
     subjects = [j for j in s.children[k] if s.dep[j] in SUBJECT_DEPS and c < j < k]
     if any(
@@ -350,7 +366,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
         )
     after = [k for k in range(c + 1, len(s.words)) if s.pos[k] != "PUNCT"]
     nxt = after[0] if after else None
-    prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
+    prev = _prev_content(s, c)
     if prev is not None and nxt is not None and (low[prev], low[nxt]) in _FIXED_PAIRS:
         return _drop("fixed", f"fixed expression {s.words[prev]} {s.words[c]} {s.words[nxt]}")
     if prev is not None and nxt is not None and low[prev] in ("hundred", "thousand", "million"):
@@ -549,7 +565,7 @@ def _pair_preposition(s: SentView, c: int) -> int | None:
         w = s.words[k].lower()
         if w in (",", ";", ":", "and", "or"):
             return None
-        if _tag(s, k) in FINITE_TAGS and s.pos[k] in VERB:
+        if _finite_verb(s, k):
             # v5: a past participle tagged VBD without a subject does not end the phrase
             # ("the number of cigarettes smoked in a lifetime")
             finite = any(s.dep[j] in SUBJECT_DEPS for j in s.children[k])
@@ -646,7 +662,7 @@ def _verbless_quotation(s: SentView, c: int) -> int | None:
         return None
     start = marks[-1]
     end = next((k for k in range(c + 1, len(s.words)) if s.words[k] in _QUOTES), len(s.words))
-    if any(_tag(s, k) in FINITE_TAGS and s.pos[k] in VERB for k in range(start + 1, end)):
+    if any(_finite_verb(s, k) for k in range(start + 1, end)):
         return None
     return start
 
@@ -914,7 +930,7 @@ def _first_clause_start(s: SentView, c: int) -> int | None:
     when it has a finite verb of its own, else None (coordinated subjects: "Title, binding,
     and covers had been gnawed away", "in which A, B, and C joined")."""
     left = _clause_left(s, c)
-    if not any(s.tag[j] in FINITE_TAGS and s.pos[j] in VERB for j in range(left + 1, c)):
+    if not any(_finite_verb(s, j) for j in range(left + 1, c)):
         return None
     return left
 
@@ -999,7 +1015,7 @@ def _surface_clause(s: SentView, c: int) -> int | None:
     if not (
         k < n
         and (
-            (s.tag[k] in FINITE_TAGS and s.pos[k] in VERB)
+            _finite_verb(s, k)
             or _reads_as_verb(s, k, start)
             or (k > start and _verb_at_clause_end(s, k))
         )
@@ -1028,7 +1044,7 @@ def _introductory_phrase(s: SentView, k: int) -> int | None:
             return None
         if s.tag[j] in _SUBORDINATE_TAGS or s.dep[j] == "mark":
             sub = True
-        elif s.tag[j] in FINITE_TAGS and s.pos[j] in VERB and not sub:
+        elif _finite_verb(s, j) and not sub:
             return None
     return None
 
@@ -1055,7 +1071,7 @@ def _subject_and_verb(s: SentView, k: int) -> int | None:
             return None
     if j < n and s.tag[j] == "RB":
         j += 1
-    return j if j < n and s.tag[j] in FINITE_TAGS and s.pos[j] in VERB else None
+    return j if j < n and _finite_verb(s, j) else None
 
 
 def _verb_tagged_as_noun(s: SentView) -> int | None:
@@ -1099,7 +1115,7 @@ def _participle_sharing_auxiliary(s: SentView, c: int, h: int) -> int | None:
     an auxiliary, nothing is omitted (labelling guidelines: ``vp``)."""
     if not s.tag or s.pos[h] != "VERB" or s.tag[h] not in ("VBG", "VBN"):
         return None
-    if not any(s.tag[k] in FINITE_TAGS for k in s.kids(h, frozenset({"aux", "auxpass"}))):
+    if not any(s.tag[k] in FINITE_TAGS for k in s.kids(h, AUX_DEPS)):
         return None
     k = c + 1
     while k < len(s.words) and s.pos[k] in ("ADV", "PUNCT"):
@@ -1138,7 +1154,7 @@ def _past_tense_after(s: SentView, c: int, h: int) -> int | None:
     in 1974"), and the word after the conjunction (adverbs skipped) is a form in -ed of a
     verb that the tagger calls an adjective, participle or noun, followed by a complement
     ("and **retired** in 1979"): a second verb phrase sharing the subject, nothing omitted."""
-    if not s.tag or s.tag[h] != "VBD" or s.kids(h, frozenset({"aux", "auxpass"})):
+    if not s.tag or s.tag[h] != "VBD" or s.kids(h, AUX_DEPS):
         return None
     if not any(s.dep[j] == "dobj" and j < c for j in s.children[h]):
         return None
@@ -1287,9 +1303,7 @@ def judge_rules(
             return _drop(
                 "vp-coordination", f"no conj arc; the words after it open a clause ({s.words[v]!r})"
             )
-        fv = first_verb
-        while s.dep[fv] in ("aux", "auxpass", "neg") and s.head[fv] > fv:
-            fv = s.head[fv]
+        fv = _main_verb(s, first_verb)
         if s.pos[content[0]] in ("ADV", "ADP") and s.dep[fv] in ("relcl", "acl", "advcl", "pcomp"):
             # "and again in Heidelberg, in April ..., with which Luther had opened ...": an
             # adverb/PP remnant; the next verb is inside a relative or adverbial clause
@@ -1312,7 +1326,7 @@ def judge_rules(
         s.tag
         and s.pos[h] in ("NOUN", "PROPN", "PRON")
         and s.pos[y] in VERB
-        and any(s.dep[k] in SUBJECT_DEPS - {"expl"} and c < k < y for k in s.children[y])
+        and any(s.dep[k] in _NOMINAL_SUBJECT_DEPS and c < k < y for k in s.children[y])
         and _nominal_list_before(s, c)
     ):
         # v5: the parse conjoins the first of coordinated subjects to the verb of the last
@@ -1324,9 +1338,9 @@ def judge_rules(
             "vp-coordination",
             f"{s.words[past]!r} is a past-tense verb (tagged {_tag(s, past)}) sharing the subject",
         )
-    between = [k for k in range(c + 1, y) if s.pos[k] in VERB and _tag(s, k) in FINITE_TAGS]
+    between = [k for k in range(c + 1, y) if _finite_verb(s, k)]
     wh_first = any(
-        _tag(s, j) in ("WRB", "WP", "WDT") for j in range(c + 1, between[0] if between else c)
+        _tag(s, j) in _SUBORDINATE_TAGS for j in range(c + 1, between[0] if between else c)
     )
     if (
         between
@@ -1365,7 +1379,7 @@ def judge_rules(
         # a bare noun right after the conjunction, conjoined to a verb: most often a verb the
         # small parser tagged as a noun ("and attempt to tag", "but only loads at ...")
         return _drop("vp-coordination", f"{s.words[y]!r} is most likely a verb tagged as a noun")
-    if s.pos[h] in VERB and s.pos[y] in NON_VERB | {"ADP", "ADV", "PRON", "DET"}:
+    if s.pos[h] in VERB and s.pos[y] in _REMNANT_POS:
         # a verb conjoined to a non-verb: the remnant of a gapped or stripped clause, or a
         # second predicate of a shared copula/verb
         return _keep("reduction", f"{s.words[y]!r} conjoined to the verb {s.words[h]!r}")

@@ -35,8 +35,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lingeval.conjuncts.mining.evidence import SUBJECT_DEPS
-from lingeval.conjuncts.mining.patterns import VERB, SentView
+from lingeval.conjuncts.mining.evidence import _finite_verb, _governing_verb, _prev_content
+from lingeval.conjuncts.mining.patterns import SUBJECT_DEPS, VERB, SentView
 from lingeval.conjuncts.omission import FINITE_TAGS
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ _CLOSED = frozenset(
     | {"RP", "UH", "POS", ",", ":", "-LRB-", "-RRB-", "``", "''", "HYPH"}
 )
 _DISFLUENT = frozenset({"uh", "um", "er", "erm", "uhm", "mm", "hmm"})
+#: Dependents that complete a verb (feature ``h_verb_no_complement``).
+_COMPLEMENT_DEPS = frozenset({"dobj", "attr", "oprd", "dative", "acomp", "ccomp", "xcomp"})
 
 
 def _bin(n: int) -> str:
@@ -141,7 +143,7 @@ def candidate_features(
         on(f"pat={p}")
     on(f"npat={_bin(len(patterns))}")
     on(f"cc={low[c]}")
-    prev = next((k for k in range(c - 1, -1, -1) if s.pos[k] != "PUNCT"), None)
+    prev = _prev_content(s, c)
     nxt = next((k for k in range(c + 1, n) if s.pos[k] != "PUNCT"), None)
     if c > 0 and s.words[c - 1] == ",":
         on("comma_before")
@@ -204,10 +206,8 @@ def candidate_features(
             for k in range(max(0, h - 6), h)
         ):
             on("pair_word_before_h")
-        t, steps = s.head[h], 0
-        while t >= 0 and s.pos[t] not in VERB and steps < n:
-            t, steps = s.head[t], steps + 1
-        if t < 0:
+        t = _governing_verb(s, h)
+        if t is None:
             on("gov=none")
         else:
             on(f"gov_tag={_tag(s, t)}")
@@ -219,7 +219,7 @@ def candidate_features(
     after = range(c + 1, stop)
     verbs = [k for k in after if s.pos[k] in VERB]
     on(f"verbs_after={_bin(len(verbs))}")
-    finite = [k for k in verbs if _tag(s, k) in FINITE_TAGS]
+    finite = [k for k in verbs if _finite_verb(s, k)]
     on(f"finite_after={_bin(len(finite))}")
     if finite and any(s.dep[k] in SUBJECT_DEPS for k in range(c + 1, finite[0])):
         on("subj_before_finite")
@@ -243,10 +243,13 @@ def candidate_features(
         for k in range(max(0, c - 3), min(n, c + 4))
     ):
         on("disfluent_near")
-    if arc is not None and s.pos[arc[0]] in VERB and s.pos[arc[1]] not in VERB:
-        objects = {"dobj", "attr", "oprd", "dative", "acomp", "ccomp", "xcomp"}
-        if not any(s.dep[k] in objects for k in s.children[arc[0]]):
-            on(f"h_verb_no_complement|y={s.pos[arc[1]]}")
+    if (
+        arc is not None
+        and s.pos[arc[0]] in VERB
+        and s.pos[arc[1]] not in VERB
+        and not any(s.dep[k] in _COMPLEMENT_DEPS for k in s.children[arc[0]])
+    ):
+        on(f"h_verb_no_complement|y={s.pos[arc[1]]}")
     return f
 
 

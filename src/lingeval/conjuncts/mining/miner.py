@@ -643,6 +643,24 @@ def mine(
     done_units = 0
     sentences = candidates = duplicates = dropped = 0
     seen: set[bytes] = set()
+
+    def result(resumed: int, **run: Any) -> MiningResult:
+        """The totals so far (a complete run); ``run`` holds this run's own figures."""
+        return MiningResult(
+            str(out),
+            done_units,
+            sentences,
+            candidates,
+            duplicates,
+            dict(counts),
+            dropped,
+            dict(reasons),
+            True,
+            resumed,
+            signature=signature,
+            **run,
+        )
+
     if restart:
         state_file.unlink(missing_ok=True)
         out.unlink(missing_ok=True)
@@ -675,19 +693,7 @@ def mine(
         if state.get("complete") and (
             state.get("exhausted") or (limit is not None and limit <= done_units)
         ):
-            return MiningResult(
-                str(out),
-                done_units,
-                sentences,
-                candidates,
-                duplicates,
-                dict(counts),
-                dropped,
-                dict(reasons),
-                True,
-                done_units,
-                signature=signature,
-            )
+            return result(done_units)
     elif out.exists() and out.stat().st_size > 0:
         raise LingevalError(
             f"{out} exists and has no resumption state; pass --restart to overwrite it"
@@ -823,20 +829,10 @@ def mine(
     finally:
         if bar is not None:
             bar.close()  # an error then starts on a line of its own
-    return MiningResult(
-        str(out),
-        done_units,
-        sentences,
-        candidates,
-        duplicates,
-        dict(counts),
-        dropped,
-        dict(reasons),
-        True,
+    return result(
         resumed_from,
-        time.perf_counter() - start,
-        run_sentences,
-        signature=signature,
+        seconds=time.perf_counter() - start,
+        run_sentences=run_sentences,
         too_long=too_long,
         match_seconds=clock[0] if engine == "local" and not pooled else None,
     )

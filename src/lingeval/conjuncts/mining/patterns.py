@@ -48,6 +48,7 @@ __all__ = [
     "NON_VERB",
     "OBJ_DEPS",
     "PAPER_PATTERNS",
+    "SUBJECT_DEPS",
     "SUBJ_DEPS",
     "VERB",
     "MiningPattern",
@@ -61,9 +62,20 @@ VERB = frozenset({"VERB", "AUX"})
 NON_VERB = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
 OBJ_DEPS = frozenset({"dobj", "obj", "pobj", "iobj", "attr", "oprd"})
 SUBJ_DEPS = frozenset({"nsubj", "nsubjpass", "nsubj:pass", "csubj", "csubjpass", "expl"})
+#: The subject labels of spaCy's English pipelines (ClearNLP style: :data:`SUBJ_DEPS` without
+#: UD's ``nsubj:pass``), read by the second stage and the fitted filter's features.
+SUBJECT_DEPS = SUBJ_DEPS - {"nsubj:pass"}
+AUX_DEPS = frozenset({"aux", "auxpass"})
 PREP_DEPS = frozenset({"prep", "agent"})
 POBJ_DEPS = frozenset({"pobj", "pcomp"})
 _CONJ_WORDS = frozenset(CONJUNCTIONS)
+# sets that a pattern's ``needs`` and its matcher share (one definition each)
+_ADP = frozenset({"ADP"})
+_ADV = frozenset({"ADV"})
+_ADJ = frozenset({"ADJ"})
+_ADP_PART = frozenset({"ADP", "PART"})
+_NOMINAL_SUBJ_DEPS = frozenset({"nsubj", "nsubjpass", "nsubj:pass"})
+_OPEN_COMPLEMENT_DEPS = frozenset({"xcomp", "oprd"})
 
 
 @dataclass(slots=True)
@@ -286,6 +298,13 @@ def _pos_conj(
                     yield s.cc_of(h, y)
 
 
+def _adp_conjuncts(s: SentView, x: int) -> Iterator[int | None]:
+    """The conjunctions of ``x``'s preposition conjuncts (``x -conj-> ADP``, along chains)."""
+    for y, h in s.conjuncts(x):
+        if s.pos[y] == "ADP":
+            yield s.cc_of(h, y)
+
+
 # ------------------------------------------------------------------------------------------
 # A.7.1 part-of-speech mismatch
 
@@ -324,10 +343,10 @@ def _p02(s: SentView) -> Iterator[int | None]:
     "ADV -conj-> ADP",
     "an adverb whose conjunct is a preposition ('once aboard ... and again ... on ...')",
     "Desormeaux has won the Preakness twice: once aboard Real Quiet in 1998 and again 10 years later on Big Brown.",
-    needs=(need("conj", "ADP"),),
+    needs=(need("conj", _ADP),),
 )
 def _p03(s: SentView) -> Iterator[int | None]:
-    return _pos_conj(s, frozenset({"ADV"}), frozenset({"ADP"}))
+    return _pos_conj(s, _ADV, _ADP)
 
 
 @_pattern(
@@ -340,7 +359,7 @@ def _p03(s: SentView) -> Iterator[int | None]:
     needs=(need("conj", NON_VERB),),
 )
 def _p04(s: SentView) -> Iterator[int | None]:
-    return _pos_conj(s, frozenset({"ADP", "PART"}), NON_VERB)
+    return _pos_conj(s, _ADP_PART, NON_VERB)
 
 
 @_pattern(
@@ -350,10 +369,10 @@ def _p04(s: SentView) -> Iterator[int | None]:
     "ADJ -conj-> ADP",
     "an adjective whose conjunct is a preposition ('safe and at the terminal')",
     "Southwest said all customers were safe and at the terminal.",
-    needs=(need("conj", "ADP"),),
+    needs=(need("conj", _ADP),),
 )
 def _p05(s: SentView) -> Iterator[int | None]:
-    return _pos_conj(s, frozenset({"ADJ"}), frozenset({"ADP"}))
+    return _pos_conj(s, _ADJ, _ADP)
 
 
 # ------------------------------------------------------------------------------------------
@@ -368,11 +387,11 @@ def _p05(s: SentView) -> Iterator[int | None]:
     "a non-verb with a nominal subject (nsubj or passive nsubj) that is itself a non-verb; the "
     "marked conjunction is that of the nearest conj arc above the non-verb",
     "To idealists, spirit or mind or the objects of mind are primary, and matter secondary.",
-    needs=(need(frozenset({"nsubj", "nsubjpass", "nsubj:pass"}), NON_VERB), need("conj")),
+    needs=(need(_NOMINAL_SUBJ_DEPS, NON_VERB), need("conj")),
 )
 def _p06(s: SentView) -> Iterator[int | None]:
     for y, d in enumerate(s.dep):
-        if d in ("nsubj", "nsubjpass", "nsubj:pass") and s.pos[y] in NON_VERB:
+        if d in _NOMINAL_SUBJ_DEPS and s.pos[y] in NON_VERB:
             h = s.head[y]
             if h >= 0 and s.pos[h] in NON_VERB:
                 yield s.conjunction_above(h)
@@ -443,11 +462,11 @@ def _p08(s: SentView) -> Iterator[int | None]:
     "wounded') whose conjunct Y has a verb conjunct of its own; the conjunction of X -conj-> Y "
     "is marked",
     "19 soldiers, policemen reported wounded, and some attackers killed, wounded or captured.",
-    needs=(need(frozenset({"xcomp", "oprd"})), need("conj", VERB)),
+    needs=(need(_OPEN_COMPLEMENT_DEPS), need("conj", VERB)),
 )
 def _p09(s: SentView) -> Iterator[int | None]:
     for x in range(len(s.words)):
-        if not s.kids(x, frozenset({"xcomp", "oprd"})):
+        if not s.kids(x, _OPEN_COMPLEMENT_DEPS):
             continue
         for y in s.kids(x, "conj"):
             if any(s.pos[z] in VERB for z, _ in s.conjuncts(y)):
@@ -597,9 +616,7 @@ def _p16(s: SentView) -> Iterator[int | None]:
         if p not in VERB:
             continue
         for pp in s.kids(v, PREP_DEPS):
-            for y, h in s.conjuncts(pp):
-                if s.pos[y] == "ADP":
-                    yield s.cc_of(h, y)
+            yield from _adp_conjuncts(s, pp)
 
 
 @_pattern(
@@ -617,9 +634,7 @@ def _p17(s: SentView) -> Iterator[int | None]:
             continue
         for o in s.kids(v, OBJ_DEPS):
             for pp in s.kids(o, "prep"):
-                for y, h in s.conjuncts(pp):
-                    if s.pos[y] == "ADP":
-                        yield s.cc_of(h, y)
+                yield from _adp_conjuncts(s, pp)
 
 
 @_pattern(
@@ -640,9 +655,7 @@ def _p18(s: SentView) -> Iterator[int | None]:
             for a in s.children[o]:
                 for b in s.children[a]:
                     for pp in s.kids(b, "prep"):
-                        for y, h in s.conjuncts(pp):
-                            if s.pos[y] == "ADP":
-                                yield s.cc_of(h, y)
+                        yield from _adp_conjuncts(s, pp)
 
 
 @_pattern(
@@ -662,9 +675,7 @@ def _p19(s: SentView) -> Iterator[int | None]:
         if s.head[x] < 0 or s.pos[s.head[x]] not in VERB:
             continue
         for pp in s.kids(x, "prep"):
-            for y, h in s.conjuncts(pp):
-                if s.pos[y] == "ADP":
-                    yield s.cc_of(h, y)
+            yield from _adp_conjuncts(s, pp)
 
 
 @_pattern(
@@ -683,9 +694,7 @@ def _p20(s: SentView) -> Iterator[int | None]:
             continue
         for pp in s.kids(v, PREP_DEPS):
             for o in s.kids(pp, "pobj"):
-                for y, h in s.conjuncts(o):
-                    if s.pos[y] == "ADP":
-                        yield s.cc_of(h, y)
+                yield from _adp_conjuncts(s, o)
 
 
 @_pattern(

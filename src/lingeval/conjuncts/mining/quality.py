@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -141,7 +140,9 @@ def _kappa(a: list[str], b: list[str]) -> float:
     if not n:
         return float("nan")
     p_o = sum(x == y for x, y in zip(a, b, strict=True)) / n
-    cats = set(a) | set(b)
+    # summed in a fixed order: a set's order of strings changes with the hash seed, and the
+    # float sum with it (the last digit of the JSON output moved from run to run)
+    cats = sorted(set(a) | set(b))
     p_e = sum((a.count(k) / n) * (b.count(k) / n) for k in cats)
     return (p_o - p_e) / (1 - p_e) if p_e < 1 else float("nan")
 
@@ -238,32 +239,22 @@ def webnlg_reg_texts(
     mentions are taken out of it. Tokens are PTB-like and joined by :func:`lingeval.core.detok.detokenize`; each
     sentence's first letter is upper-cased (the source is lowercased). Texts equal to one of
     ``exclude`` (e.g. WebNLG test lexicalisations already used, :func:`webnlg_texts`) and
-    repeats are dropped."""
+    repeats are dropped. The file is read by :func:`lingeval.study.reg.instances.read_instances`."""
+    from lingeval.study.reg.instances import read_instances
+
     path = Path(root) / split
     if not path.is_file():
         return []
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a NeuralREG JSON file: {exc}", path=path) from None
-    if not isinstance(data, list):
-        raise InputError("expected a JSON list of REG instances", path=path)
-    insts: list[tuple[tuple[str, ...], str, tuple[str, ...], list[str]]] = []
-    for i, inst in enumerate(data):
-        try:
-            pre = tuple(str(t) for t in inst["pre_context"])
-            post = tuple(str(t) for t in inst["pos_context"])
-            insts.append((pre, str(inst["entity"]), post, [str(t) for t in inst["refex"]]))
-        except (KeyError, TypeError):
-            raise InputError(
-                f"instance {i} lacks entity/pre_context/pos_context/refex", path=path
-            ) from None
+    insts = [
+        (x.pre_context, x.entity, x.pos_context, x.refex)
+        for x in read_instances(path, complete=True)
+    ]
     # every sequence, indexed by its last 1..8 tokens
     by_tail: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
     for seq in dict.fromkeys((*pre, ent, *post) for pre, ent, post, _ in insts):
         for t in range(1, min(8, len(seq)) + 1):
             by_tail.setdefault(seq[-t:], []).append(seq)
-    groups: dict[tuple[str, ...], dict[int, list[str]]] = {}
+    groups: dict[tuple[str, ...], dict[int, tuple[str, ...]]] = {}
     for pre, ent, post, refex in insts:
         home, at = (*pre, ent, *post), len(pre)
         if ent not in pre:  # an earlier mention of the entity may have been cut from pre

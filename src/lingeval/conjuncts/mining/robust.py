@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from lingeval.conjuncts.mining.patterns import (
+    AUX_DEPS,
     NON_VERB,
     OBJ_DEPS,
     POBJ_DEPS,
@@ -70,8 +71,10 @@ ELLIPSIS_AUX = frozenset(
         "sha",
     ]
 )
+#: Subjects of an elliptical clause ("and **we** don't").
+_VPE_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
 #: Dependents an elliptical auxiliary may have (no object, complement or verbal dependent).
-_VPE_OK = frozenset({"nsubj", "nsubjpass", "expl", "neg", "advmod", "punct", "cc", "aux"})
+_VPE_OK = _VPE_SUBJECTS | {"neg", "advmod", "punct", "cc", "aux"}
 #: Adverbs an elliptical clause may keep ("and so did I", "but she probably can").
 _VPE_ADV = frozenset(
     [
@@ -100,6 +103,19 @@ _VPE_ADV = frozenset(
     ]
 )
 _NOMINAL = frozenset({"NOUN", "PROPN", "NUM", "PRON"})
+#: Parts of speech of a remnant that opens with an adverb or preposition.
+_ADV_ADP = frozenset({"ADP", "ADV"})
+#: A base-form verb's predicative complement ("matter **secondary**") ...
+_PREDICATIVE_DEPS = frozenset({"oprd", "acomp"})
+#: ... all it may have besides punctuation ...
+_PREDICATE_ONLY = _PREDICATIVE_DEPS | {"punct"}
+#: ... and the complement of the copula it is conjoined to ("are **primary**").
+_COPULA_COMPLEMENT_DEPS = frozenset({"acomp", "attr"})
+#: The gapped subject read as a nominal modifier of the remnant ("**32%** ... black").
+_LEFT_NOMINAL_DEPS = frozenset({"npadvmod", "nmod", "nsubj"})
+#: A noun modifier with a name or pronoun conjoined inside it ("[wine and Jane] water").
+_MODIFIER_DEPS = frozenset({"nmod", "compound"})
+_NAME_POS = frozenset({"PROPN", "PRON"})
 _ONWARD = frozenset({"onward", "onwards", "forward", "forwards", "afterward", "afterwards", "on"})
 
 
@@ -159,7 +175,7 @@ def _v_dangling(s: SentView) -> Iterator[int | None]:
             continue
         # a remnant that starts with an adverb or preposition, verbless up to the next comma
         # ('and again in Heidelberg, in April ..., with which Luther had opened ...')
-        if rest and s.pos[rest[0]] in ("ADV", "ADP"):
+        if rest and s.pos[rest[0]] in _ADV_ADP:
             stop = next((k for k in range(c + 1, n) if s.pos[k] == "PUNCT"), n)
             if not any(s.pos[k] in VERB for k in range(c + 1, stop)):
                 yield c
@@ -172,14 +188,14 @@ def _v_dangling(s: SentView) -> Iterator[int | None]:
     "two auxiliaries or modals share one verb ('cannot and have not denied'): the conjunction "
     "hangs on an auxiliary of a later verb and is followed by another auxiliary or verb",
     "I cannot and have not denied it.",
-    needs=(need(frozenset({"aux", "auxpass"}), "AUX"),),
+    needs=(need(AUX_DEPS, "AUX"),),
 )
 def _x_shared_aux(s: SentView) -> Iterator[int | None]:
     for c in range(len(s.words)):
         if not s.is_conjunction(c):
             continue
         a = s.head[c]
-        if a < 0 or s.pos[a] != "AUX" or s.dep[a] not in ("aux", "auxpass") or a > c:
+        if a < 0 or s.pos[a] != "AUX" or s.dep[a] not in AUX_DEPS or a > c:
             continue
         if s.head[a] <= c:
             continue  # the shared verb must follow the conjunction
@@ -196,13 +212,13 @@ def _x_shared_aux(s: SentView) -> Iterator[int | None]:
     "'but she can', 'and so did I'): its verb phrase is elided; when the parser leaves it "
     "unattached, the nearest and/or/but before it with no verb in between is marked",
     "Germany knows how to do it, and we don't.",
-    needs=(need(frozenset({"nsubj", "nsubjpass", "expl"})),),
+    needs=(need(_VPE_SUBJECTS),),
 )
 def _x_vpe(s: SentView) -> Iterator[int | None]:
     for y in range(len(s.words)):
         if s.pos[y] not in VERB or s.words[y].lower() not in ELLIPSIS_AUX:
             continue
-        if s.dep[y] in ("aux", "auxpass"):
+        if s.dep[y] in AUX_DEPS:
             continue
         h = s.head[y]
         if s.dep[y] == "conj" and h >= 0 and s.pos[h] in VERB:
@@ -221,7 +237,7 @@ def _x_vpe(s: SentView) -> Iterator[int | None]:
         if c is None:
             continue
         kids = [k for k in s.children[y] if k > c]
-        if not any(s.dep[k] in ("nsubj", "nsubjpass", "expl") for k in kids):
+        if not any(s.dep[k] in _VPE_SUBJECTS for k in kids):
             continue
         if not all(s.dep[k] in _VPE_OK for k in kids):
             continue
@@ -243,11 +259,11 @@ def _x_vpe(s: SentView) -> Iterator[int | None]:
     "remnant of a stripped clause ('used in woodcut printmaking, and for engraving'; 'war on "
     "Batman and even more so, on his family')",
     "It is also used in woodcut printmaking, and for engraving.",
-    needs=(need("conj", frozenset({"ADP", "ADV"})),),
+    needs=(need("conj", _ADV_ADP),),
 )
 def _x_remnant(s: SentView) -> Iterator[int | None]:
     for y, d in enumerate(s.dep):
-        if d != "conj" or s.pos[y] not in ("ADP", "ADV"):
+        if d != "conj" or s.pos[y] not in _ADV_ADP:
             continue
         h = s.head[y]
         if h >= 0 and s.pos[h] in VERB and not _subtree_has(s, y, VERB):
@@ -322,8 +338,8 @@ def _v_onward(s: SentView) -> Iterator[int | None]:
     "To idealists, spirit or mind or the objects of mind are primary, and matter secondary.",
     needs=(
         need("conj", "VERB"),
-        need(frozenset({"oprd", "acomp"}), NON_VERB),
-        need(frozenset({"acomp", "attr"})),
+        need(_PREDICATIVE_DEPS, NON_VERB),
+        need(_COPULA_COMPLEMENT_DEPS),
     ),
 )
 def _v_base_verb(s: SentView) -> Iterator[int | None]:
@@ -334,10 +350,10 @@ def _v_base_verb(s: SentView) -> Iterator[int | None]:
         if h < 0 or s.pos[h] not in VERB:
             continue
         kids = s.children[y]
-        if any(s.dep[k] not in ("oprd", "acomp", "punct") for k in kids):
+        if any(s.dep[k] not in _PREDICATE_ONLY for k in kids):
             continue  # a noun read as a verb has nothing but the predicate ("matter secondary")
-        if any(s.dep[k] in ("oprd", "acomp") and s.pos[k] in NON_VERB for k in kids) and any(
-            s.dep[k] in ("acomp", "attr") for k in s.children[h]
+        if any(s.dep[k] in _PREDICATIVE_DEPS and s.pos[k] in NON_VERB for k in kids) and any(
+            s.dep[k] in _COPULA_COMPLEMENT_DEPS for k in s.children[h]
         ):
             yield s.cc_of(h, y)
 
@@ -352,7 +368,7 @@ def _v_base_verb(s: SentView) -> Iterator[int | None]:
     needs=(
         need(OBJ_DEPS),
         need("conj", NON_VERB),
-        need(frozenset({"npadvmod", "nmod", "nsubj"}), _NOMINAL),
+        need(_LEFT_NOMINAL_DEPS, _NOMINAL),
     ),
 )
 def _v_left_nominal(s: SentView) -> Iterator[int | None]:
@@ -363,10 +379,7 @@ def _v_left_nominal(s: SentView) -> Iterator[int | None]:
             for y, h in s.conjuncts(o):
                 if s.pos[y] not in NON_VERB:
                     continue
-                if any(
-                    k < y and s.pos[k] in _NOMINAL
-                    for k in s.kids(y, frozenset({"npadvmod", "nmod", "nsubj"}))
-                ):
+                if any(k < y and s.pos[k] in _NOMINAL for k in s.kids(y, _LEFT_NOMINAL_DEPS)):
                     yield s.cc_of(h, y)
 
 
@@ -379,19 +392,19 @@ def _v_left_nominal(s: SentView) -> Iterator[int | None]:
     "standing before the modified noun",
     "Josh likes wine and Jane water.",
     needs=(
-        need(frozenset({"nmod", "compound"}), "NOUN"),
-        need("conj", frozenset({"PROPN", "PRON"})),
+        need(_MODIFIER_DEPS, "NOUN"),
+        need("conj", _NAME_POS),
     ),
 )
 def _v_inside_modifier(s: SentView) -> Iterator[int | None]:
     for x, d in enumerate(s.dep):
-        if d not in ("nmod", "compound") or s.pos[x] != "NOUN":
+        if d not in _MODIFIER_DEPS or s.pos[x] != "NOUN":
             continue
         z = s.head[x]
         if z <= x or s.pos[z] != "NOUN":
             continue
         for y in s.kids(x, "conj"):
-            if y < z and s.pos[y] in ("PROPN", "PRON"):
+            if y < z and s.pos[y] in _NAME_POS:
                 yield s.cc_of(x, y)
 
 

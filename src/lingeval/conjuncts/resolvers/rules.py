@@ -55,19 +55,22 @@ from typing import TYPE_CHECKING, Any
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
     FINITE_TAGS,
-    SINGULAR_PRONOUNS,
     VERB_TAGS,
     Omission,
     chunk_phrases,
     degree_adjective,
     detect_omission,
+    gerund_ends_phrase,
     has_lemma,
     hyphen_part,
+    lone_determiner,
+    modifier_category,
     nominal_gerund,
+    parenthetical_end,
     right_end,
     sentence_break,
 )
-from lingeval.conjuncts.ranker import RankerModel, contrast_features, load_ranker
+from lingeval.conjuncts.ranker import RankerModel, bare_number, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -79,7 +82,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "16"
+GENERATION_VERSION = "17"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -242,13 +245,11 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in VERB_TAGS
     ):
         return "VP"
-    tags = {doc[i].tag_ for i in range(span.start, span.end + 1)}
     if len(span) == 1 and _demonym(first):
         return "NP"  # "Japanese" as a remnant: a people, not a property
-    if tags <= {"JJ", "JJR", "JJS", "RB", "RBR", "RBS"} and not any(
-        i in nominal for i in range(span.start, span.end + 1)
-    ):
-        return "ADJ" if tags & {"JJ", "JJR", "JJS"} else "ADV"
+    modifier = modifier_category(doc, span.start, span.end)
+    if modifier is not None:
+        return modifier
     head = _np_head(doc, span)
     if head.tag_ == "CD" or head.text == "%":
         return "NUM"
@@ -515,7 +516,14 @@ class _Analysis:
     def boundary(self, start: int) -> tuple[int, bool]:
         """First index after ``start`` that closes the right conjunct; flag a binding clause."""
         doc = self.doc
+        skip = -1
         for k in range(start + 1, self.last + 1):
+            if k <= skip:
+                continue  # inside a parenthetical of a noun phrase
+            paren = parenthetical_end(doc, k, self.last)
+            if paren is not None:
+                skip = paren
+                continue
             tok = doc[k]
             low = tok.lower_
             if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
@@ -555,10 +563,16 @@ class _Analysis:
                 name = k + 1
                 while name + 1 <= self.last and doc[name].tag_ == "NNP" == doc[name + 1].tag_:
                     name += 1  # ", Dr. Linden says"
+                if nxt.tag_ == "DT":  # ", the sources say", ", some analysts said"
+                    name = k + 2
+                    while name + 1 <= self.last and doc[name].tag_ in {"JJ", "NN", "NNS"}:
+                        if doc[name + 1].tag_ not in {"JJ", "NN", "NNS"}:
+                            break
+                        name += 1
                 if (
                     name + 1 <= self.last
                     and doc[name + 1].lemma_ in SAY_LEMMAS
-                    and nxt.tag_ in {"PRP", "NNP", "NN"}
+                    and doc[name].tag_ in {"PRP", "NNP", "NN", "NNS"}
                 ):
                     return k, False
         return self.last + 1, False
@@ -760,7 +774,7 @@ class _Analysis:
                 # dinner, | pasta"
                 points.append(k)
                 continue
-            if a.lower_ in SINGULAR_PRONOUNS and b.tag_ == "NNS":
+            if lone_determiner(doc, k):
                 points.append(k)  # "another | minutes": the determiner stands alone
                 continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
@@ -771,8 +785,7 @@ class _Analysis:
             a_ends_np = (
                 glued
                 or a.tag_ in NOMINAL_TAGS
-                # "each reading | a score", not "the coming | months"
-                or (nominal_gerund(doc, k - 1) and b.tag_ not in {"CD", "NN", "NNS"})
+                or gerund_ends_phrase(doc, k)  # "each reading | a score"
                 or a.text == "%"
                 or a.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR"}
             )
@@ -947,8 +960,10 @@ def resolve_doc(
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
     an = _Analysis(doc, cc, ranker)
-    if cc > 0 and doc[cc - 1].text in {"(", "["}:
-        return unchanged("parenthetical")
+    if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
+        from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
+
+        return resolve_parenthetical(an) or unchanged("parenthetical")
     if (
         0 < cc < len(doc) - 2
         and doc[cc - 1].tag_ == "NNP"
@@ -1526,6 +1541,8 @@ def _peel_list(
                 break
             if not appositions and _head_of(doc, seg).dep_ == "appos":
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
+            if not middles and _apposition_group(an, seg, right):
+                break  # "to her landlord, a retired teacher, and 300 dollars to her bank"
             if any(doc[i].lower_ in CONJUNCTIONS for i in range(seg.start, seg.end + 1)):
                 break  # "downgraded A, B and C to X ... and D to Y": A, B and C is one object
             if (
@@ -1538,6 +1555,30 @@ def _peel_list(
         if end < first.start:
             return []
     return middles
+
+
+def _apposition_group(an: _Analysis, seg: Span, right: Span) -> bool:
+    """``seg``, the group before the last conjunct, is an apposition of the noun phrase before
+    its comma, not a conjunct of a list: it is one noun phrase, while the last conjunct holds
+    two or more remnants (the groups of a gapped list have the same shape: "to her landlord,
+    a retired teacher, and 300 dollars to her bank", but "85%, Goldman 65% and Lee 50%")."""
+    doc = an.doc
+    before = an.left_end(seg.start - 1)
+    if before < 0 or doc[before].tag_ not in NOMINAL_TAGS - {"CD", "EX", "WP"}:
+        return False
+    phrases = chunk_phrases(doc, seg.start, seg.end)
+    if len(phrases) != 1 or phrases[0].category != "NP":
+        return False
+    # an apposition names what the noun before it is: it opens with an article or a
+    # possessor ("a retired teacher", "the firm's lawyer"), a bare list noun does not
+    # ("glass, paper or plastic at the depot")
+    if (
+        doc[seg.start].lower_ not in {"a", "an", "the"}
+        and doc[seg.start].tag_ != "PRP$"
+        and not any(doc[i].tag_ == "POS" for i in range(seg.start, seg.end + 1))
+    ):
+        return False
+    return len(chunk_phrases(doc, right.start, right.end)) >= 2
 
 
 def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], sep: str) -> float:
@@ -2025,7 +2066,7 @@ def _nominal(
 
 
 def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
-    """The nearest gerund or participle above token ``p`` below the clause ``verb`` (or
+    """The nearest gerund, participle or infinitive above token ``p`` below the clause ``verb`` (or
     before the conjunction when the clause verb follows it): "instead of [flying] to A and
     then to B", "In addition to [selling] X in A and Y in B, the firm ...", "remarks,
     [quoted] first in A and then in B". None when there is none or it is ``verb``."""
@@ -2039,6 +2080,14 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
             ok = tok.tag_ in {"VBG", "VBN"} and tok.dep_ in {
                 "pcomp", "advcl", "acl", "xcomp", "relcl", "conj",
             }  # fmt: skip
+            # or an infinitive that modifies a noun or states a purpose ("create a fund [to
+            # pay] every adult X at A, and Y at B"); an infinitival complement is part of the
+            # clause verb's chain already
+            ok = ok or (
+                tok.tag_ == "VB"
+                and tok.dep_ in {"acl", "relcl", "advcl"}
+                and any(c.tag_ == "TO" and c.dep_ == "aux" for c in tok.children)
+            )
             return tok if ok and not any(c.dep_ in SUBJ_DEPS for c in tok.children) else None
         if tok.head.i == tok.i:
             return None
@@ -2077,17 +2126,8 @@ def _number_for_noun(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> b
     """A bare number remnant aligned with a counted noun phrase ("two" / "three airports",
     "0.3%" / "1.2% of the population"): the number replaces the number, the noun stays."""
     for a, b in zip(parts, corr, strict=False):
-        bare = all(
-            doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(a.start, a.end + 1)
-        )
         counted = doc[b.start].tag_ == "CD" or doc[b.start].text == "$"
-        if (
-            bare
-            and counted
-            and not all(
-                doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(b.start, b.end + 1)
-            )
-        ):
+        if counted and bare_number(doc, a) and not bare_number(doc, b):
             return True
     return False
 
@@ -2391,10 +2431,7 @@ def _align_all(
                     if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
                         best, skipped = ranked[1], True
                 elif skip_at and not second and k == skip_at - 1:
-                    bare = all(
-                        doc[i].tag_ == "CD" or doc[i].text in {"$", "%"}
-                        for i in range(part.start, part.end + 1)
-                    )
+                    bare = bare_number(doc, part)
                     for e in _shared_between(an, verb, end, lo, bare):
                         hit = best_ending(part, e)
                         if hit is not None and (best is None or hit[0] > best[0]):
@@ -2502,6 +2539,9 @@ def _build(
     doc = an.doc
     r_end = max(ext.end, strip_tail)
     suffix = _suffix(an, r_end)
+    # an adverbial clause of the last conjunct only stays out of the others' rewrites
+    own_end = _own_clause_end(an, r_end)
+    shared = suffix if own_end is None else [i for i in suffix if i > own_end]
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
     # shared material after the last correlate but before the middle conjuncts stays
     if not middles and corr[-1].end < p:
@@ -2511,11 +2551,11 @@ def _build(
     )
     if new_subject and option != "gapping":
         # the first conjunct alone is now the subject: agreement as for the others
-        sents = [_substitute(an, template, corr, corr, suffix, verb, subj)]
+        sents = [_substitute(an, template, corr, corr, shared, verb, subj)]
     else:
         sents = [
             _finish(
-                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final
+                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + shared), an.final
             )
         ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
@@ -2525,7 +2565,7 @@ def _build(
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
-        own = marker + suffix if remnant_parts is parts else suffix
+        own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
             _substitute(
@@ -2543,6 +2583,26 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
+    """The last token of an adverbial clause that belongs to the last conjunct only, else
+    None: the first conjunct is closed by a comma before the conjunction, and a subordinate
+    clause with a verb of its own follows the last remnant without a comma ("pay the rent for
+    two months, and for another month if the house is still empty"). Without that comma the
+    clause is shared ("Ann fixed the roof and Bo the fence since it rained")."""
+    doc = an.doc
+    k = r_end + 1
+    if k > an.last or an.cc < 1 or doc[an.cc - 1].text != "," or doc[r_end].is_punct:
+        return None
+    if not _subordinator(doc[k]):
+        return None
+    end = k
+    while end + 1 <= an.last and doc[end + 1].text not in {",", ";", ":", "--", "—"}:
+        end += 1
+    if not any(_is_verb_tok(doc, i) for i in range(k + 1, end + 1)):
+        return None
+    return end
 
 
 def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list[Span]:

@@ -6,7 +6,9 @@ Kim") repeats the left clause with the phrase in place of its correlate:
 
 1. **The remnant** (:func:`find_stripping`): after the conjunction, an optional *also*, *not*
    or *never*, one phrase without a verb or a conjunction, an optional *too* / *either* /
-   *as well*, and nothing else up to the end of the sentence; at least one marker.
+   *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
+   clause of its own after the end marker, which every rewrite shares: "..., and furniture
+   too, so now I need some cash"); at least one marker.
 2. **The correlate**: the left clause's subject, an object or predicate of its verb (or of a
    verb below it through *to*-infinitives), or a prepositional phrase when the remnant is
    one, whichever has the most similar shape (:func:`~lingeval.conjuncts.resolvers.rules.
@@ -14,18 +16,18 @@ Kim") repeats the left clause with the phrase in place of its correlate:
    too"); ties go to the one nearest the conjunction.
 3. **The sentence**: the left clause with the remnant in place of the correlate; a new subject
    makes the finite verb agree; *not* goes after the first auxiliary ("can" + "not" =
-   "cannot") or comes with *do*-support ("did not offer"); *also* goes after the first
-   auxiliary or before the verb; *too* / *either* / *as well* stay at the end, with the comma
-   the input had before them ("Mike can play the guitar, too.").
+   "cannot") or comes with *do*-support ("did not offer"); *also* and *never* go after the
+   first auxiliary or before the verb ("never sleeps"); *too* / *either* / *as well* stay
+   at the end, with the comma the input had before them ("Mike can play the guitar, too.").
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from lingeval.conjuncts.omission import DO_SUPPORT, VERB_TAGS, has_lemma
+from lingeval.conjuncts.omission import DO_SUPPORT, FINITE_TAGS, VERB_TAGS, has_lemma
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -36,6 +38,7 @@ __all__ = [
     "Stripping",
     "find_stripping",
     "hand_score",
+    "resolve_parenthetical",
     "resolve_stripping",
     "stripping_alternatives",
 ]
@@ -59,14 +62,29 @@ class Stripping:
     end: list[int]  # "too" / "either" / "as well" after it
     comma: bool  # a comma before the end marker
     clausal: bool = False  # the remnant is a "whether" / wh-clause ("but not where it sank")
+    shared: int | None = None  # first token of a closing clause that every rewrite shares
+    final: str | None = None  # the rewrites' final punctuation when not the sentence's
+    advs: list[int] = field(default_factory=list)  # adverbs that go before the verb
+    #: further (correlate, remnant piece) pairs: "the fence [in June]" for "in May"
+    extra: list[tuple[Span, Span]] = field(default_factory=list)
 
 
-def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
-    """The stripped conjunct from ``r_start`` to the end of the sentence, or None."""
+def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
+    """The stripped conjunct from ``r_start`` to the end of the sentence (or to ``last``),
+    or None."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     doc = an.doc
-    k = an.last
+    last = an.last if last is None else last
+    k, shared = last, None
+    for m in range(r_start, last - 1):
+        # an end marker, a comma and a clause of its own: the clause is shared ("Bought an
+        # ice-box, and furniture too, so now ... I need some cash")
+        marker = doc[m].lower_ in END or (doc[m].lower_ == "well" and doc[m - 1].lower_ == "as")
+        if marker and doc[m + 1].text == "," and m - 1 >= r_start:
+            if any(doc[i].tag_ in FINITE_TAGS for i in range(m + 2, last + 1)):
+                k, shared = m, m + 1
+            break
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
@@ -87,7 +105,7 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
     if front is not None and doc[j].lower_ in WH_OPENERS and k > j:
         if any(doc[i].text in {",", ";", ":"} for i in range(j, k + 1)):
             return None
-        return Stripping(Span(j, k), front, end, comma and bool(end), clausal=True)
+        return Stripping(Span(j, k), front, end, comma and bool(end), True, shared)
     inside = set(range(j, k + 1))
     heads = [doc[i] for i in inside if doc[i].head.i not in inside or doc[i].head.i == i]
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
@@ -112,7 +130,7 @@ def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
             return None
     if k - j >= 8 and not embedded:
         return None
-    return Stripping(Span(j, k), front, end, comma and bool(end))
+    return Stripping(Span(j, k), front, end, comma and bool(end), shared=shared)
 
 
 def _noun_not_verb(tok: Token) -> bool:
@@ -133,7 +151,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
     subj = an.subject_span(verb)
-    if subj is not None:
+    if subj is not None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
     pp = doc[remnant.start].tag_ in {"IN", "TO"}
     stack = [verb]
@@ -147,13 +165,31 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant)
                 end = min(c.right_edge.i, an.left_end(an.cc))
+                # an adjective without its clause: "easier [to play without brooms]" (the
+                # clause stays: "It may also be less fun to play without brooms")
+                for x in c.children:
+                    if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
+                        end = min(end, x.left_edge.i - 1)
                 out.append((Span(c.left_edge.i if not pp else c.i, end), False, False))
             elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
-                    if o.dep_ == "pobj" and o.i < an.cc:
+                    # (or a gerund phrase: "towards [moisturizing your hair]")
+                    gerund = o.dep_ == "pcomp" and o.tag_ == "VBG"
+                    if (o.dep_ == "pobj" or gerund) and o.i < an.cc:
                         end = min(o.right_edge.i, an.left_end(an.cc))
                         out.append((Span(o.left_edge.i, end), False, True))
     return sorted(out, key=lambda s: s[0].start)
+
+
+def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
+    """The subject is an expletive *it* whose clause comes after the predicate ("It may be
+    easier [to play without brooms]", "It is clear [that ...]"): no remnant replaces it."""
+    if subj.start != subj.end or doc[subj.start].lower_ != "it":
+        return False
+    preds = [verb, *(c for c in verb.children if c.dep_ in {"acomp", "attr"} and c.i > verb.i)]
+    return any(
+        x.dep_ in {"xcomp", "ccomp"} and x.i > pred.i for pred in preds for x in pred.children
+    )
 
 
 def hand_score(feats: Mapping[str, float]) -> float:
@@ -176,7 +212,9 @@ class _Choice:
     feats: dict[str, float]
 
 
-def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_Choice]] | None:
+def _choices(
+    an: _Analysis, r_start: int, st: Stripping | None = None
+) -> tuple[Stripping, int, Token, list[_Choice]] | None:
     """The stripped conjunct, the end of the left clause, its verb and the correlates whose
     similarity passes the hand rule's threshold (0.5), left to right; a prepositional remnant
     without any correlate gets the empty span after the clause (it is added to the clause)."""
@@ -184,13 +222,17 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     from lingeval.conjuncts.resolvers.rules import Span, _np_head
 
     doc = an.doc
-    st = find_stripping(an, r_start)
+    st = st or find_stripping(an, r_start)
     if st is None:
         return None
     p = an.left_end(an.cc)
-    verb = an.clause_verb(p)
-    if p < 0 or verb is None or verb.i > an.cc:
+    verb = an.clause_verb(p) if p >= 0 else None
+    if verb is not None and verb.i > an.cc:
+        verb = _verb_above(doc[p], an.cc)
+    if p < 0 or verb is None:
         return None
+    if not st.clausal:
+        st = _split_remnant(an, st, verb)
     rem = st.remnant
     if st.clausal:
         corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
@@ -207,6 +249,12 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
             break
         core = Span(core.start + 1, core.end)
     participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
+    # "more / less" + a noun is a comparative predicate ("less fun")
+    comparative = (
+        core.end == core.start + 1
+        and doc[core.start].lower_ in {"more", "less"}
+        and doc[core.end].tag_ == "NN"
+    )
     clause = [
         doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
     ]
@@ -218,19 +266,32 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
     for span, is_subj, pp_obj in _candidates(an, verb, rem):
+        if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
+            continue  # the correlate of a further remnant
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
             continue  # an adjective phrase does not replace a subject ("but not so tight")
         if participle:  # "but not soaked" answers an adjective: "damp"
             sim = float(_np_head(doc, span).tag_ in {"JJ", "JJR", "JJS"})
+        elif comparative:  # "but also less fun" answers a comparative: "easier"
+            sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+        shape = span  # the phrase whose kind is compared with the remnant's
+        g = doc[span.start]
+        if g.dep_ == "pcomp" and g.tag_ == "VBG" and not participle:
+            # a gerund phrase is nominal: its object gives its shape and kind
+            # ("towards moisturizing [your hair]", and also hair growth)
+            for o in g.children:
+                if o.dep_ == "dobj" and o.right_edge.i <= span.end:
+                    shape = Span(o.left_edge.i, o.right_edge.i)
+                    sim = max(sim, an.sim(core, shape))
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
         if score < 0.5:
             continue
         feats |= {
-            "kind_match": kind_match(kind, phrase_kind(doc[span.start : span.end + 1])),
+            "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
             "subj": float(is_subj),
             "subj_not": float(is_subj and marker in {"not", "never"}),
             "subj_also": float(is_subj and marker == "also"),
@@ -248,6 +309,71 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     return (st, p, verb, out) if out else None
 
 
+#: Adverbs that modify the remnant itself ("not just another patient"), not the verb
+FOCUS = {
+    "just", "only", "even", "merely", "simply", "especially", "particularly", "mainly",
+    "mostly", "exactly", "almost", "nearly", "about", "around", "so", "very", "too", "as",
+    "more", "less", "most", "least", "rather", "quite", "also", "not", "never", "still",
+}  # fmt: skip
+
+
+def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
+    """Remnants of two kinds (issue 11): leading adverbs that modify the verb go before it
+    ("..., and also briefly in York" -> "The train also briefly stops in York"), and a last
+    prepositional phrase whose preposition heads a phrase of the left clause replaces that
+    phrase ("They repaired the roof in May, and the fence in June as well" -> "They repaired
+    the fence in June as well"). Unchanged when neither applies; adverbs stay in place under
+    *not* / *never* (no "does not sometimes ...")."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    doc = an.doc
+    rem = st.remnant
+    i = rem.start
+    advs: list[int] = []
+    if marker_word(doc, st) not in {"not", "never"}:
+        while i < rem.end and doc[i].tag_ == "RB" and doc[i].lower_ not in FOCUS:
+            advs.append(i)
+            i += 1
+    extra: list[tuple[Span, Span]] = []
+    cut = next(
+        (k for k in range(i + 1, rem.end) if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"),
+        None,
+    )
+    if cut is not None:
+        chain, k = [verb], 0
+        while k < len(chain):
+            chain.extend(c for c in chain[k].children if c.dep_ == "xcomp" and c.i < an.cc)
+            k += 1
+        same = [
+            c
+            for v in chain
+            for c in v.children
+            if c.dep_ in {"prep", "dative"} and c.lower_ == doc[cut].lower_ and v.i < c.i < an.cc
+        ]
+        if same:
+            c = same[-1]
+            end = min(c.right_edge.i, an.left_end(an.cc))
+            extra = [(Span(c.i, end), Span(cut, rem.end))]
+            rem = Span(i, cut - 1)
+    if extra or (advs and i <= rem.end):
+        return replace(st, remnant=Span(i, rem.end), advs=advs, extra=extra)
+    return st
+
+
+def _verb_above(tok: Token, cc: int) -> Token | None:
+    """The nearest verb at or above ``tok`` that comes before the conjunction ``cc``: the
+    left conjunct's verb when the parse makes it depend on a clause after the conjunction
+    ("Bought an ice-box, and furniture too, so now ... I need some cash": *Bought* is an
+    adverbial clause of *need*)."""
+    for _ in range(60):
+        if tok.tag_ in VERB_TAGS and tok.i < cc:
+            return tok
+        if tok.head.i == tok.i:
+            return None
+        tok = tok.head
+    return None
+
+
 def _knowing(verb: Token) -> bool:
     """A verb of knowing or saying (``sluicing.KNOWING``), which takes a clause as object."""
     from lingeval.conjuncts.resolvers.sluicing import KNOWING
@@ -261,7 +387,8 @@ def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
     is easy to find [the house], but not whether ..."), when the remnant opens with
     *whether* or that verb is one of knowing or saying (``sluicing.KNOWING``: "We know [the
     name], but not where it sank"); otherwise None (a *when* / *where* clause may be an
-    adjunct: "We swim there, but not when it rains")."""
+    adjunct: "We swim there, but not when it rains"). The correlate runs from the object to
+    the conjunction."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     deep = verb
@@ -286,7 +413,9 @@ def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
     )
     if obj is None:
         return None
-    return Span(obj.left_edge.i, min(obj.right_edge.i, an.left_end(an.cc)))
+    # up to the conjunction: an adjunct after the object would run into the clause that
+    # replaces it ("establish the phase ... two thousand years ago, but not whether ...")
+    return Span(obj.left_edge.i, an.left_end(an.cc))
 
 
 def stripping_alternatives(
@@ -309,7 +438,36 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     correlates that pass the similarity threshold (:data:`~lingeval.conjuncts.ranker.
     STRIP_FEATURES`: similarity, kind agreement, role, marker); otherwise the most similar
     one. Ties go to the one nearest the conjunction."""
-    found = _choices(an, r_start)
+    return _best(an, _choices(an, r_start))
+
+
+def resolve_parenthetical(an: _Analysis) -> Resolution | None:
+    """Stripping inside brackets that end the sentence, the conjunction right after the
+    opening bracket ("It may be easier to play without brooms (but also less fun!)." -> "It
+    may also be less fun to play without brooms."); None for any other bracketed
+    coordination (the resolver leaves those unchanged). The rewrites end with a full stop
+    unless the sentence ends with "!" or "?" after the bracket."""
+    doc = an.doc
+    close = next((i for i in range(an.cc + 1, len(doc)) if doc[i].text in {")", "]"}), None)
+    if close is None or any(not t.is_punct for t in doc[close + 1 :]):
+        return None
+    last = an.left_end(close)
+    r_start = an.cc + 1
+    while r_start <= last and doc[r_start].is_punct:
+        r_start += 1
+    st = find_stripping(an, r_start, last) if r_start <= last else None
+    if st is None:
+        return None
+    after = [t.text for t in doc[close + 1 :] if t.text in {".", "!", "?"}]
+    st.final = after[0] if after else "."
+    return _best(an, _choices(an, r_start, st))
+
+
+def _best(
+    an: _Analysis, found: tuple[Stripping, int, Token, list[_Choice]] | None
+) -> Resolution | None:
+    """The rewrite with the best-scored correlate of :func:`_choices` (see
+    :func:`resolve_stripping`)."""
     if found is None:
         return None
     st, p, verb, choices = found
@@ -342,14 +500,16 @@ def _build(
         if new is not None:
             replace[finite.i] = new
     marker = marker_word(doc, st)
-    if marker and finite is not None and finite.i != verb.i:  # after the first auxiliary
+    # the front marker and the remnant's own adverbs ("and also briefly in York")
+    pre = " ".join([marker, _tokens_text(doc, st.advs)] if st.advs else [marker]).strip()
+    if pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
         text = replace.get(finite.i, finite.text)
-        cannot = marker == "not" and text.lower() == "can"
-        replace[finite.i] = "cannot" if cannot else f"{text} {marker}"
-    elif marker and verb.lemma_ == "be":  # "is also", "was not"
-        replace[verb.i] = f"{replace.get(verb.i, verb.text)} {marker}"
-    elif marker == "also":
-        replace[verb.i] = f"also {replace.get(verb.i, verb.text)}"
+        cannot = pre == "not" and text.lower() == "can"
+        replace[finite.i] = "cannot" if cannot else f"{text} {pre}"
+    elif pre and verb.lemma_ == "be":  # "is also", "was not"
+        replace[verb.i] = f"{replace.get(verb.i, verb.text)} {pre}"
+    elif marker in {"also", "never"} or (pre and not marker):  # "never sleeps", not "does
+        replace[verb.i] = f"{pre} {replace.get(verb.i, verb.text)}"  # never sleep"
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
@@ -364,6 +524,9 @@ def _build(
         base = getInflection(verb.lemma_, tag="VB")
         replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
     ids = list(range(0, corr.start)) + list(range(corr.end + 1, p + 1))
+    for corr2, piece in st.extra:  # a further remnant in place of its correlate
+        ids = [i for i in ids if not corr2.start < i <= corr2.end]
+        replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
     if corr.start > 0:
         before = replace.get(corr.start - 1, doc[corr.start - 1].text)
@@ -373,13 +536,16 @@ def _build(
         text = rem_text + " " + _tokens_text(doc, ids, replace)
     if st.end:
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
+    shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
+    final = st.final or an.final
     firsts = [
         _finish(
-            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]), an.final
+            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]) + shared,
+            final,
         )
         for item in _list_items(doc, corr, rem)
-    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))), an.final)]
-    second = _finish(text, an.final)
+    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))) + shared, final)]
+    second = _finish(text + shared, final)
     if second in firsts:
         return None
     rule = "stripping-negation" if marker in {"not", "never"} else "stripping"

@@ -275,7 +275,12 @@ def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | 
     best: tuple[float, Token, int] | None = None
     # the verb the parser conjoins the site with is a candidate whatever its tag ("Some
     # people like broccoli, but many don't": "like" tagged as a preposition)
-    linked = {doc[i].head.i for i in site.chain if doc[i].dep_ == "conj"}
+    # (a noun is not: "Many people/ROOT like coffee, but few don't")
+    linked = {
+        doc[i].head.i
+        for i in site.chain
+        if doc[i].dep_ == "conj" and not doc[i].head.tag_.startswith("NN")
+    }
     for v in doc[: an.cc]:
         if v.i not in linked and (
             v.tag_ not in VERB_TAGS or v.tag_ == "MD" or v.dep_ in {"aux", "auxpass"}
@@ -394,6 +399,7 @@ def _restore(an: _Analysis, site: Site, p: int, shared_subject: list[int]) -> st
             replace[vp[0]] = form
     _rebind(doc, vp, site.subject or shared_subject, replace)
     vp_text = _tokens_text(doc, vp, replace)
+    noun = _quantified_noun(doc, site.subject, shared_subject) if not site.inverted else {}
     if site.inverted:
         chain = _tokens_text(doc, site.chain)
         if site.negate:
@@ -411,9 +417,52 @@ def _restore(an: _Analysis, site: Site, p: int, shared_subject: list[int]) -> st
         tail = _tokens_text(doc, site.after) if site.after else ""
         return " ".join(x for x in parts if x) + _glue(tail)
     head = site.pre + site.chain
-    text = _tokens_text(doc, head) if site.pre else _tokens_text(doc, shared_subject + site.chain)
+    text = (
+        _tokens_text(doc, head, noun)
+        if site.pre
+        else _tokens_text(doc, shared_subject + site.chain)
+    )
     tail = _tokens_text(doc, site.after) if site.after else ""
     return text + " " + vp_text + _glue(tail)
+
+
+#: Quantifiers that stand for a noun phrase of the left subject ("Some people like it, but
+#: many don't" -> "many people"); numbers too ("two").
+QUANTIFIERS = {"many", "most", "few", "some", "several", "both", "all", "each", "one"}
+
+
+def _quantified_noun(doc: Doc, subject: list[int], left: list[int]) -> dict[int, str]:
+    """The noun of the left subject after a right subject that is only a quantifier or a
+    number, when the left subject opens with another quantifier or number ("Some people like
+    broccoli, but many don't" -> "Many people don't like broccoli."; "Three students passed,
+    but two did not" -> "Two students ..."; "a few" too): ``{last subject token: "many
+    people"}``, else {}. The noun is the left subject's words after its quantifier up to its
+    plural head noun ("local people"), singular after *one* / *each*."""
+    from lingeval.conjuncts.resolvers.rules import _tokens_text
+
+    words = [i for i in subject if not doc[i].is_punct]
+    if not words or not left or len(words) > 2:
+        return {}
+    q = doc[words[-1]]
+    if len(words) == 2 and doc[words[0]].lower_ != "a":  # "a few"
+        return {}
+    quantifier = q.lower_ in QUANTIFIERS or q.tag_ == "CD"
+    first = doc[left[0]]
+    head = next((doc[i] for i in left if doc[i].head.i not in left), None)
+    if (
+        not quantifier
+        or head is None
+        or head.tag_ != "NNS"
+        or not (first.lower_ in QUANTIFIERS or first.tag_ == "CD")
+        or first.lower_ == q.lower_
+        or head.i <= left[0]
+    ):
+        return {}
+    ids = [i for i in range(left[0] + 1, head.i + 1) if doc[i].tag_ not in {"DT", "PDT", "CD"}]
+    if not ids or any(doc[i].is_punct or doc[i].tag_ in VERB_TAGS for i in ids):
+        return {}
+    singular = {ids[-1]: head.lemma_} if q.lower_ in {"one", "each", "1"} else {}
+    return {q.i: q.text + " " + _tokens_text(doc, ids, singular)}
 
 
 def _glue(tail: str) -> str:

@@ -66,8 +66,10 @@ class RegInstance:
         }
 
 
-def read_instances(path: str | Path) -> list[RegInstance]:
-    """Read a NeuralREG instance file (a JSON list of objects)."""
+def read_instances(path: str | Path, *, complete: bool = False) -> list[RegInstance]:
+    """Read a NeuralREG instance file (a JSON list of objects). A missing ``pre_context``,
+    ``pos_context`` or ``refex`` reads as empty, or with ``complete`` is an error (the texts
+    are rebuilt from them: :func:`lingeval.conjuncts.mining.quality.webnlg_reg_texts`)."""
     p = Path(path)
     from lingeval.core.textio import read_text
 
@@ -81,6 +83,8 @@ def read_instances(path: str | Path) -> list[RegInstance]:
     for i, d in enumerate(data):
         if not isinstance(d, dict) or not isinstance(d.get("entity"), str):
             raise InputError(f"instance {i} needs an 'entity' string", path=p)
+        if complete and not all(k in d for k in ("pre_context", "pos_context", "refex")):
+            raise InputError(f"instance {i} lacks pre_context/pos_context/refex", path=p)
         try:
             out.append(
                 RegInstance(
