@@ -466,3 +466,15 @@ def test_parenthetical_stripping(sentence: str, expected: list[str] | None) -> N
     cc = next(t.i for t in doc if t.i > 0 and doc[t.i - 1].text == "(")
     res = resolve_parenthetical(_Analysis(doc, cc))
     assert (res.sentences if res is not None else None) == expected
+
+
+def test_resolver_rewrites_a_parenthetical_stripping(rules: RulesResolver) -> None:
+    """rules.resolve_doc asks stripping.py before leaving a bracketed conjunct unchanged."""
+    sentence = "The hotel serves breakfast (and also lunch on Sundays)."
+    assert resolve(rules, sentence) == (
+        ["The hotel serves breakfast.", "The hotel also serves lunch on Sundays."],
+        "stripping",
+    )
+    # (close: no marker inside the brackets: unchanged, as before)
+    plain = "The band played old songs (and some new ones)."
+    assert resolve(rules, plain) == ([plain], "unchanged:parenthetical")

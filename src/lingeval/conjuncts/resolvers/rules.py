@@ -961,8 +961,10 @@ def resolve_doc(
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
     an = _Analysis(doc, cc, ranker)
-    if cc > 0 and doc[cc - 1].text in {"(", "["}:
-        return unchanged("parenthetical")
+    if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
+        from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
+
+        return resolve_parenthetical(an) or unchanged("parenthetical")
     if (
         0 < cc < len(doc) - 2
         and doc[cc - 1].tag_ == "NNP"
