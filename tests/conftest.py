@@ -5,6 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests judge results, not speed: no per-example deadline (200 ms by default) and no
+# too-slow health check, which a loaded machine can trip. Built on the loaded profile, so under
+# CI=true Hypothesis' own "ci" profile (derandomised, no database) stays in force.
+settings.register_profile(
+    "lingeval",
+    settings(settings.default, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
+)
+settings.load_profile("lingeval")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

@@ -869,3 +869,33 @@ def test_a_clause_after_a_conjunct_without_the_comma_stays_shared(
     clause = sentence[sentence.index("since" if "since" in sentence else "because") :]
     assert len(res.sentences) == 2  # type: ignore[attr-defined]
     assert all(s.endswith(clause) for s in res.sentences)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I like tea and you coffee.", ["I like tea.", "You like coffee."]),
+        ("We eat rice and they bread.", ["We eat rice.", "They eat bread."]),
+    ],
+)
+def test_a_noun_tagged_as_a_verb_is_a_remnant(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """A word tagged as a verb that the dictionary knows only as a noun ("coffee/VBP") is a
+    noun remnant, not the verb of a clause."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I like tea and you drink coffee.", ["I like tea.", "You drink coffee."]),
+        ("The kids play outside and you work.", ["The kids play outside.", "You work."]),
+    ],
+)
+def test_a_real_verb_keeps_its_clause(parser: object, sentence: str, expected: list[str]) -> None:
+    _, res = generated(parser, sentence)
+    assert res.rule == "clauses"  # type: ignore[attr-defined]
+    assert res.sentences == expected  # type: ignore[attr-defined]

@@ -808,6 +808,7 @@ class _Analysis:
                     "UH",
                 }
                 or b.text == "$"
+                or (k in doc.user_data.get("lingeval_nominal", ()) and a.tag_ in NOMINAL_TAGS)
             )
             if not (a_ends_np and b_starts):
                 continue
@@ -1314,7 +1315,9 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
     """Correct the tagger where coordination decides between noun and verb.
 
     A bare ``VB`` right after the conjunction cannot coordinate with a finite verb unless a
-    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun);
+    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun); a
+    word tagged as a verb that the dictionary knows only as a noun, after the first word of
+    the conjunct, is a noun ("I like tea and you coffee/VBP");
     a plural noun that is also the verb's -s form right after the conjunction, next to a
     finite -s verb, is a verb ("freezes in January and thaws in April").
     """
@@ -1330,6 +1333,17 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         and not licensed
         and has_lemma(rv.lower_, "NOUN")  # "matter" is a noun; "ask" stays a verb
     ):
+        doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
+        return None
+    if (
+        rv is not None
+        and rv.i > right.start
+        and rv.tag_ in {"VB", "VBP", "VBZ"}
+        and not has_lemma(rv.lower_, "VERB")
+        and has_lemma(rv.lower_, "NOUN")
+        and not any(doc[i].tag_ in VERB_TAGS for i in range(rv.i + 1, right.end + 1))
+    ):
+        # a word the dictionary knows only as a noun is no verb ("and you coffee/VBP")
         doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
         return None
     first = doc[right.start]
