@@ -478,3 +478,29 @@ def test_resolver_rewrites_a_parenthetical_stripping(rules: RulesResolver) -> No
     # (close: no marker inside the brackets: unchanged, as before)
     plain = "The band played old songs (and some new ones)."
     assert resolve(rules, plain) == ([plain], "unchanged:parenthetical")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the parser splits the list into two predicates of "was" ("overdone/NN" is a
+        # participle the tagger read as a noun): one comma list, one rewrite per item
+        (
+            "We thought the play was overdone, mean-spirited and not clever.",
+            [
+                "We thought the play was overdone.",
+                "We thought the play was mean-spirited.",
+                "We thought the play was not clever.",
+            ],
+        ),
+        # (close: a list the parser coordinates itself: as before)
+        (
+            "The soup was cold, salty and not fresh.",
+            ["The soup was cold.", "The soup was salty.", "The soup was not fresh."],
+        ),
+    ],
+)
+def test_a_list_split_by_the_parser_is_one_correlate(
+    rules: RulesResolver, sentence: str, expected: list[str]
+) -> None:
+    assert resolve(rules, sentence) == (expected, "stripping-negation")

@@ -178,7 +178,33 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                     if (o.dep_ == "pobj" or gerund) and o.i < an.cc:
                         end = min(o.right_edge.i, an.left_end(an.cc))
                         out.append((Span(o.left_edge.i, end), False, True))
-    return sorted(out, key=lambda s: s[0].start)
+    out.sort(key=lambda s: s[0].start)
+    # two predicates or objects of one verb with only a comma between them are one comma
+    # list that the parser split ("it was [overdone, mean-spirited] and not funny")
+    for n in range(len(out) - 1, 0, -1):
+        (a, a_subj, a_pp), (b, b_subj, b_pp) = out[n - 1], out[n]
+        ha, hb = _root(doc, a), _root(doc, b)
+        if (
+            not (a_subj or b_subj or a_pp or b_pp)
+            and b.start in {a.end + 1, a.end + 2}
+            and doc[a.end + 1].text == ","
+            and ha.head.i == hb.head.i
+            and ha.dep_ == hb.dep_
+        ):
+            out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
+    return out
+
+
+def _root(doc: Doc, span: Span) -> Token:
+    """The token of ``span`` whose head lies outside it (its last token if none)."""
+    return next(
+        (
+            doc[i]
+            for i in range(span.start, span.end + 1)
+            if not span.start <= doc[i].head.i <= span.end
+        ),
+        doc[span.end],
+    )
 
 
 def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
@@ -276,6 +302,9 @@ def _choices(
             sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+            # a comma list of phrases of the remnant's kind answers it as its items do
+            for item in _list_items(doc, span, rem):
+                sim = max(sim, an.sim(core, Span(item[0], item[-1])))
         shape = span  # the phrase whose kind is compared with the remnant's
         g = doc[span.start]
         if g.dep_ == "pcomp" and g.tag_ == "VBG" and not participle:
@@ -570,6 +599,19 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
     kind = phrase_kind(doc[rem.start : rem.end + 1])
     if len(items) < 2 or any(not it for it in items):
         return []
-    if any(phrase_kind([doc[i] for i in it]) != kind for it in items):
+    if any(_item_kind(doc, it) != kind for it in items):
         return []
     return items
+
+
+def _item_kind(doc: Doc, item: list[int]) -> str:
+    """:func:`~lingeval.conjuncts.ranker.phrase_kind` of a list item; one word tagged as a
+    noun that the dictionary knows only as a verb is a participle, an adjective ("it was
+    overdone/NN, mean-spirited")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    if len(item) == 1 and doc[item[0]].tag_ in {"NN", "NNS"}:
+        low = doc[item[0]].lower_
+        if has_lemma(low, "VERB") and not has_lemma(low, "NOUN"):
+            return "ADJ"
+    return phrase_kind([doc[i] for i in item])
