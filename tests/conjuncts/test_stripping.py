@@ -504,3 +504,58 @@ def test_a_list_split_by_the_parser_is_one_correlate(
     rules: RulesResolver, sentence: str, expected: list[str]
 ) -> None:
     assert resolve(rules, sentence) == (expected, "stripping-negation")
+
+
+def _tree(rows: str) -> object:
+    """A Doc from "word/TAG/dep/head" items (head: 0-based index; the root is its own head),
+    the shape of the converted gold trees of oracle mode."""
+    import spacy
+    from spacy.tokens import Doc
+
+    items = [r.rsplit("/", 3) for r in rows.split()]
+    words = [w for w, _, _, _ in items]
+    heads = [int(h) for _, _, _, h in items]
+    deps = [d if heads[i] != i else "ROOT" for i, (_, _, d, _) in enumerate(items)]
+    spaces = [
+        not (i + 1 < len(words) and words[i + 1] in {".", ",", "!", ")"}) for i in range(len(words))
+    ]
+    spaces = [sp and w != "(" for sp, w in zip(spaces, words, strict=True)]
+    return Doc(
+        spacy.blank("en").vocab,
+        words=words,
+        spaces=spaces,
+        heads=heads,
+        deps=deps,
+        tags=[t for _, t, _, _ in items],
+        lemmas=[w.lower() for w in words],
+    )
+
+
+def test_gold_tree_shapes_gerund_adverbial_and_clausal_subject() -> None:
+    """Oracle-mode trees: a gerund after a preposition is an adverbial clause with the
+    preposition as its marker; an extraposed clause is the clausal subject of the copula and
+    the bracket hangs on the adjective."""
+    from lingeval.conjuncts.resolvers.rules import _Analysis
+    from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical, resolve_stripping
+
+    doc = _tree(
+        "It/PRP/nsubjpass/2 is/VBZ/auxpass/2 meant/VBN/ROOT/2 for/IN/mark/4 "
+        "protecting/VBG/advcl/2 your/PRP$/poss/6 skin/NN/dobj/4 and/CC/cc/4 also/RB/advmod/10 "
+        "skin/NN/compound/10 repair/NN/conj/4 ././punct/2"
+    )
+    res = resolve_stripping(_Analysis(doc, 7), 8)
+    assert res is not None and res.sentences == [
+        "It is meant for protecting your skin.",
+        "It is also meant for skin repair.",
+    ]
+    doc = _tree(
+        "It/PRP/expl/2 may/MD/aux/2 be/VB/ROOT/2 easier/JJR/acomp/2 to/TO/aux/5 cook/VB/csubj/2 "
+        "without/IN/prep/5 a/DT/det/8 recipe/NN/pobj/6 (/-LRB-/punct/3 but/CC/cc/3 "
+        "also/RB/advmod/13 less/RBR/advmod/13 fun/JJ/conj/3 !/./punct/13 )/-RRB-/punct/13 "
+        "././punct/2"
+    )
+    res = resolve_parenthetical(_Analysis(doc, 10))
+    assert res is not None and res.sentences == [
+        "It may be easier to cook without a recipe.",
+        "It may also be less fun to cook without a recipe.",
+    ]
