@@ -899,3 +899,40 @@ def test_a_real_verb_keeps_its_clause(parser: object, sentence: str, expected: l
     _, res = generated(parser, sentence)
     assert res.rule == "clauses"  # type: ignore[attr-defined]
     assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "She bought three red apples and he bought two.",
+            ["She bought three red apples.", "He bought two red apples."],
+        ),
+        (
+            "Ann can sing ten songs, and Bo can sing twelve.",
+            ["Ann can sing ten songs.", "Bo can sing twelve songs."],
+        ),
+    ],
+)
+def test_the_noun_a_number_counts_is_copied_into_its_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """Nominal ellipsis in a clause of its own: the same verb with a bare number as object
+    takes the words between the left number and its plural noun."""
+    _, res = generated(parser, sentence)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("She saw three monkeys and he saw one.", "He saw one."),
+        ("She saw three monkeys and he fed two.", "He fed two."),
+        ("She bought three apples and he bought two of them.", "He bought two of them."),
+    ],
+)
+def test_no_noun_is_copied_for_one_another_verb_or_a_partitive(
+    parser: object, sentence: str, second: str
+) -> None:
+    _, res = generated(parser, sentence)
+    assert res.sentences[1] == second  # type: ignore[attr-defined]

@@ -1413,6 +1413,11 @@ def _verbal(
         opening = list(range(0, start))
         first = list(range(start, p + 1))
         second = list(range(right.start, r_end + 1))
+        elided = _elided_noun(doc, lv, main, Span(right.start, r_end))
+        if elided is not None:
+            at, noun = elided
+            k = second.index(at) + 1
+            second = second[:k] + noun + second[k:]
         sents = [
             _finish(_tokens_text(doc, opening + first + suffix), an.final),
             _finish(_tokens_text(doc, opening + second + suffix), an.final),
@@ -1461,6 +1466,33 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:
+    """Nominal ellipsis after a number in a clause of its own: the right clause's verb has
+    the left one's lemma and a bare number as its object, the left object is a plural noun
+    counted by a number ("She saw three monkeys and he saw two" -> "he saw two monkeys"):
+    the number's index and the indices of the words it takes from the left object (the
+    words between the left number and its noun). None otherwise."""
+    if rv.lemma_.lower() != lv.lemma_.lower() or rv.i == lv.i:
+        return None
+    robj = next(
+        (c for c in rv.children if c.dep_ in {"dobj", "attr"} and right.start <= c.i <= right.end),
+        None,
+    )
+    if robj is None or robj.tag_ != "CD" or robj.lower_ in ONE:
+        return None
+    if robj.i < right.end and not all(doc[i].is_punct for i in range(robj.i + 1, right.end + 1)):
+        return None  # something follows the number ("two of them", "two more")
+    if any(c.i > robj.i for c in robj.children):
+        return None
+    lobj = next((c for c in lv.children if c.dep_ in {"dobj", "attr"} and c.i > lv.i), None)
+    if lobj is None or lobj.tag_ != "NNS":
+        return None
+    num = next((c for c in lobj.children if c.dep_ == "nummod" and c.tag_ == "CD"), None)
+    if num is None or num.i >= lobj.i:
+        return None
+    return robj.i, list(range(num.i + 1, lobj.i + 1))
 
 
 def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
