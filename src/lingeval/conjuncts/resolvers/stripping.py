@@ -163,8 +163,10 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
-                # (clipped at the conjunction: the parser may have conjoined the remnant)
+                # (clipped at the conjunction: the parser may have conjoined the remnant;
+                # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, an.left_end(an.cc))
+                end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
                 # an adjective without its clause: "easier [to play without brooms]" (the
                 # clause stays: "It may also be less fun to play without brooms")
                 for x in c.children:
@@ -174,10 +176,12 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
-                    gerund = o.dep_ == "pcomp" and o.tag_ == "VBG"
-                    if (o.dep_ == "pobj" or gerund) and o.i < an.cc:
+                    if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
                         end = min(o.right_edge.i, an.left_end(an.cc))
                         out.append((Span(o.left_edge.i, end), False, True))
+            elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
+                # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
+                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
     out.sort(key=lambda s: s[0].start)
     # two predicates or objects of one verb with only a comma between them are one comma
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
@@ -207,6 +211,19 @@ def _root(doc: Doc, span: Span) -> Token:
     )
 
 
+def _gerund(tok: Token) -> bool:
+    """A gerund that is the object of a preposition: ``pcomp`` of it, or an adverbial clause
+    whose marker is the preposition (the converted gold trees: "towards/mark
+    moisturizing/advcl")."""
+    return tok.tag_ == "VBG" and (
+        tok.dep_ == "pcomp"
+        or (
+            tok.dep_ == "advcl"
+            and any(m.dep_ == "mark" and m.tag_ == "IN" and m.i < tok.i for m in tok.children)
+        )
+    )
+
+
 def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
     """The subject is an expletive *it* whose clause comes after the predicate ("It may be
     easier [to play without brooms]", "It is clear [that ...]"): no remnant replaces it."""
@@ -214,7 +231,9 @@ def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
         return False
     preds = [verb, *(c for c in verb.children if c.dep_ in {"acomp", "attr"} and c.i > verb.i)]
     return any(
-        x.dep_ in {"xcomp", "ccomp"} and x.i > pred.i for pred in preds for x in pred.children
+        x.dep_ in {"xcomp", "ccomp", "csubj"} and x.i > pred.i
+        for pred in preds
+        for x in pred.children
     )
 
 
@@ -275,11 +294,11 @@ def _choices(
             break
         core = Span(core.start + 1, core.end)
     participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
-    # "more / less" + a noun is a comparative predicate ("less fun")
+    # "more / less" + a noun or adjective is a comparative predicate ("less fun")
     comparative = (
         core.end == core.start + 1
         and doc[core.start].lower_ in {"more", "less"}
-        and doc[core.end].tag_ == "NN"
+        and doc[core.end].tag_ in {"NN", "JJ"}
     )
     clause = [
         doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
@@ -307,7 +326,7 @@ def _choices(
                 sim = max(sim, an.sim(core, Span(item[0], item[-1])))
         shape = span  # the phrase whose kind is compared with the remnant's
         g = doc[span.start]
-        if g.dep_ == "pcomp" and g.tag_ == "VBG" and not participle:
+        if _gerund(g) and not participle:
             # a gerund phrase is nominal: its object gives its shape and kind
             # ("towards moisturizing [your hair]", and also hair growth)
             for o in g.children:
