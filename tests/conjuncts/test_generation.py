@@ -936,3 +936,20 @@ def test_no_noun_is_copied_for_one_another_verb_or_a_partitive(
 ) -> None:
     _, res = generated(parser, sentence)
     assert res.sentences[1] == second  # type: ignore[attr-defined]
+
+
+def test_an_infinitival_clause_with_its_own_subject_is_one_correlate(parser: object) -> None:
+    """ "I expect [Ann to sing] and Bo to dance": the remnant "subject + infinitive" replaces
+    the whole infinitival clause below the verb, which stays."""
+    rewrites, res = generated(parser, "I expect Ann to sing and Bo to dance.")
+    expected = ["I expect Ann to sing.", "I expect Bo to dance."]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_an_adjective_remnant_does_not_replace_an_infinitival_clause(parser: object) -> None:
+    _, res = generated(parser, "I found the office to be very clean and professional-looking.")
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "I found the office to be very clean.",
+        "I found the office to be professional-looking.",
+    ]

@@ -1926,6 +1926,10 @@ def _nominal(
     # ("stayed in instead of flying to A for B and then to C for D")
     inner = _inner_verb(an, verb, p1)
     n_inner = _post_verbal(an, inner, p1) if inner is not None else None
+    # an infinitival clause with a subject of its own may be the correlate as a whole, with
+    # the verb above it shared ("I want [her to win] and him to lose")
+    outer = _outer_verb(verb) if verb is not None and verb.i <= p1 else None
+    n_outer = _post_verbal(an, outer, p1) if outer is not None else None
     om_parts = [Span(r.start, r.end) for r in om.remnants] if om is not None else None
     om_pars = [Span(q.start, q.end) for q in om.parallels if q is not None] if om else []
     base: dict[str, float] = {
@@ -1973,6 +1977,13 @@ def _nominal(
             ]
             if inner is not None and not strip_tail:
                 readings.append(("cluster", inner, inner.i + 1, n_inner))
+            if (
+                outer is not None
+                and not strip_tail
+                and m == 1
+                and _subject_infinitive(doc, parts[0])
+            ):
+                readings.append(("cluster", outer, outer.i + 1, n_outer))
             for option, a_verb, a_post, a_n_post in readings:
                 if len(cands) >= MAX_CANDIDATES:
                     break
@@ -2139,6 +2150,30 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
             return None
         tok = tok.head
     return None
+
+
+def _outer_verb(verb: Token | None) -> Token | None:
+    """The verb above an infinitival clause that has a subject of its own ("want [her] to
+    win", "asked [the boy] to stay"), when ``verb`` is that infinitive; else None."""
+    if verb is None or verb.tag_ != "VB" or verb.dep_ not in {"ccomp", "xcomp", "oprd"}:
+        return None
+    if not any(c.tag_ == "TO" and c.dep_ == "aux" for c in verb.children):
+        return None
+    if not any(c.dep_ in SUBJ_DEPS and c.i < verb.i for c in verb.children):
+        return None
+    head = verb.head
+    return head if head.tag_ in VERB_TAGS and head.i < verb.i else None
+
+
+def _subject_infinitive(doc: Doc, span: Span) -> bool:
+    """``span`` is a noun phrase followed by an infinitive ("him to lose", "the girl to
+    leave")."""
+    if doc[span.start].tag_ not in NOMINAL_TAGS | {"DT", "PRP$"}:
+        return False
+    return any(
+        doc[i].tag_ == "TO" and doc[i + 1].tag_ == "VB" and i > span.start
+        for i in range(span.start, span.end)
+    )
 
 
 def _fronted_remnants(an: _Analysis, segs: Sequence[list[Span]]) -> list[list[Span]]:
