@@ -145,6 +145,17 @@ CASES = [
 # issue 11, sixth session: each shape with a sentence that must be resolved and a close one
 # whose output must not change (all written here)
 CASES += [
+    # a final "neither" is an end marker like "either" (and stays as written)
+    (
+        "My brother has never seen the sea, and my sister neither.",
+        "and",
+        ["My brother has never seen the sea.", "My sister has never seen the sea neither."],
+    ),
+    (
+        "She doesn't eat meat, and her husband either.",
+        "and",
+        ["She doesn't eat meat.", "Her husband doesn't eat meat either."],
+    ),
     # a negated remnant does not take the left clause's time or frequency
     (
         "We have visited Madrid twice, but not Barcelona.",
