@@ -869,3 +869,87 @@ def test_a_clause_after_a_conjunct_without_the_comma_stays_shared(
     clause = sentence[sentence.index("since" if "since" in sentence else "because") :]
     assert len(res.sentences) == 2  # type: ignore[attr-defined]
     assert all(s.endswith(clause) for s in res.sentences)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I like tea and you coffee.", ["I like tea.", "You like coffee."]),
+        ("We eat rice and they bread.", ["We eat rice.", "They eat bread."]),
+    ],
+)
+def test_a_noun_tagged_as_a_verb_is_a_remnant(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """A word tagged as a verb that the dictionary knows only as a noun ("coffee/VBP") is a
+    noun remnant, not the verb of a clause."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I like tea and you drink coffee.", ["I like tea.", "You drink coffee."]),
+        ("The kids play outside and you work.", ["The kids play outside.", "You work."]),
+    ],
+)
+def test_a_real_verb_keeps_its_clause(parser: object, sentence: str, expected: list[str]) -> None:
+    _, res = generated(parser, sentence)
+    assert res.rule == "clauses"  # type: ignore[attr-defined]
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "She bought three red apples and he bought two.",
+            ["She bought three red apples.", "He bought two red apples."],
+        ),
+        (
+            "Ann can sing ten songs, and Bo can sing twelve.",
+            ["Ann can sing ten songs.", "Bo can sing twelve songs."],
+        ),
+    ],
+)
+def test_the_noun_a_number_counts_is_copied_into_its_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """Nominal ellipsis in a clause of its own: the same verb with a bare number as object
+    takes the words between the left number and its plural noun."""
+    _, res = generated(parser, sentence)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("She saw three monkeys and he saw one.", "He saw one."),
+        ("She saw three monkeys and he fed two.", "He fed two."),
+        ("She bought three apples and he bought two of them.", "He bought two of them."),
+    ],
+)
+def test_no_noun_is_copied_for_one_another_verb_or_a_partitive(
+    parser: object, sentence: str, second: str
+) -> None:
+    _, res = generated(parser, sentence)
+    assert res.sentences[1] == second  # type: ignore[attr-defined]
+
+
+def test_an_infinitival_clause_with_its_own_subject_is_one_correlate(parser: object) -> None:
+    """ "I expect [Ann to sing] and Bo to dance": the remnant "subject + infinitive" replaces
+    the whole infinitival clause below the verb, which stays."""
+    rewrites, res = generated(parser, "I expect Ann to sing and Bo to dance.")
+    expected = ["I expect Ann to sing.", "I expect Bo to dance."]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_an_adjective_remnant_does_not_replace_an_infinitival_clause(parser: object) -> None:
+    _, res = generated(parser, "I found the office to be very clean and professional-looking.")
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "I found the office to be very clean.",
+        "I found the office to be professional-looking.",
+    ]

@@ -808,6 +808,7 @@ class _Analysis:
                     "UH",
                 }
                 or b.text == "$"
+                or (k in doc.user_data.get("lingeval_nominal", ()) and a.tag_ in NOMINAL_TAGS)
             )
             if not (a_ends_np and b_starts):
                 continue
@@ -1314,7 +1315,9 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
     """Correct the tagger where coordination decides between noun and verb.
 
     A bare ``VB`` right after the conjunction cannot coordinate with a finite verb unless a
-    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun);
+    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun); a
+    word tagged as a verb that the dictionary knows only as a noun, after the first word of
+    the conjunct, is a noun ("I like tea and you coffee/VBP");
     a plural noun that is also the verb's -s form right after the conjunction, next to a
     finite -s verb, is a verb ("freezes in January and thaws in April").
     """
@@ -1330,6 +1333,17 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         and not licensed
         and has_lemma(rv.lower_, "NOUN")  # "matter" is a noun; "ask" stays a verb
     ):
+        doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
+        return None
+    if (
+        rv is not None
+        and rv.i > right.start
+        and rv.tag_ in {"VB", "VBP", "VBZ"}
+        and not has_lemma(rv.lower_, "VERB")
+        and has_lemma(rv.lower_, "NOUN")
+        and not any(doc[i].tag_ in VERB_TAGS for i in range(rv.i + 1, right.end + 1))
+    ):
+        # a word the dictionary knows only as a noun is no verb ("and you coffee/VBP")
         doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
         return None
     first = doc[right.start]
@@ -1399,6 +1413,11 @@ def _verbal(
         opening = list(range(0, start))
         first = list(range(start, p + 1))
         second = list(range(right.start, r_end + 1))
+        elided = _elided_noun(doc, lv, main, Span(right.start, r_end))
+        if elided is not None:
+            at, noun = elided
+            k = second.index(at) + 1
+            second = second[:k] + noun + second[k:]
         sents = [
             _finish(_tokens_text(doc, opening + first + suffix), an.final),
             _finish(_tokens_text(doc, opening + second + suffix), an.final),
@@ -1447,6 +1466,33 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:
+    """Nominal ellipsis after a number in a clause of its own: the right clause's verb has
+    the left one's lemma and a bare number as its object, the left object is a plural noun
+    counted by a number ("She saw three monkeys and he saw two" -> "he saw two monkeys"):
+    the number's index and the indices of the words it takes from the left object (the
+    words between the left number and its noun). None otherwise."""
+    if rv.lemma_.lower() != lv.lemma_.lower() or rv.i == lv.i:
+        return None
+    robj = next(
+        (c for c in rv.children if c.dep_ in {"dobj", "attr"} and right.start <= c.i <= right.end),
+        None,
+    )
+    if robj is None or robj.tag_ != "CD" or robj.lower_ in ONE:
+        return None
+    if robj.i < right.end and not all(doc[i].is_punct for i in range(robj.i + 1, right.end + 1)):
+        return None  # something follows the number ("two of them", "two more")
+    if any(c.i > robj.i for c in robj.children):
+        return None
+    lobj = next((c for c in lv.children if c.dep_ in {"dobj", "attr"} and c.i > lv.i), None)
+    if lobj is None or lobj.tag_ != "NNS":
+        return None
+    num = next((c for c in lobj.children if c.dep_ == "nummod" and c.tag_ == "CD"), None)
+    if num is None or num.i >= lobj.i:
+        return None
+    return robj.i, list(range(num.i + 1, lobj.i + 1))
 
 
 def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
@@ -1880,6 +1926,10 @@ def _nominal(
     # ("stayed in instead of flying to A for B and then to C for D")
     inner = _inner_verb(an, verb, p1)
     n_inner = _post_verbal(an, inner, p1) if inner is not None else None
+    # an infinitival clause with a subject of its own may be the correlate as a whole, with
+    # the verb above it shared ("I want [her to win] and him to lose")
+    outer = _outer_verb(verb) if verb is not None and verb.i <= p1 else None
+    n_outer = _post_verbal(an, outer, p1) if outer is not None else None
     om_parts = [Span(r.start, r.end) for r in om.remnants] if om is not None else None
     om_pars = [Span(q.start, q.end) for q in om.parallels if q is not None] if om else []
     base: dict[str, float] = {
@@ -1927,6 +1977,13 @@ def _nominal(
             ]
             if inner is not None and not strip_tail:
                 readings.append(("cluster", inner, inner.i + 1, n_inner))
+            if (
+                outer is not None
+                and not strip_tail
+                and m == 1
+                and _subject_infinitive(doc, parts[0])
+            ):
+                readings.append(("cluster", outer, outer.i + 1, n_outer))
             for option, a_verb, a_post, a_n_post in readings:
                 if len(cands) >= MAX_CANDIDATES:
                     break
@@ -2093,6 +2150,30 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
             return None
         tok = tok.head
     return None
+
+
+def _outer_verb(verb: Token | None) -> Token | None:
+    """The verb above an infinitival clause that has a subject of its own ("want [her] to
+    win", "asked [the boy] to stay"), when ``verb`` is that infinitive; else None."""
+    if verb is None or verb.tag_ != "VB" or verb.dep_ not in {"ccomp", "xcomp", "oprd"}:
+        return None
+    if not any(c.tag_ == "TO" and c.dep_ == "aux" for c in verb.children):
+        return None
+    if not any(c.dep_ in SUBJ_DEPS and c.i < verb.i for c in verb.children):
+        return None
+    head = verb.head
+    return head if head.tag_ in VERB_TAGS and head.i < verb.i else None
+
+
+def _subject_infinitive(doc: Doc, span: Span) -> bool:
+    """``span`` is a noun phrase followed by an infinitive ("him to lose", "the girl to
+    leave")."""
+    if doc[span.start].tag_ not in NOMINAL_TAGS | {"DT", "PRP$"}:
+        return False
+    return any(
+        doc[i].tag_ == "TO" and doc[i + 1].tag_ == "VB" and i > span.start
+        for i in range(span.start, span.end)
+    )
 
 
 def _fronted_remnants(an: _Analysis, segs: Sequence[list[Span]]) -> list[list[Span]]:

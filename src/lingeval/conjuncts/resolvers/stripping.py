@@ -163,8 +163,10 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
-                # (clipped at the conjunction: the parser may have conjoined the remnant)
+                # (clipped at the conjunction: the parser may have conjoined the remnant;
+                # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, an.left_end(an.cc))
+                end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
                 # an adjective without its clause: "easier [to play without brooms]" (the
                 # clause stays: "It may also be less fun to play without brooms")
                 for x in c.children:
@@ -174,11 +176,52 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
-                    gerund = o.dep_ == "pcomp" and o.tag_ == "VBG"
-                    if (o.dep_ == "pobj" or gerund) and o.i < an.cc:
+                    if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
                         end = min(o.right_edge.i, an.left_end(an.cc))
                         out.append((Span(o.left_edge.i, end), False, True))
-    return sorted(out, key=lambda s: s[0].start)
+            elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
+                # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
+                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+    out.sort(key=lambda s: s[0].start)
+    # two predicates or objects of one verb with only a comma between them are one comma
+    # list that the parser split ("it was [overdone, mean-spirited] and not funny")
+    for n in range(len(out) - 1, 0, -1):
+        (a, a_subj, a_pp), (b, b_subj, b_pp) = out[n - 1], out[n]
+        ha, hb = _root(doc, a), _root(doc, b)
+        if (
+            not (a_subj or b_subj or a_pp or b_pp)
+            and b.start in {a.end + 1, a.end + 2}
+            and doc[a.end + 1].text == ","
+            and ha.head.i == hb.head.i
+            and ha.dep_ == hb.dep_
+        ):
+            out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
+    return out
+
+
+def _root(doc: Doc, span: Span) -> Token:
+    """The token of ``span`` whose head lies outside it (its last token if none)."""
+    return next(
+        (
+            doc[i]
+            for i in range(span.start, span.end + 1)
+            if not span.start <= doc[i].head.i <= span.end
+        ),
+        doc[span.end],
+    )
+
+
+def _gerund(tok: Token) -> bool:
+    """A gerund that is the object of a preposition: ``pcomp`` of it, or an adverbial clause
+    whose marker is the preposition (the converted gold trees: "towards/mark
+    moisturizing/advcl")."""
+    return tok.tag_ == "VBG" and (
+        tok.dep_ == "pcomp"
+        or (
+            tok.dep_ == "advcl"
+            and any(m.dep_ == "mark" and m.tag_ == "IN" and m.i < tok.i for m in tok.children)
+        )
+    )
 
 
 def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
@@ -188,7 +231,9 @@ def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
         return False
     preds = [verb, *(c for c in verb.children if c.dep_ in {"acomp", "attr"} and c.i > verb.i)]
     return any(
-        x.dep_ in {"xcomp", "ccomp"} and x.i > pred.i for pred in preds for x in pred.children
+        x.dep_ in {"xcomp", "ccomp", "csubj"} and x.i > pred.i
+        for pred in preds
+        for x in pred.children
     )
 
 
@@ -249,11 +294,11 @@ def _choices(
             break
         core = Span(core.start + 1, core.end)
     participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
-    # "more / less" + a noun is a comparative predicate ("less fun")
+    # "more / less" + a noun or adjective is a comparative predicate ("less fun")
     comparative = (
         core.end == core.start + 1
         and doc[core.start].lower_ in {"more", "less"}
-        and doc[core.end].tag_ == "NN"
+        and doc[core.end].tag_ in {"NN", "JJ"}
     )
     clause = [
         doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
@@ -276,9 +321,12 @@ def _choices(
             sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+            # a comma list of phrases of the remnant's kind answers it as its items do
+            for item in _list_items(doc, span, rem):
+                sim = max(sim, an.sim(core, Span(item[0], item[-1])))
         shape = span  # the phrase whose kind is compared with the remnant's
         g = doc[span.start]
-        if g.dep_ == "pcomp" and g.tag_ == "VBG" and not participle:
+        if _gerund(g) and not participle:
             # a gerund phrase is nominal: its object gives its shape and kind
             # ("towards moisturizing [your hair]", and also hair growth)
             for o in g.children:
@@ -358,6 +406,43 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     if extra or (advs and i <= rem.end):
         return replace(st, remnant=Span(i, rem.end), advs=advs, extra=extra)
     return st
+
+
+#: Adverbs of time and frequency (:func:`_time_adjuncts`)
+WHEN_ADVERBS = {
+    "once", "twice", "thrice", "often", "again", "always", "sometimes", "usually", "rarely",
+    "seldom", "frequently", "regularly", "occasionally", "yesterday", "today", "tomorrow",
+    "recently", "later", "earlier", "already", "daily", "weekly", "tonight",
+}  # fmt: skip
+#: Prepositions whose phrase is one of time whatever its noun
+WHEN_PREPOSITIONS = {"after", "before", "during", "since", "until", "till"}
+
+
+def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
+    """Tokens of the adjuncts of time or frequency of ``verb`` that lie after ``after`` and up
+    to ``p``: an adverb of :data:`WHEN_ADVERBS`, a noun phrase of time ("last week"), a
+    prepositional phrase of time ("after midnight", "in May")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    out: set[int] = set()
+    for c in verb.children:
+        if c.i <= after or c.right_edge.i > p:
+            continue
+        span = doc[c.left_edge.i : c.right_edge.i + 1]
+        when = (
+            (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
+            or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+            or (
+                c.dep_ == "prep"
+                and (
+                    c.lower_ in WHEN_PREPOSITIONS
+                    or any(o.dep_ == "pobj" and phrase_kind([o]) == "TIME" for o in c.children)
+                )
+            )
+        )
+        if when and c.left_edge.i > after:
+            out.update(range(c.left_edge.i, c.right_edge.i + 1))
+    return out
 
 
 def _verb_above(tok: Token, cc: int) -> Token | None:
@@ -524,6 +609,12 @@ def _build(
         base = getInflection(verb.lemma_, tag="VB")
         replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
     ids = list(range(0, corr.start)) + list(range(corr.end + 1, p + 1))
+    if marker in {"not", "never"} and not is_subj and corr.end >= corr.start:
+        # a negated remnant does not take the left clause's time or frequency ("The man stole
+        # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
+        when = _time_adjuncts(doc, verb, corr.end, p)
+        when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
+        ids = [i for i in ids if i not in when]
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
@@ -570,6 +661,19 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
     kind = phrase_kind(doc[rem.start : rem.end + 1])
     if len(items) < 2 or any(not it for it in items):
         return []
-    if any(phrase_kind([doc[i] for i in it]) != kind for it in items):
+    if any(_item_kind(doc, it) != kind for it in items):
         return []
     return items
+
+
+def _item_kind(doc: Doc, item: list[int]) -> str:
+    """:func:`~lingeval.conjuncts.ranker.phrase_kind` of a list item; one word tagged as a
+    noun that the dictionary knows only as a verb is a participle, an adjective ("it was
+    overdone/NN, mean-spirited")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    if len(item) == 1 and doc[item[0]].tag_ in {"NN", "NNS"}:
+        low = doc[item[0]].lower_
+        if has_lemma(low, "VERB") and not has_lemma(low, "NOUN"):
+            return "ADJ"
+    return phrase_kind([doc[i] for i in item])
