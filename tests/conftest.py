@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,11 @@ settings.register_profile(
     settings(settings.default, deadline=None, suppress_health_check=[HealthCheck.too_slow]),
 )
 settings.load_profile("lingeval")
+
+# Tests never download (tiny models are built inside them). huggingface_hub reads the offline
+# switch when it is imported, so a test's monkeypatch comes too late: without this, loading a
+# model id still sent a request to huggingface.co (its agent-registry fetch, up to 3 s).
+os.environ["HF_HUB_OFFLINE"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = ROOT.parent / "shared" / "data"

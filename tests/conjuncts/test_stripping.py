@@ -145,6 +145,42 @@ CASES = [
 # issue 11, sixth session: each shape with a sentence that must be resolved and a close one
 # whose output must not change (all written here)
 CASES += [
+    # a final "neither" is an end marker like "either" (and stays as written)
+    (
+        "My brother has never seen the sea, and my sister neither.",
+        "and",
+        ["My brother has never seen the sea.", "My sister has never seen the sea neither."],
+    ),
+    (
+        "She doesn't eat meat, and her husband either.",
+        "and",
+        ["She doesn't eat meat.", "Her husband doesn't eat meat either."],
+    ),
+    # a negated remnant does not take the left clause's time or frequency
+    (
+        "We have visited Madrid twice, but not Barcelona.",
+        "but",
+        ["We have visited Madrid twice.", "We have not visited Barcelona."],
+    ),
+    (
+        "He sold his car last week, but not his bike.",
+        "but",
+        ["He sold his car last week.", "He did not sell his bike."],
+    ),
+    # (close: with "too" it does; under "not" other phrases stay)
+    (
+        "He sold his car last week, and his bike too.",
+        "and",
+        ["He sold his car last week.", "He sold his bike last week too."],
+    ),
+    (
+        "They invited the Smiths to the wedding, but not the Browns.",
+        "but",
+        [
+            "They invited the Smiths to the wedding.",
+            "They did not invite the Browns to the wedding.",
+        ],
+    ),
     # "never" goes before the verb (or after the first auxiliary): no do-support
     (
         "The dog sleeps in the kitchen, but never on the bed.",

@@ -5,8 +5,9 @@ A right conjunct that is one phrase with *too*, *as well*, *either*, *also* or *
 Kim") repeats the left clause with the phrase in place of its correlate:
 
 1. **The remnant** (:func:`find_stripping`): after the conjunction, an optional *also*, *not*
-   or *never*, one phrase without a verb or a conjunction, an optional *too* / *either* /
-   *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
+   or *never*, one phrase without a verb or a conjunction (or two: a last prepositional
+   phrase may answer one of the left clause, :func:`_split_remnant`), an optional *too* /
+   *either* / *neither* / *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
    clause of its own after the end marker, which every rewrite shares: "..., and furniture
    too, so now I need some cash"); at least one marker.
 2. **The correlate**: the left clause's subject, an object or predicate of its verb (or of a
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 FRONT = {"also", "not", "never"}
-END = {"too", "either"}
+END = {"too", "either", "neither"}  # ("and my sister neither": colloquial "either")
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
@@ -408,6 +409,43 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     return st
 
 
+#: Adverbs of time and frequency (:func:`_time_adjuncts`)
+WHEN_ADVERBS = {
+    "once", "twice", "thrice", "often", "again", "always", "sometimes", "usually", "rarely",
+    "seldom", "frequently", "regularly", "occasionally", "yesterday", "today", "tomorrow",
+    "recently", "later", "earlier", "already", "daily", "weekly", "tonight",
+}  # fmt: skip
+#: Prepositions whose phrase is one of time whatever its noun
+WHEN_PREPOSITIONS = {"after", "before", "during", "since", "until", "till"}
+
+
+def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
+    """Tokens of the adjuncts of time or frequency of ``verb`` that lie after ``after`` and up
+    to ``p``: an adverb of :data:`WHEN_ADVERBS`, a noun phrase of time ("last week"), a
+    prepositional phrase of time ("after midnight", "in May")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    out: set[int] = set()
+    for c in verb.children:
+        if c.i <= after or c.right_edge.i > p:
+            continue
+        span = doc[c.left_edge.i : c.right_edge.i + 1]
+        when = (
+            (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
+            or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+            or (
+                c.dep_ == "prep"
+                and (
+                    c.lower_ in WHEN_PREPOSITIONS
+                    or any(o.dep_ == "pobj" and phrase_kind([o]) == "TIME" for o in c.children)
+                )
+            )
+        )
+        if when and c.left_edge.i > after:
+            out.update(range(c.left_edge.i, c.right_edge.i + 1))
+    return out
+
+
 def _verb_above(tok: Token, cc: int) -> Token | None:
     """The nearest verb at or above ``tok`` that comes before the conjunction ``cc``: the
     left conjunct's verb when the parse makes it depend on a clause after the conjunction
@@ -572,6 +610,12 @@ def _build(
         base = getInflection(verb.lemma_, tag="VB")
         replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
     ids = list(range(0, corr.start)) + list(range(corr.end + 1, p + 1))
+    if marker in {"not", "never"} and not is_subj and corr.end >= corr.start:
+        # a negated remnant does not take the left clause's time or frequency ("The man stole
+        # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
+        when = _time_adjuncts(doc, verb, corr.end, p)
+        when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
+        ids = [i for i in ids if i not in when]
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
