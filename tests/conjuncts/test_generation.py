@@ -953,3 +953,40 @@ def test_an_adjective_remnant_does_not_replace_an_infinitival_clause(parser: obj
         "I found the office to be very clean.",
         "I found the office to be professional-looking.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "The songs that Ann sings for Tom and Bo for Sue are very old.",
+            [
+                "The songs that Ann sings for Tom are very old.",
+                "The songs that Bo sings for Sue are very old.",
+            ],
+        ),
+        (
+            "The tools that Tom uses at work and Sue at home are cheap.",
+            [
+                "The tools that Tom uses at work are cheap.",
+                "The tools that Sue uses at home are cheap.",
+            ],
+        ),
+    ],
+)
+def test_a_gapped_relative_clause_inside_the_subject_shares_the_main_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """The finite verb after the remnants is the main verb whose subject holds the
+    coordination: the right conjunct ends before it and the main clause is shared."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_one_noun_phrase_before_the_main_verb_is_no_gapped_conjunct(parser: object) -> None:
+    """ "... and the bikes are old": one noun phrase before the verb is a subject, not the
+    remnants of a gapped relative clause."""
+    _, res = generated(parser, "The cars that Ann owns and the bikes are old.")
+    assert res.rule != "gapping"  # type: ignore[attr-defined]
+    assert all("bikes owns" not in s and "bikes own" not in s for s in res.sentences)  # type: ignore[attr-defined]

@@ -1298,6 +1298,14 @@ def _resolve(
             return None
         return _nominal(an, verb, subj, p, right, None, collect)
     rv = _retag(an, verb, right, an.first_verb(right))
+    main_verb = _main_verb_after(an, verb, right, rv)
+    if main_verb is not None:
+        # the coordination sits inside the subject of a main verb that follows it ("The songs
+        # that Ann sings for Tom and Bo for Sue are old"): the main clause is shared
+        end = an.left_end(min(rv.i, main_verb.i) if rv is not None else main_verb.i)
+        if end < right.start:
+            return None
+        return _nominal(an, verb, subj, p, Span(right.start, end), None, collect)
     # ---- "but not X": stripping under negation -> do-support ------------------------------
     if (
         doc[right.start].lower_ in {"not", "never"}
@@ -1309,6 +1317,31 @@ def _resolve(
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
     return _nominal(an, verb, subj, p, right, None, collect)
+
+
+def _main_verb_after(
+    an: _Analysis, verb: Token | None, right: Span, rv: Token | None
+) -> Token | None:
+    """The finite verb found in the right conjunct when it is the main verb whose subject
+    holds the whole coordination (the first conjunct's verb heads a relative clause inside
+    that subject): "The songs that Ann sings for Tom and Bo for Sue [are] old". None
+    otherwise."""
+    if rv is None or verb is None or verb.i > an.cc or verb.dep_ not in {"relcl", "acl"}:
+        return None
+    main = rv.head if rv.dep_ in {"aux", "auxpass"} and rv.head.i > rv.i else rv
+    if main.tag_ not in VERB_TAGS or not any(t.tag_ in FINITE_TAGS for t in (rv, main)):
+        return None
+    subj = next((c for c in main.children if c.dep_ in SUBJ_DEPS and c.i < an.cc), None)
+    if subj is None or verb.head.i != subj.i:
+        return None
+    # the right conjunct before the verb is verbless material of two or more remnants (one
+    # noun phrase is a subject of its own: "one is for 200 and another is for 21")
+    before = min(rv.i, main.i) - 1
+    if before < right.start or any(_is_verb_tok(an.doc, i) for i in range(right.start, before + 1)):
+        return None
+    if len(chunk_phrases(an.doc, right.start, an.left_end(before + 1))) < 2:
+        return None
+    return main
 
 
 def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> Token | None:
