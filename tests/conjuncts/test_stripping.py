@@ -145,6 +145,18 @@ CASES = [
 # issue 11, sixth session: each shape with a sentence that must be resolved and a close one
 # whose output must not change (all written here)
 CASES += [
+    # a frequent first name (the wider list) is a person: it answers the person subject
+    (
+        "Paul can speak German, and Marie as well.",
+        "and",
+        ["Paul can speak German.", "Marie can speak German as well."],
+    ),
+    # (close: a language answers the language)
+    (
+        "Paul can speak German, and Dutch as well.",
+        "and",
+        ["Paul can speak German.", "Paul can speak Dutch as well."],
+    ),
     # a final "neither" is an end marker like "either" (and stays as written)
     (
         "My brother has never seen the sea, and my sister neither.",
