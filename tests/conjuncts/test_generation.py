@@ -990,3 +990,17 @@ def test_one_noun_phrase_before_the_main_verb_is_no_gapped_conjunct(parser: obje
     _, res = generated(parser, "The cars that Ann owns and the bikes are old.")
     assert res.rule != "gapping"  # type: ignore[attr-defined]
     assert all("bikes owns" not in s and "bikes own" not in s for s in res.sentences)  # type: ignore[attr-defined]
+
+
+def test_a_percentage_keeps_the_noun_it_modifies(parser: object) -> None:
+    """ "30% [control] ... and the bank 10%": the percentage answers the percentage and its
+    noun stays, as a number's counted noun does."""
+    rewrites, res = generated(parser, "Managers got 30% control and the bank 10%.")
+    expected = ["Managers got 30% control.", "The bank got 10% control."]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_percentage_after_an_article_replaces_the_noun_phrase(parser: object) -> None:
+    _, res = generated(parser, "Managers got a 30% stake and the bank 10%.")
+    assert res.sentences == ["Managers got a 30% stake.", "The bank got 10%."]  # type: ignore[attr-defined]

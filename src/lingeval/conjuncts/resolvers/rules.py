@@ -1739,7 +1739,7 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
 def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
     """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct, dative or
     clausal complement of the verb that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
-    [airports]", "1.2% [of the population]"). Nearest to ``p`` first."""
+    [airports]", "30% [control]", "1.2% [of the population]"). Nearest to ``p`` first."""
     doc = an.doc
     ends: dict[int, str] = {p: "end"}
     if verb is not None:
@@ -1774,8 +1774,11 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             tok = doc[i]
             if (tok.tag_ == "CD" or tok.text == "%") and doc[i + 1].lower_ == "of":
                 ends.setdefault(i, "number")
+            # "three [airports]", "30% [control]" (not "a 30% stake": the article goes with
+            # the whole noun phrase)
+            pct = tok.text == "%" and i > 0 and tok.head.left_edge.i == i - 1
             if (
-                tok.tag_ == "CD"
+                (tok.tag_ == "CD" or pct)
                 and tok.head.i > i
                 and tok.head.i <= p
                 and tok.head.tag_.startswith("NN")
