@@ -1004,3 +1004,34 @@ def test_a_percentage_keeps_the_noun_it_modifies(parser: object) -> None:
 def test_a_percentage_after_an_article_replaces_the_noun_phrase(parser: object) -> None:
     _, res = generated(parser, "Managers got a 30% stake and the bank 10%.")
     assert res.sentences == ["Managers got a 30% stake.", "The bank got 10%."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "They flew to Rome and, later, to Paris.",
+            ["They flew to Rome.", "They later flew to Paris."],
+        ),
+        (
+            "He wrote to his mother and, occasionally, to his aunt.",
+            ["He wrote to his mother.", "He occasionally wrote to his aunt."],
+        ),
+    ],
+)
+def test_an_adverb_set_off_by_commas_opens_the_remnant(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """ "and, later, to Paris": the adverb and its comma open the remnant, whose phrase type
+    is the one after the comma; the adverb goes before the copied verb."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_an_adverb_without_a_comma_still_opens_the_remnant(parser: object) -> None:
+    _, res = generated(parser, "We flew to Rome for a meeting and then to Paris for a party.")
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "We flew to Rome for a meeting.",
+        "We then flew to Paris for a party.",
+    ]

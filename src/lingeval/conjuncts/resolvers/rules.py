@@ -220,6 +220,13 @@ def _category(doc: Doc, span: Span) -> str:
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
     if (
+        first.tag_ == "RB"
+        and len(span) > 2
+        and doc[span.start + 1].text == ","
+        and doc[span.start + 2].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
+    ):
+        return _category(doc, Span(span.start + 2, span.end))  # "later, to Paris"
+    if (
         first.tag_ == "IN"
         and len(span) > 1
         and (
@@ -2794,13 +2801,15 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
     [then] to B", "and [now] with D"): the gold convention puts it before the copied verb
     (paper section 4.2: the omitted verb is restored in its place)."""
     tok = doc[r.start]
+    # set off by a comma ("and, later, to Paris"): the comma goes with it
+    nxt = r.start + 2 if r.start + 2 <= r.end and doc[r.start + 1].text == "," else r.start + 1
     if (
         r.end == r.start
         or tok.tag_ != "RB"
         or tok.dep_ not in {"advmod", "conj"}
         or tok.lower_ in _ADVERBS_STAYING
         or tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
-        or doc[r.start + 1].is_punct
+        or doc[nxt].is_punct
         or doc[c.start].pos_ == "ADV"
     ):
         return None
@@ -2839,6 +2848,8 @@ def _substitute(
         ):
             # "and then to B" -> "then V ... B": the copied verb follows the adverb
             indices.remove(adv)
+            if doc[adv + 1].text == "," and adv + 1 in indices:
+                indices.remove(adv + 1)  # "and, later, to B" -> "later V ... B"
             indices.insert(indices.index(gov.i), adv)
     replace: dict[int, str] = {}
     for c, r in pairs:
