@@ -797,3 +797,196 @@ def test_a_name_after_a_possessor_modifies_the_noun() -> None:
     assert len(chunk_phrases(doc, 2, 6)) == 1
     doc = Parser(None).parse(["The board elected Kim chair and Lee treasurer."])[0]
     assert len(chunk_phrases(doc, 6, 7)) == 2
+
+
+def test_the_omitted_verb_is_an_infinitive_below_a_noun(parser: object) -> None:
+    """ "a fund [to pay] every adult X at A, and Y at B": the infinitive that modifies a noun
+    is the omitted verb; the clause verb ("create") and its object stay."""
+    rewrites, res = generated(
+        parser,
+        "He proposed a simple plan: create a fund to pay every adult a lump sum at age twenty, "
+        "and a pension of 900 dollars a month after age sixty.",
+    )
+    expected = [
+        "He proposed a simple plan: create a fund to pay every adult a lump sum at age twenty.",
+        "He proposed a simple plan: create a fund to pay every adult a pension of 900 dollars a "
+        "month after age sixty.",
+    ]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_purpose_infinitive_does_not_take_a_remnant_of_the_clause_verb(parser: object) -> None:
+    """ "went to Paris to study art in 2010 and to Rome in 2012": the remnant answers the
+    clause verb's "to Paris", not a phrase below the purpose infinitive."""
+    _, res = generated(parser, "She went to Paris to study art in 2010 and to Rome in 2012.")
+    assert res.sentences == ["She went to Paris to study art in 2010.", "She went to Rome in 2012."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "We will pay the rent for two months, and for another month if the house is still "
+            "empty.",
+            [
+                "We will pay the rent for two months.",
+                "We will pay the rent for another month if the house is still empty.",
+            ],
+        ),
+        (
+            "I was paid 10 dollars in May, and 20 in June because I worked more.",
+            [
+                "I was paid 10 dollars in May.",
+                "I was paid 20 dollars in June because I worked more.",
+            ],
+        ),
+    ],
+)
+def test_an_adverbial_clause_of_the_last_conjunct_only(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """After ", and", a subordinate clause that follows the last remnant without a comma
+    belongs to the last conjunct only."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ann fixed the roof and Bo the fence since it rained a lot.",
+        "I was paid 10 dollars in May, and 20 in June, because I worked more.",
+    ],
+)
+def test_a_clause_after_a_conjunct_without_the_comma_stays_shared(
+    parser: object, sentence: str
+) -> None:
+    """No comma before the conjunction, or a comma before the subordinator: the clause is
+    shared by every rewrite."""
+    _, res = generated(parser, sentence)
+    clause = sentence[sentence.index("since" if "since" in sentence else "because") :]
+    assert len(res.sentences) == 2  # type: ignore[attr-defined]
+    assert all(s.endswith(clause) for s in res.sentences)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I like tea and you coffee.", ["I like tea.", "You like coffee."]),
+        ("We eat rice and they bread.", ["We eat rice.", "They eat bread."]),
+    ],
+)
+def test_a_noun_tagged_as_a_verb_is_a_remnant(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """A word tagged as a verb that the dictionary knows only as a noun ("coffee/VBP") is a
+    noun remnant, not the verb of a clause."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("I like tea and you drink coffee.", ["I like tea.", "You drink coffee."]),
+        ("The kids play outside and you work.", ["The kids play outside.", "You work."]),
+    ],
+)
+def test_a_real_verb_keeps_its_clause(parser: object, sentence: str, expected: list[str]) -> None:
+    _, res = generated(parser, sentence)
+    assert res.rule == "clauses"  # type: ignore[attr-defined]
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "She bought three red apples and he bought two.",
+            ["She bought three red apples.", "He bought two red apples."],
+        ),
+        (
+            "Ann can sing ten songs, and Bo can sing twelve.",
+            ["Ann can sing ten songs.", "Bo can sing twelve songs."],
+        ),
+    ],
+)
+def test_the_noun_a_number_counts_is_copied_into_its_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """Nominal ellipsis in a clause of its own: the same verb with a bare number as object
+    takes the words between the left number and its plural noun."""
+    _, res = generated(parser, sentence)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("She saw three monkeys and he saw one.", "He saw one."),
+        ("She saw three monkeys and he fed two.", "He fed two."),
+        ("She bought three apples and he bought two of them.", "He bought two of them."),
+    ],
+)
+def test_no_noun_is_copied_for_one_another_verb_or_a_partitive(
+    parser: object, sentence: str, second: str
+) -> None:
+    _, res = generated(parser, sentence)
+    assert res.sentences[1] == second  # type: ignore[attr-defined]
+
+
+def test_an_infinitival_clause_with_its_own_subject_is_one_correlate(parser: object) -> None:
+    """ "I expect [Ann to sing] and Bo to dance": the remnant "subject + infinitive" replaces
+    the whole infinitival clause below the verb, which stays."""
+    rewrites, res = generated(parser, "I expect Ann to sing and Bo to dance.")
+    expected = ["I expect Ann to sing.", "I expect Bo to dance."]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_an_adjective_remnant_does_not_replace_an_infinitival_clause(parser: object) -> None:
+    _, res = generated(parser, "I found the office to be very clean and professional-looking.")
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "I found the office to be very clean.",
+        "I found the office to be professional-looking.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "The songs that Ann sings for Tom and Bo for Sue are very old.",
+            [
+                "The songs that Ann sings for Tom are very old.",
+                "The songs that Bo sings for Sue are very old.",
+            ],
+        ),
+        (
+            "The tools that Tom uses at work and Sue at home are cheap.",
+            [
+                "The tools that Tom uses at work are cheap.",
+                "The tools that Sue uses at home are cheap.",
+            ],
+        ),
+    ],
+)
+def test_a_gapped_relative_clause_inside_the_subject_shares_the_main_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """The finite verb after the remnants is the main verb whose subject holds the
+    coordination: the right conjunct ends before it and the main clause is shared."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_one_noun_phrase_before_the_main_verb_is_no_gapped_conjunct(parser: object) -> None:
+    """ "... and the bikes are old": one noun phrase before the verb is a subject, not the
+    remnants of a gapped relative clause."""
+    _, res = generated(parser, "The cars that Ann owns and the bikes are old.")
+    assert res.rule != "gapping"  # type: ignore[attr-defined]
+    assert all("bikes owns" not in s and "bikes own" not in s for s in res.sentences)  # type: ignore[attr-defined]

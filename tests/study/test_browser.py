@@ -19,6 +19,9 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "study-browser"
 ADMIN = "browser-admin-token"
+# Playwright's waits (launch, navigation, each action): 30 s by default, too short for a loaded
+# machine; a healthy run moves on as soon as the page is there.
+TIMEOUT_MS = 180_000
 
 
 def chromium_path() -> str | None:
@@ -51,6 +54,7 @@ def test_participant_session_and_admin_export(tmp_path: Path) -> None:
             executable_path=exe,
             headless=True,
             accept_downloads=True,
+            timeout=TIMEOUT_MS,
             args=[
                 "--no-sandbox",
                 "--disable-gpu",
@@ -60,6 +64,7 @@ def test_participant_session_and_admin_export(tmp_path: Path) -> None:
                 "--no-first-run",
             ],
         )
+        browser.set_default_timeout(TIMEOUT_MS)
         try:
             page = browser.new_page()
             page.goto(f"{url}/s/web?PROLIFIC_PID=BROWSER1&STUDY_ID=st1&SESSION_ID=se1")

@@ -16,7 +16,7 @@ from lingeval.study.storage import Store
 from lingeval.study.tasks.reg import example_items
 from lingeval.study.web.app import ServeSettings
 from lingeval.study.web.server import BackgroundServer
-from tests.study.test_browser import ARTIFACTS, chromium_path
+from tests.study.test_browser import ARTIFACTS, TIMEOUT_MS, chromium_path
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,10 @@ def test_scales_stay_on_one_row_with_44px_targets(tmp_path: Path, width: int) ->
     settings = ServeSettings(new_per_address=(0, 0))
     with BackgroundServer(store, settings=settings) as url, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=exe, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            executable_path=exe,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu"],
+            timeout=TIMEOUT_MS,
         )
         try:
             phone = width < 500
@@ -70,6 +73,7 @@ def test_scales_stay_on_one_row_with_44px_targets(tmp_path: Path, width: int) ->
                 is_mobile=phone,
                 has_touch=phone,
             )
+            page.set_default_timeout(TIMEOUT_MS)
             page.goto(f"{url}/s/lay?PROLIFIC_PID=LAYOUT{width}&STUDY_ID=s&SESSION_ID=x")
             page.check("input[name=consent]")
             page.click("button[type=submit]")

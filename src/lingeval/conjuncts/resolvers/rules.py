@@ -808,6 +808,7 @@ class _Analysis:
                     "UH",
                 }
                 or b.text == "$"
+                or (k in doc.user_data.get("lingeval_nominal", ()) and a.tag_ in NOMINAL_TAGS)
             )
             if not (a_ends_np and b_starts):
                 continue
@@ -960,8 +961,10 @@ def resolve_doc(
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
     an = _Analysis(doc, cc, ranker)
-    if cc > 0 and doc[cc - 1].text in {"(", "["}:
-        return unchanged("parenthetical")
+    if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
+        from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
+
+        return resolve_parenthetical(an) or unchanged("parenthetical")
     if (
         0 < cc < len(doc) - 2
         and doc[cc - 1].tag_ == "NNP"
@@ -1295,6 +1298,14 @@ def _resolve(
             return None
         return _nominal(an, verb, subj, p, right, None, collect)
     rv = _retag(an, verb, right, an.first_verb(right))
+    main_verb = _main_verb_after(an, verb, right, rv)
+    if main_verb is not None:
+        # the coordination sits inside the subject of a main verb that follows it ("The songs
+        # that Ann sings for Tom and Bo for Sue are old"): the main clause is shared
+        end = an.left_end(min(rv.i, main_verb.i) if rv is not None else main_verb.i)
+        if end < right.start:
+            return None
+        return _nominal(an, verb, subj, p, Span(right.start, end), None, collect)
     # ---- "but not X": stripping under negation -> do-support ------------------------------
     if (
         doc[right.start].lower_ in {"not", "never"}
@@ -1308,11 +1319,38 @@ def _resolve(
     return _nominal(an, verb, subj, p, right, None, collect)
 
 
+def _main_verb_after(
+    an: _Analysis, verb: Token | None, right: Span, rv: Token | None
+) -> Token | None:
+    """The finite verb found in the right conjunct when it is the main verb whose subject
+    holds the whole coordination (the first conjunct's verb heads a relative clause inside
+    that subject): "The songs that Ann sings for Tom and Bo for Sue [are] old". None
+    otherwise."""
+    if rv is None or verb is None or verb.i > an.cc or verb.dep_ not in {"relcl", "acl"}:
+        return None
+    main = rv.head if rv.dep_ in {"aux", "auxpass"} and rv.head.i > rv.i else rv
+    if main.tag_ not in VERB_TAGS or not any(t.tag_ in FINITE_TAGS for t in (rv, main)):
+        return None
+    subj = next((c for c in main.children if c.dep_ in SUBJ_DEPS and c.i < an.cc), None)
+    if subj is None or verb.head.i != subj.i:
+        return None
+    # the right conjunct before the verb is verbless material of two or more remnants (one
+    # noun phrase is a subject of its own: "one is for 200 and another is for 21")
+    before = min(rv.i, main.i) - 1
+    if before < right.start or any(_is_verb_tok(an.doc, i) for i in range(right.start, before + 1)):
+        return None
+    if len(chunk_phrases(an.doc, right.start, an.left_end(before + 1))) < 2:
+        return None
+    return main
+
+
 def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> Token | None:
     """Correct the tagger where coordination decides between noun and verb.
 
     A bare ``VB`` right after the conjunction cannot coordinate with a finite verb unless a
-    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun);
+    modal or "to" licenses it ("are primary, and matter secondary": *matter* is a noun); a
+    word tagged as a verb that the dictionary knows only as a noun, after the first word of
+    the conjunct, is a noun ("I like tea and you coffee/VBP");
     a plural noun that is also the verb's -s form right after the conjunction, next to a
     finite -s verb, is a verb ("freezes in January and thaws in April").
     """
@@ -1328,6 +1366,17 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         and not licensed
         and has_lemma(rv.lower_, "NOUN")  # "matter" is a noun; "ask" stays a verb
     ):
+        doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
+        return None
+    if (
+        rv is not None
+        and rv.i > right.start
+        and rv.tag_ in {"VB", "VBP", "VBZ"}
+        and not has_lemma(rv.lower_, "VERB")
+        and has_lemma(rv.lower_, "NOUN")
+        and not any(doc[i].tag_ in VERB_TAGS for i in range(rv.i + 1, right.end + 1))
+    ):
+        # a word the dictionary knows only as a noun is no verb ("and you coffee/VBP")
         doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
         return None
     first = doc[right.start]
@@ -1397,6 +1446,11 @@ def _verbal(
         opening = list(range(0, start))
         first = list(range(start, p + 1))
         second = list(range(right.start, r_end + 1))
+        elided = _elided_noun(doc, lv, main, Span(right.start, r_end))
+        if elided is not None:
+            at, noun = elided
+            k = second.index(at) + 1
+            second = second[:k] + noun + second[k:]
         sents = [
             _finish(_tokens_text(doc, opening + first + suffix), an.final),
             _finish(_tokens_text(doc, opening + second + suffix), an.final),
@@ -1445,6 +1499,33 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:
+    """Nominal ellipsis after a number in a clause of its own: the right clause's verb has
+    the left one's lemma and a bare number as its object, the left object is a plural noun
+    counted by a number ("She saw three monkeys and he saw two" -> "he saw two monkeys"):
+    the number's index and the indices of the words it takes from the left object (the
+    words between the left number and its noun). None otherwise."""
+    if rv.lemma_.lower() != lv.lemma_.lower() or rv.i == lv.i:
+        return None
+    robj = next(
+        (c for c in rv.children if c.dep_ in {"dobj", "attr"} and right.start <= c.i <= right.end),
+        None,
+    )
+    if robj is None or robj.tag_ != "CD" or robj.lower_ in ONE:
+        return None
+    if robj.i < right.end and not all(doc[i].is_punct for i in range(robj.i + 1, right.end + 1)):
+        return None  # something follows the number ("two of them", "two more")
+    if any(c.i > robj.i for c in robj.children):
+        return None
+    lobj = next((c for c in lv.children if c.dep_ in {"dobj", "attr"} and c.i > lv.i), None)
+    if lobj is None or lobj.tag_ != "NNS":
+        return None
+    num = next((c for c in lobj.children if c.dep_ == "nummod" and c.tag_ == "CD"), None)
+    if num is None or num.i >= lobj.i:
+        return None
+    return robj.i, list(range(num.i + 1, lobj.i + 1))
 
 
 def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
@@ -1878,6 +1959,10 @@ def _nominal(
     # ("stayed in instead of flying to A for B and then to C for D")
     inner = _inner_verb(an, verb, p1)
     n_inner = _post_verbal(an, inner, p1) if inner is not None else None
+    # an infinitival clause with a subject of its own may be the correlate as a whole, with
+    # the verb above it shared ("I want [her to win] and him to lose")
+    outer = _outer_verb(verb) if verb is not None and verb.i <= p1 else None
+    n_outer = _post_verbal(an, outer, p1) if outer is not None else None
     om_parts = [Span(r.start, r.end) for r in om.remnants] if om is not None else None
     om_pars = [Span(q.start, q.end) for q in om.parallels if q is not None] if om else []
     base: dict[str, float] = {
@@ -1925,6 +2010,13 @@ def _nominal(
             ]
             if inner is not None and not strip_tail:
                 readings.append(("cluster", inner, inner.i + 1, n_inner))
+            if (
+                outer is not None
+                and not strip_tail
+                and m == 1
+                and _subject_infinitive(doc, parts[0])
+            ):
+                readings.append(("cluster", outer, outer.i + 1, n_outer))
             for option, a_verb, a_post, a_n_post in readings:
                 if len(cands) >= MAX_CANDIDATES:
                     break
@@ -2064,7 +2156,7 @@ def _nominal(
 
 
 def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
-    """The nearest gerund or participle above token ``p`` below the clause ``verb`` (or
+    """The nearest gerund, participle or infinitive above token ``p`` below the clause ``verb`` (or
     before the conjunction when the clause verb follows it): "instead of [flying] to A and
     then to B", "In addition to [selling] X in A and Y in B, the firm ...", "remarks,
     [quoted] first in A and then in B". None when there is none or it is ``verb``."""
@@ -2078,11 +2170,43 @@ def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
             ok = tok.tag_ in {"VBG", "VBN"} and tok.dep_ in {
                 "pcomp", "advcl", "acl", "xcomp", "relcl", "conj",
             }  # fmt: skip
+            # or an infinitive that modifies a noun or states a purpose ("create a fund [to
+            # pay] every adult X at A, and Y at B"); an infinitival complement is part of the
+            # clause verb's chain already
+            ok = ok or (
+                tok.tag_ == "VB"
+                and tok.dep_ in {"acl", "relcl", "advcl"}
+                and any(c.tag_ == "TO" and c.dep_ == "aux" for c in tok.children)
+            )
             return tok if ok and not any(c.dep_ in SUBJ_DEPS for c in tok.children) else None
         if tok.head.i == tok.i:
             return None
         tok = tok.head
     return None
+
+
+def _outer_verb(verb: Token | None) -> Token | None:
+    """The verb above an infinitival clause that has a subject of its own ("want [her] to
+    win", "asked [the boy] to stay"), when ``verb`` is that infinitive; else None."""
+    if verb is None or verb.tag_ != "VB" or verb.dep_ not in {"ccomp", "xcomp", "oprd"}:
+        return None
+    if not any(c.tag_ == "TO" and c.dep_ == "aux" for c in verb.children):
+        return None
+    if not any(c.dep_ in SUBJ_DEPS and c.i < verb.i for c in verb.children):
+        return None
+    head = verb.head
+    return head if head.tag_ in VERB_TAGS and head.i < verb.i else None
+
+
+def _subject_infinitive(doc: Doc, span: Span) -> bool:
+    """``span`` is a noun phrase followed by an infinitive ("him to lose", "the girl to
+    leave")."""
+    if doc[span.start].tag_ not in NOMINAL_TAGS | {"DT", "PRP$"}:
+        return False
+    return any(
+        doc[i].tag_ == "TO" and doc[i + 1].tag_ == "VB" and i > span.start
+        for i in range(span.start, span.end)
+    )
 
 
 def _fronted_remnants(an: _Analysis, segs: Sequence[list[Span]]) -> list[list[Span]]:
@@ -2529,6 +2653,9 @@ def _build(
     doc = an.doc
     r_end = max(ext.end, strip_tail)
     suffix = _suffix(an, r_end)
+    # an adverbial clause of the last conjunct only stays out of the others' rewrites
+    own_end = _own_clause_end(an, r_end)
+    shared = suffix if own_end is None else [i for i in suffix if i > own_end]
     template = list(range(0, corr[-1].end + 1)) if not middles else list(range(0, p1 + 1))
     # shared material after the last correlate but before the middle conjuncts stays
     if not middles and corr[-1].end < p:
@@ -2538,11 +2665,11 @@ def _build(
     )
     if new_subject and option != "gapping":
         # the first conjunct alone is now the subject: agreement as for the others
-        sents = [_substitute(an, template, corr, corr, suffix, verb, subj)]
+        sents = [_substitute(an, template, corr, corr, shared, verb, subj)]
     else:
         sents = [
             _finish(
-                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + suffix), an.final
+                _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + shared), an.final
             )
         ]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
@@ -2552,7 +2679,7 @@ def _build(
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
-        own = marker + suffix if remnant_parts is parts else suffix
+        own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
             _substitute(
@@ -2570,6 +2697,26 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
+    """The last token of an adverbial clause that belongs to the last conjunct only, else
+    None: the first conjunct is closed by a comma before the conjunction, and a subordinate
+    clause with a verb of its own follows the last remnant without a comma ("pay the rent for
+    two months, and for another month if the house is still empty"). Without that comma the
+    clause is shared ("Ann fixed the roof and Bo the fence since it rained")."""
+    doc = an.doc
+    k = r_end + 1
+    if k > an.last or an.cc < 1 or doc[an.cc - 1].text != "," or doc[r_end].is_punct:
+        return None
+    if not _subordinator(doc[k]):
+        return None
+    end = k
+    while end + 1 <= an.last and doc[end + 1].text not in {",", ";", ":", "--", "—"}:
+        end += 1
+    if not any(_is_verb_tok(doc, i) for i in range(k + 1, end + 1)):
+        return None
+    return end
 
 
 def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list[Span]:

@@ -5,8 +5,9 @@ A right conjunct that is one phrase with *too*, *as well*, *either*, *also* or *
 Kim") repeats the left clause with the phrase in place of its correlate:
 
 1. **The remnant** (:func:`find_stripping`): after the conjunction, an optional *also*, *not*
-   or *never*, one phrase without a verb or a conjunction, an optional *too* / *either* /
-   *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
+   or *never*, one phrase without a verb or a conjunction (or two: a last prepositional
+   phrase may answer one of the left clause, :func:`_split_remnant`), an optional *too* /
+   *either* / *neither* / *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
    clause of its own after the end marker, which every rewrite shares: "..., and furniture
    too, so now I need some cash"); at least one marker.
 2. **The correlate**: the left clause's subject, an object or predicate of its verb (or of a
@@ -24,7 +25,7 @@ Kim") repeats the left clause with the phrase in place of its correlate:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lingeval.conjuncts.omission import DO_SUPPORT, FINITE_TAGS, VERB_TAGS, has_lemma
@@ -38,12 +39,13 @@ __all__ = [
     "Stripping",
     "find_stripping",
     "hand_score",
+    "resolve_parenthetical",
     "resolve_stripping",
     "stripping_alternatives",
 ]
 
 FRONT = {"also", "not", "never"}
-END = {"too", "either"}
+END = {"too", "either", "neither"}  # ("and my sister neither": colloquial "either")
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
@@ -62,20 +64,26 @@ class Stripping:
     comma: bool  # a comma before the end marker
     clausal: bool = False  # the remnant is a "whether" / wh-clause ("but not where it sank")
     shared: int | None = None  # first token of a closing clause that every rewrite shares
+    final: str | None = None  # the rewrites' final punctuation when not the sentence's
+    advs: list[int] = field(default_factory=list)  # adverbs that go before the verb
+    #: further (correlate, remnant piece) pairs: "the fence [in June]" for "in May"
+    extra: list[tuple[Span, Span]] = field(default_factory=list)
 
 
-def find_stripping(an: _Analysis, r_start: int) -> Stripping | None:
-    """The stripped conjunct from ``r_start`` to the end of the sentence, or None."""
+def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
+    """The stripped conjunct from ``r_start`` to the end of the sentence (or to ``last``),
+    or None."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     doc = an.doc
-    k, shared = an.last, None
-    for m in range(r_start, an.last - 1):
+    last = an.last if last is None else last
+    k, shared = last, None
+    for m in range(r_start, last - 1):
         # an end marker, a comma and a clause of its own: the clause is shared ("Bought an
         # ice-box, and furniture too, so now ... I need some cash")
         marker = doc[m].lower_ in END or (doc[m].lower_ == "well" and doc[m - 1].lower_ == "as")
         if marker and doc[m + 1].text == "," and m - 1 >= r_start:
-            if any(doc[i].tag_ in FINITE_TAGS for i in range(m + 2, an.last + 1)):
+            if any(doc[i].tag_ in FINITE_TAGS for i in range(m + 2, last + 1)):
                 k, shared = m, m + 1
             break
     end: list[int] = []
@@ -144,7 +152,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
     subj = an.subject_span(verb)
-    if subj is not None:
+    if subj is not None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
     pp = doc[remnant.start].tag_ in {"IN", "TO"}
     stack = [verb]
@@ -156,15 +164,78 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
             elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
-                # (clipped at the conjunction: the parser may have conjoined the remnant)
+                # (clipped at the conjunction: the parser may have conjoined the remnant;
+                # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, an.left_end(an.cc))
+                end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
+                # an adjective without its clause: "easier [to play without brooms]" (the
+                # clause stays: "It may also be less fun to play without brooms")
+                for x in c.children:
+                    if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
+                        end = min(end, x.left_edge.i - 1)
                 out.append((Span(c.left_edge.i if not pp else c.i, end), False, False))
             elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
-                    if o.dep_ == "pobj" and o.i < an.cc:
+                    # (or a gerund phrase: "towards [moisturizing your hair]")
+                    if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
                         end = min(o.right_edge.i, an.left_end(an.cc))
                         out.append((Span(o.left_edge.i, end), False, True))
-    return sorted(out, key=lambda s: s[0].start)
+            elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
+                # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
+                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+    out.sort(key=lambda s: s[0].start)
+    # two predicates or objects of one verb with only a comma between them are one comma
+    # list that the parser split ("it was [overdone, mean-spirited] and not funny")
+    for n in range(len(out) - 1, 0, -1):
+        (a, a_subj, a_pp), (b, b_subj, b_pp) = out[n - 1], out[n]
+        ha, hb = _root(doc, a), _root(doc, b)
+        if (
+            not (a_subj or b_subj or a_pp or b_pp)
+            and b.start in {a.end + 1, a.end + 2}
+            and doc[a.end + 1].text == ","
+            and ha.head.i == hb.head.i
+            and ha.dep_ == hb.dep_
+        ):
+            out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
+    return out
+
+
+def _root(doc: Doc, span: Span) -> Token:
+    """The token of ``span`` whose head lies outside it (its last token if none)."""
+    return next(
+        (
+            doc[i]
+            for i in range(span.start, span.end + 1)
+            if not span.start <= doc[i].head.i <= span.end
+        ),
+        doc[span.end],
+    )
+
+
+def _gerund(tok: Token) -> bool:
+    """A gerund that is the object of a preposition: ``pcomp`` of it, or an adverbial clause
+    whose marker is the preposition (the converted gold trees: "towards/mark
+    moisturizing/advcl")."""
+    return tok.tag_ == "VBG" and (
+        tok.dep_ == "pcomp"
+        or (
+            tok.dep_ == "advcl"
+            and any(m.dep_ == "mark" and m.tag_ == "IN" and m.i < tok.i for m in tok.children)
+        )
+    )
+
+
+def _expletive_it(doc: Doc, subj: Span, verb: Token) -> bool:
+    """The subject is an expletive *it* whose clause comes after the predicate ("It may be
+    easier [to play without brooms]", "It is clear [that ...]"): no remnant replaces it."""
+    if subj.start != subj.end or doc[subj.start].lower_ != "it":
+        return False
+    preds = [verb, *(c for c in verb.children if c.dep_ in {"acomp", "attr"} and c.i > verb.i)]
+    return any(
+        x.dep_ in {"xcomp", "ccomp", "csubj"} and x.i > pred.i
+        for pred in preds
+        for x in pred.children
+    )
 
 
 def hand_score(feats: Mapping[str, float]) -> float:
@@ -187,7 +258,9 @@ class _Choice:
     feats: dict[str, float]
 
 
-def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_Choice]] | None:
+def _choices(
+    an: _Analysis, r_start: int, st: Stripping | None = None
+) -> tuple[Stripping, int, Token, list[_Choice]] | None:
     """The stripped conjunct, the end of the left clause, its verb and the correlates whose
     similarity passes the hand rule's threshold (0.5), left to right; a prepositional remnant
     without any correlate gets the empty span after the clause (it is added to the clause)."""
@@ -195,7 +268,7 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     from lingeval.conjuncts.resolvers.rules import Span, _np_head
 
     doc = an.doc
-    st = find_stripping(an, r_start)
+    st = st or find_stripping(an, r_start)
     if st is None:
         return None
     p = an.left_end(an.cc)
@@ -204,6 +277,8 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
         verb = _verb_above(doc[p], an.cc)
     if p < 0 or verb is None:
         return None
+    if not st.clausal:
+        st = _split_remnant(an, st, verb)
     rem = st.remnant
     if st.clausal:
         corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
@@ -220,6 +295,12 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
             break
         core = Span(core.start + 1, core.end)
     participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
+    # "more / less" + a noun or adjective is a comparative predicate ("less fun")
+    comparative = (
+        core.end == core.start + 1
+        and doc[core.start].lower_ in {"more", "less"}
+        and doc[core.end].tag_ in {"NN", "JJ"}
+    )
     clause = [
         doc[i].left_edge.i for i in range(core.start, core.end + 1) if doc[i].tag_ in VERB_TAGS
     ]
@@ -231,19 +312,35 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
     for span, is_subj, pp_obj in _candidates(an, verb, rem):
+        if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
+            continue  # the correlate of a further remnant
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
             continue  # an adjective phrase does not replace a subject ("but not so tight")
         if participle:  # "but not soaked" answers an adjective: "damp"
             sim = float(_np_head(doc, span).tag_ in {"JJ", "JJR", "JJS"})
+        elif comparative:  # "but also less fun" answers a comparative: "easier"
+            sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+            # a comma list of phrases of the remnant's kind answers it as its items do
+            for item in _list_items(doc, span, rem):
+                sim = max(sim, an.sim(core, Span(item[0], item[-1])))
+        shape = span  # the phrase whose kind is compared with the remnant's
+        g = doc[span.start]
+        if _gerund(g) and not participle:
+            # a gerund phrase is nominal: its object gives its shape and kind
+            # ("towards moisturizing [your hair]", and also hair growth)
+            for o in g.children:
+                if o.dep_ == "dobj" and o.right_edge.i <= span.end:
+                    shape = Span(o.left_edge.i, o.right_edge.i)
+                    sim = max(sim, an.sim(core, shape))
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
         if score < 0.5:
             continue
         feats |= {
-            "kind_match": kind_match(kind, phrase_kind(doc[span.start : span.end + 1])),
+            "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
             "subj": float(is_subj),
             "subj_not": float(is_subj and marker in {"not", "never"}),
             "subj_also": float(is_subj and marker == "also"),
@@ -259,6 +356,94 @@ def _choices(an: _Analysis, r_start: int) -> tuple[Stripping, int, Token, list[_
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+#: Adverbs that modify the remnant itself ("not just another patient"), not the verb
+FOCUS = {
+    "just", "only", "even", "merely", "simply", "especially", "particularly", "mainly",
+    "mostly", "exactly", "almost", "nearly", "about", "around", "so", "very", "too", "as",
+    "more", "less", "most", "least", "rather", "quite", "also", "not", "never", "still",
+}  # fmt: skip
+
+
+def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
+    """Remnants of two kinds (issue 11): leading adverbs that modify the verb go before it
+    ("..., and also briefly in York" -> "The train also briefly stops in York"), and a last
+    prepositional phrase whose preposition heads a phrase of the left clause replaces that
+    phrase ("They repaired the roof in May, and the fence in June as well" -> "They repaired
+    the fence in June as well"). Unchanged when neither applies; adverbs stay in place under
+    *not* / *never* (no "does not sometimes ...")."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    doc = an.doc
+    rem = st.remnant
+    i = rem.start
+    advs: list[int] = []
+    if marker_word(doc, st) not in {"not", "never"}:
+        while i < rem.end and doc[i].tag_ == "RB" and doc[i].lower_ not in FOCUS:
+            advs.append(i)
+            i += 1
+    extra: list[tuple[Span, Span]] = []
+    cut = next(
+        (k for k in range(i + 1, rem.end) if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"),
+        None,
+    )
+    if cut is not None:
+        chain, k = [verb], 0
+        while k < len(chain):
+            chain.extend(c for c in chain[k].children if c.dep_ == "xcomp" and c.i < an.cc)
+            k += 1
+        same = [
+            c
+            for v in chain
+            for c in v.children
+            if c.dep_ in {"prep", "dative"} and c.lower_ == doc[cut].lower_ and v.i < c.i < an.cc
+        ]
+        if same:
+            c = same[-1]
+            end = min(c.right_edge.i, an.left_end(an.cc))
+            extra = [(Span(c.i, end), Span(cut, rem.end))]
+            rem = Span(i, cut - 1)
+    if extra or (advs and i <= rem.end):
+        return replace(st, remnant=Span(i, rem.end), advs=advs, extra=extra)
+    return st
+
+
+#: Adverbs of time and frequency (:func:`_time_adjuncts`)
+WHEN_ADVERBS = {
+    "once", "twice", "thrice", "often", "again", "always", "sometimes", "usually", "rarely",
+    "seldom", "frequently", "regularly", "occasionally", "yesterday", "today", "tomorrow",
+    "recently", "later", "earlier", "already", "daily", "weekly", "tonight",
+}  # fmt: skip
+#: Prepositions whose phrase is one of time whatever its noun
+WHEN_PREPOSITIONS = {"after", "before", "during", "since", "until", "till"}
+
+
+def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
+    """Tokens of the adjuncts of time or frequency of ``verb`` that lie after ``after`` and up
+    to ``p``: an adverb of :data:`WHEN_ADVERBS`, a noun phrase of time ("last week"), a
+    prepositional phrase of time ("after midnight", "in May")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    out: set[int] = set()
+    for c in verb.children:
+        if c.i <= after or c.right_edge.i > p:
+            continue
+        span = doc[c.left_edge.i : c.right_edge.i + 1]
+        when = (
+            (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
+            or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+            or (
+                c.dep_ == "prep"
+                and (
+                    c.lower_ in WHEN_PREPOSITIONS
+                    or any(o.dep_ == "pobj" and phrase_kind([o]) == "TIME" for o in c.children)
+                )
+            )
+        )
+        if when and c.left_edge.i > after:
+            out.update(range(c.left_edge.i, c.right_edge.i + 1))
+    return out
 
 
 def _verb_above(tok: Token, cc: int) -> Token | None:
@@ -339,7 +524,36 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     correlates that pass the similarity threshold (:data:`~lingeval.conjuncts.ranker.
     STRIP_FEATURES`: similarity, kind agreement, role, marker); otherwise the most similar
     one. Ties go to the one nearest the conjunction."""
-    found = _choices(an, r_start)
+    return _best(an, _choices(an, r_start))
+
+
+def resolve_parenthetical(an: _Analysis) -> Resolution | None:
+    """Stripping inside brackets that end the sentence, the conjunction right after the
+    opening bracket ("It may be easier to play without brooms (but also less fun!)." -> "It
+    may also be less fun to play without brooms."); None for any other bracketed
+    coordination (the resolver leaves those unchanged). The rewrites end with a full stop
+    unless the sentence ends with "!" or "?" after the bracket."""
+    doc = an.doc
+    close = next((i for i in range(an.cc + 1, len(doc)) if doc[i].text in {")", "]"}), None)
+    if close is None or any(not t.is_punct for t in doc[close + 1 :]):
+        return None
+    last = an.left_end(close)
+    r_start = an.cc + 1
+    while r_start <= last and doc[r_start].is_punct:
+        r_start += 1
+    st = find_stripping(an, r_start, last) if r_start <= last else None
+    if st is None:
+        return None
+    after = [t.text for t in doc[close + 1 :] if t.text in {".", "!", "?"}]
+    st.final = after[0] if after else "."
+    return _best(an, _choices(an, r_start, st))
+
+
+def _best(
+    an: _Analysis, found: tuple[Stripping, int, Token, list[_Choice]] | None
+) -> Resolution | None:
+    """The rewrite with the best-scored correlate of :func:`_choices` (see
+    :func:`resolve_stripping`)."""
     if found is None:
         return None
     st, p, verb, choices = found
@@ -372,14 +586,16 @@ def _build(
         if new is not None:
             replace[finite.i] = new
     marker = marker_word(doc, st)
-    if marker and finite is not None and finite.i != verb.i:  # after the first auxiliary
+    # the front marker and the remnant's own adverbs ("and also briefly in York")
+    pre = " ".join([marker, _tokens_text(doc, st.advs)] if st.advs else [marker]).strip()
+    if pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
         text = replace.get(finite.i, finite.text)
-        cannot = marker == "not" and text.lower() == "can"
-        replace[finite.i] = "cannot" if cannot else f"{text} {marker}"
-    elif marker and verb.lemma_ == "be":  # "is also", "was not"
-        replace[verb.i] = f"{replace.get(verb.i, verb.text)} {marker}"
-    elif marker in {"also", "never"}:  # before the verb: "never sleeps", not "does never"
-        replace[verb.i] = f"{marker} {replace.get(verb.i, verb.text)}"
+        cannot = pre == "not" and text.lower() == "can"
+        replace[finite.i] = "cannot" if cannot else f"{text} {pre}"
+    elif pre and verb.lemma_ == "be":  # "is also", "was not"
+        replace[verb.i] = f"{replace.get(verb.i, verb.text)} {pre}"
+    elif marker in {"also", "never"} or (pre and not marker):  # "never sleeps", not "does
+        replace[verb.i] = f"{pre} {replace.get(verb.i, verb.text)}"  # never sleep"
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
@@ -394,6 +610,15 @@ def _build(
         base = getInflection(verb.lemma_, tag="VB")
         replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
     ids = list(range(0, corr.start)) + list(range(corr.end + 1, p + 1))
+    if marker in {"not", "never"} and not is_subj and corr.end >= corr.start:
+        # a negated remnant does not take the left clause's time or frequency ("The man stole
+        # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
+        when = _time_adjuncts(doc, verb, corr.end, p)
+        when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
+        ids = [i for i in ids if i not in when]
+    for corr2, piece in st.extra:  # a further remnant in place of its correlate
+        ids = [i for i in ids if not corr2.start < i <= corr2.end]
+        replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
     if corr.start > 0:
         before = replace.get(corr.start - 1, doc[corr.start - 1].text)
@@ -404,14 +629,15 @@ def _build(
     if st.end:
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
+    final = st.final or an.final
     firsts = [
         _finish(
             _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]) + shared,
-            an.final,
+            final,
         )
         for item in _list_items(doc, corr, rem)
-    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))) + shared, an.final)]
-    second = _finish(text + shared, an.final)
+    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))) + shared, final)]
+    second = _finish(text + shared, final)
     if second in firsts:
         return None
     rule = "stripping-negation" if marker in {"not", "never"} else "stripping"
@@ -436,6 +662,19 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
     kind = phrase_kind(doc[rem.start : rem.end + 1])
     if len(items) < 2 or any(not it for it in items):
         return []
-    if any(phrase_kind([doc[i] for i in it]) != kind for it in items):
+    if any(_item_kind(doc, it) != kind for it in items):
         return []
     return items
+
+
+def _item_kind(doc: Doc, item: list[int]) -> str:
+    """:func:`~lingeval.conjuncts.ranker.phrase_kind` of a list item; one word tagged as a
+    noun that the dictionary knows only as a verb is a participle, an adjective ("it was
+    overdone/NN, mean-spirited")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    if len(item) == 1 and doc[item[0]].tag_ in {"NN", "NNS"}:
+        low = doc[item[0]].lower_
+        if has_lemma(low, "VERB") and not has_lemma(low, "NOUN"):
+            return "ADJ"
+    return phrase_kind([doc[i] for i in item])
