@@ -145,6 +145,26 @@ CASES = [
 # issue 11, sixth session: each shape with a sentence that must be resolved and a close one
 # whose output must not change (all written here)
 CASES += [
+    # an animal is animate like a person (ranker.phrase_kind's ANIMAL)
+    (
+        "The kids played in the garden all afternoon, and the dog as well.",
+        "and",
+        [
+            "The kids played in the garden all afternoon.",
+            "The dog played in the garden all afternoon as well.",
+        ],
+    ),
+    (
+        "The storm frightened the horses, and the children as well.",
+        "and",
+        ["The storm frightened the horses.", "The storm frightened the children as well."],
+    ),
+    # (close: an animal for an animal)
+    (
+        "The farmer fed the cows, and the pigs too.",
+        "and",
+        ["The farmer fed the cows.", "The farmer fed the pigs too."],
+    ),
     # a frequent first name (the wider list) is a person: it answers the person subject
     (
         "Paul can speak German, and Marie as well.",
