@@ -953,3 +953,100 @@ def test_an_adjective_remnant_does_not_replace_an_infinitival_clause(parser: obj
         "I found the office to be very clean.",
         "I found the office to be professional-looking.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "The songs that Ann sings for Tom and Bo for Sue are very old.",
+            [
+                "The songs that Ann sings for Tom are very old.",
+                "The songs that Bo sings for Sue are very old.",
+            ],
+        ),
+        (
+            "The tools that Tom uses at work and Sue at home are cheap.",
+            [
+                "The tools that Tom uses at work are cheap.",
+                "The tools that Sue uses at home are cheap.",
+            ],
+        ),
+    ],
+)
+def test_a_gapped_relative_clause_inside_the_subject_shares_the_main_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """The finite verb after the remnants is the main verb whose subject holds the
+    coordination: the right conjunct ends before it and the main clause is shared."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_one_noun_phrase_before_the_main_verb_is_no_gapped_conjunct(parser: object) -> None:
+    """ "... and the bikes are old": one noun phrase before the verb is a subject, not the
+    remnants of a gapped relative clause."""
+    _, res = generated(parser, "The cars that Ann owns and the bikes are old.")
+    assert res.rule != "gapping"  # type: ignore[attr-defined]
+    assert all("bikes owns" not in s and "bikes own" not in s for s in res.sentences)  # type: ignore[attr-defined]
+
+
+def test_a_percentage_keeps_the_noun_it_modifies(parser: object) -> None:
+    """ "30% [control] ... and the bank 10%": the percentage answers the percentage and its
+    noun stays, as a number's counted noun does."""
+    rewrites, res = generated(parser, "Managers got 30% control and the bank 10%.")
+    expected = ["Managers got 30% control.", "The bank got 10% control."]
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_percentage_after_an_article_replaces_the_noun_phrase(parser: object) -> None:
+    _, res = generated(parser, "Managers got a 30% stake and the bank 10%.")
+    assert res.sentences == ["Managers got a 30% stake.", "The bank got 10%."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "They flew to Rome and, later, to Paris.",
+            ["They flew to Rome.", "They later flew to Paris."],
+        ),
+        (
+            "He wrote to his mother and, occasionally, to his aunt.",
+            ["He wrote to his mother.", "He occasionally wrote to his aunt."],
+        ),
+    ],
+)
+def test_an_adverb_set_off_by_commas_opens_the_remnant(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """ "and, later, to Paris": the adverb and its comma open the remnant, whose phrase type
+    is the one after the comma; the adverb goes before the copied verb."""
+    rewrites, res = generated(parser, sentence)
+    assert expected in rewrites
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_an_adverb_without_a_comma_still_opens_the_remnant(parser: object) -> None:
+    _, res = generated(parser, "We flew to Rome for a meeting and then to Paris for a party.")
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "We flew to Rome for a meeting.",
+        "We then flew to Paris for a party.",
+    ]
+
+
+def test_an_inner_correlative_keeps_its_opener(parser: object) -> None:
+    """ "either" pairs with the "or" inside the first conjunct, not with the split "and": it
+    stays; the opener of the split coordination itself still goes ("either ... or" split at
+    its "or")."""
+    _, res = generated(
+        parser, "Buses leave daily from either Leeds or York and, seasonally, from Hull."
+    )
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "Buses leave daily from either Leeds or York.",
+        "Buses leave seasonally from Hull.",
+    ]
+    _, res = generated(parser, "She can take either the bus or the train.")
+    assert res.sentences == ["She can take the bus.", "She can take the train."]  # type: ignore[attr-defined]

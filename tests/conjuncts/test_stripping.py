@@ -145,6 +145,49 @@ CASES = [
 # issue 11, sixth session: each shape with a sentence that must be resolved and a close one
 # whose output must not change (all written here)
 CASES += [
+    # an animal is animate like a person (ranker.phrase_kind's ANIMAL)
+    (
+        "The kids played in the garden all afternoon, and the dog as well.",
+        "and",
+        [
+            "The kids played in the garden all afternoon.",
+            "The dog played in the garden all afternoon as well.",
+        ],
+    ),
+    (
+        "The storm frightened the horses, and the children as well.",
+        "and",
+        ["The storm frightened the horses.", "The storm frightened the children as well."],
+    ),
+    # (close: an animal for an animal)
+    (
+        "The farmer fed the cows, and the pigs too.",
+        "and",
+        ["The farmer fed the cows.", "The farmer fed the pigs too."],
+    ),
+    # a frequent first name (the wider list) is a person: it answers the person subject
+    (
+        "Paul can speak German, and Marie as well.",
+        "and",
+        ["Paul can speak German.", "Marie can speak German as well."],
+    ),
+    # (close: a language answers the language)
+    (
+        "Paul can speak German, and Dutch as well.",
+        "and",
+        ["Paul can speak German.", "Paul can speak Dutch as well."],
+    ),
+    # a final "neither" is an end marker like "either" (and stays as written)
+    (
+        "My brother has never seen the sea, and my sister neither.",
+        "and",
+        ["My brother has never seen the sea.", "My sister has never seen the sea neither."],
+    ),
+    (
+        "She doesn't eat meat, and her husband either.",
+        "and",
+        ["She doesn't eat meat.", "Her husband doesn't eat meat either."],
+    ),
     # a negated remnant does not take the left clause's time or frequency
     (
         "We have visited Madrid twice, but not Barcelona.",

@@ -210,3 +210,25 @@ def test_a_noun_the_site_is_conjoined_with_is_no_antecedent(rules: RulesResolver
     the verb phrase is not restored from the noun ("Few don't people like coffee")."""
     sentences, _ = resolve(rules, "Many people like coffee, but few don't.", "but")
     assert not any("don't people" in s for s in sentences)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the site's subject is the subject of the embedded verb, not of the verb above it: that
+        # verb is the antecedent, and the clause above is not copied
+        ("Tom said he would fix the roof, but he didn't.", "He didn't fix the roof."),
+        ("We expected that they would win, but they didn't.", "They didn't win."),
+        # (close: a controlled infinitive shares its controller's subject; another subject
+        # keeps the opening; no subject match keeps the clause's verb)
+        ("We were hoping to see some deer, and we did.", "We did see some deer."),
+        ("I know which film Ann saw, and Bo did.", "I know which film Bo did see."),
+        ("Mary wants to dance, but John doesn't.", "John doesn't want to dance."),
+    ],
+)
+def test_antecedent_with_the_sites_subject(
+    rules: RulesResolver, sentence: str, expected: str
+) -> None:
+    sentences, rule = resolve(rules, sentence, "but" if " but " in sentence else "and")
+    assert rule == "vp-ellipsis"
+    assert sentences[1] == expected

@@ -222,6 +222,17 @@ PERSON_NOUNS = frozenset({
     "somebody", "anyone", "anybody", "everyone", "everybody", "nobody",
 })  # fmt: skip
 
+#: Common nouns that name animals (a word list written here, issue 11 sixth session: an animal
+#: is animate like a person, :func:`phrase_kind`'s ``ANIMAL``; :func:`kind_match` 0.5).
+ANIMAL_NOUNS = frozenset({
+    "animal", "dog", "puppy", "cat", "kitten", "horse", "pony", "cow", "bull", "calf", "pig",
+    "sheep", "lamb", "goat", "chicken", "hen", "rooster", "duck", "goose", "bird", "parrot",
+    "owl", "eagle", "pigeon", "fish", "shark", "whale", "dolphin", "mouse", "rat", "rabbit",
+    "squirrel", "fox", "wolf", "bear", "lion", "tiger", "elephant", "monkey", "ape", "deer",
+    "snake", "frog", "turtle", "insect", "bee", "ant", "spider", "butterfly", "camel", "zebra",
+    "giraffe", "donkey", "pet", "cattle", "livestock", "puppies", "kittens",
+})  # fmt: skip
+
 #: Coarse groups of :func:`phrase_kind` (kinds of one group may stand for each other).
 KIND_GROUPS = {"PERSON": "ANIMATE", "NAME": "ANIMATE"}
 
@@ -233,7 +244,8 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
     ``PERSON`` (a personal pronoun of a person, a noun of :data:`PERSON_NOUNS` or a first
     name of ``data/conjuncts/first-names.txt``), ``NAME`` (another proper name, also a capitalised
     word tagged as a common noun that is no English noun: "Ann/NN"), ``PRON`` (another
-    pronoun), ``NOUN``, ``ADJ``, ``ADV`` or ``OTHER``; from tags and word lists only. A
+    pronoun), ``ANIMAL`` (a noun of :data:`ANIMAL_NOUNS`), ``NOUN``, ``ADJ``, ``ADV`` or
+    ``OTHER``; from tags and word lists only. A
     noun phrase with a number ("300 cars") is ``NUM``."""
     from lingeval.conjuncts.resolvers.rules import TIME_NOUNS
     from lingeval.conjuncts.resolvers.vpe import name_gender
@@ -260,6 +272,8 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
         return "PERSON" if name_gender(low) is not None else "NAME"
     if cls == "NOUN" and head.lemma_.lower() in PERSON_NOUNS:
         return "PERSON"
+    if cls == "NOUN" and head.lemma_.lower() in ANIMAL_NOUNS:
+        return "ANIMAL"
     if cls in {"NUM", "NOUN", "ADJ"}:
         return cls
     return "ADV" if head.tag_.startswith("RB") else "OTHER"
@@ -267,9 +281,11 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
 
 def kind_match(a: str, b: str) -> float:
     """How well two :func:`phrase_kind` values agree: 1 the same kind, 0.5 the same group of
-    :data:`KIND_GROUPS` (a person and a name), 0 otherwise."""
+    :data:`KIND_GROUPS` (a person and a name) or a person and an animal, 0 otherwise."""
     if a == b:
         return 1.0
+    if {a, b} == {"ANIMAL", "PERSON"}:  # both animate (a name may be a place: not an animal)
+        return 0.5
     return 0.5 if a in KIND_GROUPS and KIND_GROUPS[a] == KIND_GROUPS.get(b) else 0.0
 
 

@@ -220,6 +220,13 @@ def _category(doc: Doc, span: Span) -> str:
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
     if (
+        first.tag_ == "RB"
+        and len(span) > 2
+        and doc[span.start + 1].text == ","
+        and doc[span.start + 2].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
+    ):
+        return _category(doc, Span(span.start + 2, span.end))  # "later, to Paris"
+    if (
         first.tag_ == "IN"
         and len(span) > 1
         and (
@@ -928,13 +935,22 @@ def _clause_opener(tok: Token) -> bool:
     return tok.tag_ in WH_TAGS or (tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"})
 
 
+#: The conjunction each correlative opener pairs with.
+PRECONJ_PAIR = {"either": "or", "both": "and", "neither": "nor", "whether": "or"}
+
+
 def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
+    """``indices`` without a correlative opener ("both", "either") of the split coordination;
+    one whose own conjunction is still among ``indices`` opens an inner coordination and
+    stays ("from either A, B or C and, seasonally, from D")."""
+    kept_pairs = {doc[j].lower_ for j in indices if doc[j].tag_ == "CC"}
     return [
         i
         for i in indices
         if not (
-            (doc[i].lower_ in PRECONJ and doc[i].dep_ == "preconj")
-            or (doc[i].lower_ in PRECONJ and i + 1 == first)
+            doc[i].lower_ in PRECONJ
+            and (doc[i].dep_ == "preconj" or i + 1 == first)
+            and PRECONJ_PAIR.get(doc[i].lower_) not in kept_pairs
         )
     ]
 
@@ -1298,6 +1314,14 @@ def _resolve(
             return None
         return _nominal(an, verb, subj, p, right, None, collect)
     rv = _retag(an, verb, right, an.first_verb(right))
+    main_verb = _main_verb_after(an, verb, right, rv)
+    if main_verb is not None:
+        # the coordination sits inside the subject of a main verb that follows it ("The songs
+        # that Ann sings for Tom and Bo for Sue are old"): the main clause is shared
+        end = an.left_end(min(rv.i, main_verb.i) if rv is not None else main_verb.i)
+        if end < right.start:
+            return None
+        return _nominal(an, verb, subj, p, Span(right.start, end), None, collect)
     # ---- "but not X": stripping under negation -> do-support ------------------------------
     if (
         doc[right.start].lower_ in {"not", "never"}
@@ -1309,6 +1333,31 @@ def _resolve(
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
     return _nominal(an, verb, subj, p, right, None, collect)
+
+
+def _main_verb_after(
+    an: _Analysis, verb: Token | None, right: Span, rv: Token | None
+) -> Token | None:
+    """The finite verb found in the right conjunct when it is the main verb whose subject
+    holds the whole coordination (the first conjunct's verb heads a relative clause inside
+    that subject): "The songs that Ann sings for Tom and Bo for Sue [are] old". None
+    otherwise."""
+    if rv is None or verb is None or verb.i > an.cc or verb.dep_ not in {"relcl", "acl"}:
+        return None
+    main = rv.head if rv.dep_ in {"aux", "auxpass"} and rv.head.i > rv.i else rv
+    if main.tag_ not in VERB_TAGS or not any(t.tag_ in FINITE_TAGS for t in (rv, main)):
+        return None
+    subj = next((c for c in main.children if c.dep_ in SUBJ_DEPS and c.i < an.cc), None)
+    if subj is None or verb.head.i != subj.i:
+        return None
+    # the right conjunct before the verb is verbless material of two or more remnants (one
+    # noun phrase is a subject of its own: "one is for 200 and another is for 21")
+    before = min(rv.i, main.i) - 1
+    if before < right.start or any(_is_verb_tok(an.doc, i) for i in range(right.start, before + 1)):
+        return None
+    if len(chunk_phrases(an.doc, right.start, an.left_end(before + 1))) < 2:
+        return None
+    return main
 
 
 def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> Token | None:
@@ -1706,7 +1755,7 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
 def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
     """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct, dative or
     clausal complement of the verb that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
-    [airports]", "1.2% [of the population]"). Nearest to ``p`` first."""
+    [airports]", "30% [control]", "1.2% [of the population]"). Nearest to ``p`` first."""
     doc = an.doc
     ends: dict[int, str] = {p: "end"}
     if verb is not None:
@@ -1741,8 +1790,11 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             tok = doc[i]
             if (tok.tag_ == "CD" or tok.text == "%") and doc[i + 1].lower_ == "of":
                 ends.setdefault(i, "number")
+            # "three [airports]", "30% [control]" (not "a 30% stake": the article goes with
+            # the whole noun phrase)
+            pct = tok.text == "%" and i > 0 and tok.head.left_edge.i == i - 1
             if (
-                tok.tag_ == "CD"
+                (tok.tag_ == "CD" or pct)
                 and tok.head.i > i
                 and tok.head.i <= p
                 and tok.head.tag_.startswith("NN")
@@ -2758,13 +2810,15 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
     [then] to B", "and [now] with D"): the gold convention puts it before the copied verb
     (paper section 4.2: the omitted verb is restored in its place)."""
     tok = doc[r.start]
+    # set off by a comma ("and, later, to Paris"): the comma goes with it
+    nxt = r.start + 2 if r.start + 2 <= r.end and doc[r.start + 1].text == "," else r.start + 1
     if (
         r.end == r.start
         or tok.tag_ != "RB"
         or tok.dep_ not in {"advmod", "conj"}
         or tok.lower_ in _ADVERBS_STAYING
         or tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
-        or doc[r.start + 1].is_punct
+        or doc[nxt].is_punct
         or doc[c.start].pos_ == "ADV"
     ):
         return None
@@ -2803,6 +2857,8 @@ def _substitute(
         ):
             # "and then to B" -> "then V ... B": the copied verb follows the adverb
             indices.remove(adv)
+            if doc[adv + 1].text == "," and adv + 1 in indices:
+                indices.remove(adv + 1)  # "and, later, to B" -> "later V ... B"
             indices.insert(indices.index(gov.i), adv)
     replace: dict[int, str] = {}
     for c, r in pairs:

@@ -5,8 +5,9 @@ A right conjunct that is one phrase with *too*, *as well*, *either*, *also* or *
 Kim") repeats the left clause with the phrase in place of its correlate:
 
 1. **The remnant** (:func:`find_stripping`): after the conjunction, an optional *also*, *not*
-   or *never*, one phrase without a verb or a conjunction, an optional *too* / *either* /
-   *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
+   or *never*, one phrase without a verb or a conjunction (or two: a last prepositional
+   phrase may answer one of the left clause, :func:`_split_remnant`), an optional *too* /
+   *either* / *neither* / *as well*, and nothing else up to the end of the sentence (or up to a comma and a closing
    clause of its own after the end marker, which every rewrite shares: "..., and furniture
    too, so now I need some cash"); at least one marker.
 2. **The correlate**: the left clause's subject, an object or predicate of its verb (or of a
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 FRONT = {"also", "not", "never"}
-END = {"too", "either"}
+END = {"too", "either", "neither"}  # ("and my sister neither": colloquial "either")
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside

@@ -273,6 +273,7 @@ def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | 
             own_clause.add(t.i)
             stack.extend(c for c in t.children if c.dep_ == "xcomp")
     best: tuple[float, Token, int] | None = None
+    site_subject = " ".join(doc[i].lower_ for i in site.subject) if site.pre else ""
     # the verb the parser conjoins the site with is a candidate whatever its tag ("Some
     # people like broccoli, but many don't": "like" tagged as a preposition)
     # (a noun is not: "Many people/ROOT like coffee, but few don't")
@@ -293,9 +294,24 @@ def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | 
             continue  # nothing left to restore
         score += (1.0 if clause is not None and v.i == clause.i else 0.0) + v.i / 10_000
         score += 2.0 if v.i in own_clause else 0.0
+        # the same subject as the site's: "I thought she would win, but she didn't" -> "win"
+        if site_subject and site_subject == _subject_text(an, v):
+            score += 1.5
         if best is None or score > best[0]:
             best = (score, v, j)
     return (best[1], best[2]) if best is not None else None
+
+
+def _subject_text(an: _Analysis, v: Token) -> str:
+    """The lower-cased words of the subject of ``v``, or of the verb that controls it ("we
+    were hoping to [see]": "we"), or ""."""
+    subj = an.subject_span(v)
+    while subj is None and v.dep_ == "xcomp" and v.head.i != v.i:
+        v = v.head
+        subj = an.subject_span(v)
+    if subj is None:
+        return ""
+    return " ".join(an.doc[i].lower_ for i in range(subj.start, subj.end + 1))
 
 
 def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]:
@@ -527,7 +543,17 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     if found is None:
         return None
     own_opening = site.pre and _constituents(doc, site.pre) > 1
-    opening = list(range(0, ls)) if not own_opening and found[0].i >= ls else []
+    # a site with the antecedent's own subject, conjoined with a verb above the clause ("I
+    # thought she would win, but she didn't": with "thought"), shares nothing of what
+    # precedes the clause (unlike "I know which book Max read, and Oscar did")
+    same_subject = bool(site.pre) and " ".join(
+        doc[i].lower_ for i in site.subject
+    ) == _subject_text(an, found[0])
+    above = same_subject and any(
+        doc[i].dep_ == "conj" and doc[i].head.i < clause.i and clause in doc[i].head.subtree
+        for i in site.chain
+    )
+    opening = list(range(0, ls)) if not own_opening and not above and found[0].i >= ls else []
     second = _restore(an, site, p, shared_subject)
     if second is None:
         return None
