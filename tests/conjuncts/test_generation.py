@@ -1035,3 +1035,18 @@ def test_an_adverb_without_a_comma_still_opens_the_remnant(parser: object) -> No
         "We flew to Rome for a meeting.",
         "We then flew to Paris for a party.",
     ]
+
+
+def test_an_inner_correlative_keeps_its_opener(parser: object) -> None:
+    """ "either" pairs with the "or" inside the first conjunct, not with the split "and": it
+    stays; the opener of the split coordination itself still goes ("either ... or" split at
+    its "or")."""
+    _, res = generated(
+        parser, "Buses leave daily from either Leeds or York and, seasonally, from Hull."
+    )
+    assert res.sentences == [  # type: ignore[attr-defined]
+        "Buses leave daily from either Leeds or York.",
+        "Buses leave seasonally from Hull.",
+    ]
+    _, res = generated(parser, "She can take either the bus or the train.")
+    assert res.sentences == ["She can take the bus.", "She can take the train."]  # type: ignore[attr-defined]

@@ -935,13 +935,22 @@ def _clause_opener(tok: Token) -> bool:
     return tok.tag_ in WH_TAGS or (tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"})
 
 
+#: The conjunction each correlative opener pairs with.
+PRECONJ_PAIR = {"either": "or", "both": "and", "neither": "nor", "whether": "or"}
+
+
 def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
+    """``indices`` without a correlative opener ("both", "either") of the split coordination;
+    one whose own conjunction is still among ``indices`` opens an inner coordination and
+    stays ("from either A, B or C and, seasonally, from D")."""
+    kept_pairs = {doc[j].lower_ for j in indices if doc[j].tag_ == "CC"}
     return [
         i
         for i in indices
         if not (
-            (doc[i].lower_ in PRECONJ and doc[i].dep_ == "preconj")
-            or (doc[i].lower_ in PRECONJ and i + 1 == first)
+            doc[i].lower_ in PRECONJ
+            and (doc[i].dep_ == "preconj" or i + 1 == first)
+            and PRECONJ_PAIR.get(doc[i].lower_) not in kept_pairs
         )
     ]
 
