@@ -241,7 +241,7 @@ def _tag(s: SentView, i: int) -> str:
 
 def _finite_verb(s: SentView, k: int) -> bool:
     """Token ``k`` is a verb or auxiliary with a finite tag (VBD/VBP/VBZ/MD)."""
-    return _tag(s, k) in FINITE_TAGS and s.pos[k] in VERB
+    return bool(s.tag) and s.tag[k] in FINITE_TAGS and s.pos[k] in VERB
 
 
 def _finite(s: SentView, v: int) -> bool:
