@@ -1050,3 +1050,28 @@ def test_an_inner_correlative_keeps_its_opener(parser: object) -> None:
     ]
     _, res = generated(parser, "She can take either the bus or the train.")
     assert res.sentences == ["She can take the bus.", "She can take the train."]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Both Ann and Bo left early.", ["Ann left early.", "Bo left early."]),
+        ("Both Kim and Lee are tired.", ["Kim is tired.", "Lee is tired."]),
+        (
+            "Both the city and the state raised taxes.",
+            ["The city raised taxes.", "The state raised taxes."],
+        ),
+    ],
+)
+def test_a_correlative_opener_tagged_as_a_determiner_is_no_modifier(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """ "Both/CC/det Ann and Bo": the correlate may leave "both" behind (it goes), and the
+    verb agrees with the single subject."""
+    _, res = generated(parser, sentence)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+
+
+def test_a_reciprocal_verb_still_blocks_after_both(parser: object) -> None:
+    _, res = generated(parser, "Both Ann and Bo met at noon.")
+    assert res.rule.startswith("unchanged")  # type: ignore[attr-defined]
