@@ -145,6 +145,29 @@ CASES = [
 # issue 11, sixth session: each shape with a sentence that must be resolved and a close one
 # whose output must not change (all written here)
 CASES += [
+    # "not only X but also Y": the first half of the correlative is dropped
+    (
+        "The rule applies not only to students but also to teachers.",
+        "but",
+        ["The rule applies to students.", "The rule also applies to teachers."],
+    ),
+    (
+        "The lights not only fill the square but also the nearby streets.",
+        "but",
+        ["The lights fill the square.", "The lights also fill the nearby streets."],
+    ),
+    # the phrase right after "not only" is the correlate, however unlike the remnant
+    (
+        "She speaks not only French but also German.",
+        "but",
+        ["She speaks French.", "She also speaks German."],
+    ),
+    # (close: without it, as before)
+    (
+        "The rule applies to students, and also to teachers.",
+        "and",
+        ["The rule applies to students.", "The rule also applies to teachers."],
+    ),
     # an animal is animate like a person (ranker.phrase_kind's ANIMAL)
     (
         "The kids played in the garden all afternoon, and the dog as well.",

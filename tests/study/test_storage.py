@@ -28,8 +28,19 @@ def pg_store_url() -> Iterator[str]:
     assert PG_URL is not None
     schema = f"t_{uuid.uuid4().hex[:12]}"
     admin = sa.create_engine(PG_URL)
-    with admin.begin() as c:
-        c.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    try:
+        with admin.begin() as c:
+            c.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    except sa.exc.OperationalError as exc:
+        # set but not answering: fail (CI must not silently skip), in one readable line
+        where = admin.url.render_as_string(hide_password=True)
+        admin.dispose()
+        reason = str(exc.orig or exc).splitlines()[0]
+        pytest.fail(
+            f"LINGEVAL_TEST_POSTGRES_URL is set but {where} does not answer ({reason}); "
+            "start PostgreSQL (source .ci/services.sh) or unset the variable",
+            pytrace=False,
+        )
     sep = "&" if "?" in PG_URL else "?"
     try:
         yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"

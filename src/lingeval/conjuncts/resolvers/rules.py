@@ -733,6 +733,8 @@ class _Analysis:
         doc = self.doc
         return any(
             y <= t.head.i <= p
+            # a correlative opener is no modifier ("[Both] Ann and Bo", both/CC/det)
+            and not (t.lower_ in PRECONJ and t.i == y - 1)
             and (
                 t.dep_ in CUT_DEPS
                 # a degree adverb of an adjective: "[sharply higher] in A and higher in B"
@@ -2865,7 +2867,8 @@ def _substitute(
         _number_agreement(doc, c, r, replace)
     if subj is not None and verb is not None:
         # a remnant replacing a modifier inside the subject leaves the agreement alone
-        new_subj = next((r for c, r in pairs if c.start <= subj.start <= c.end), None)
+        s0 = subj.start + int(doc[subj.start].lower_ in PRECONJ)  # "[Both] Tina and Vicky"
+        new_subj = next((r for c, r in pairs if c.start <= s0 <= c.end), None)
         if new_subj is not None:
             plural = _is_plural(doc, new_subj)
             finite = _finite_of(doc, verb)

@@ -168,12 +168,19 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, an.left_end(an.cc))
                 end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
+                start = c.left_edge.i if not pp else c.i
+                while (
+                    start + 1 < end
+                    and doc[start].lower_ == "not"
+                    and doc[start + 1].lower_ in NOT_ONLY
+                ):
+                    start += 2  # "not only French": the correlate is "French"
                 # an adjective without its clause: "easier [to play without brooms]" (the
                 # clause stays: "It may also be less fun to play without brooms")
                 for x in c.children:
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
-                out.append((Span(c.left_edge.i if not pp else c.i, end), False, False))
+                out.append((Span(start, end), False, False))
             elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
@@ -337,7 +344,7 @@ def _choices(
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
-        if score < 0.5:
+        if score < 0.5 and not _after_not_only(doc, verb, span):
             continue
         feats |= {
             "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
@@ -346,6 +353,8 @@ def _choices(
             "subj_also": float(is_subj and marker == "also"),
         }
         out.append(_Choice(span, is_subj, score, feats))
+    # "not only X but also Y": X, right after "not only", is the correlate
+    out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
     if out:
         out[-1].feats["nearest"] = 1.0
     pp_with_object = doc[core.start].tag_ == "IN" and any(
@@ -609,7 +618,11 @@ def _build(
             do = "do" if _is_plural(doc, rem) else "does"
         base = getInflection(verb.lemma_, tag="VB")
         replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
-    ids = list(range(0, corr.start)) + list(range(corr.end + 1, p + 1))
+    # "not only X but also Y": the first half of the correlative is dropped like "both" or
+    # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
+    # stem from B.")
+    focus = _not_only(doc, verb, corr)
+    ids = [i for i in range(0, corr.start) if i not in focus] + list(range(corr.end + 1, p + 1))
     if marker in {"not", "never"} and not is_subj and corr.end >= corr.start:
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
@@ -620,9 +633,10 @@ def _build(
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
-    if corr.start > 0:
-        before = replace.get(corr.start - 1, doc[corr.start - 1].text)
-        replace[corr.start - 1] = f"{before} {rem_text}"
+    anchor = max((i for i in ids if i < corr.start), default=-1)  # the word before it
+    if anchor >= 0:
+        before = replace.get(anchor, doc[anchor].text)
+        replace[anchor] = f"{before} {rem_text}"
         text = _tokens_text(doc, ids, replace)
     else:
         text = rem_text + " " + _tokens_text(doc, ids, replace)
@@ -630,13 +644,11 @@ def _build(
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
     final = st.final or an.final
+    left = [i for i in range(0, corr.start) if i not in focus]
     firsts = [
-        _finish(
-            _tokens_text(doc, [*range(0, corr.start), *item, *range(corr.end + 1, p + 1)]) + shared,
-            final,
-        )
+        _finish(_tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1)]) + shared, final)
         for item in _list_items(doc, corr, rem)
-    ] or [_finish(_tokens_text(doc, list(range(0, p + 1))) + shared, final)]
+    ] or [_finish(_tokens_text(doc, [*left, *range(corr.start, p + 1)]) + shared, final)]
     second = _finish(text + shared, final)
     if second in firsts:
         return None
@@ -644,6 +656,25 @@ def _build(
     return Resolution(
         [*firsts, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
     )
+
+
+def _not_only(doc: Doc, verb: Token, corr: Span) -> set[int]:
+    """The tokens of "not only / not just / not merely / not simply" in the left clause
+    before the correlate (before the verb too: "not only fill the square but also ..."),
+    else an empty set."""
+    for k in range(max(1, min(verb.left_edge.i, corr.start - 1)), corr.start):
+        if doc[k - 1].lower_ == "not" and doc[k].lower_ in NOT_ONLY:
+            return {k - 1, k}
+    return set()
+
+
+def _after_not_only(doc: Doc, verb: Token, span: Span) -> bool:
+    """``span`` comes right after "not only" (:func:`_not_only`)."""
+    return _not_only(doc, verb, span) == {span.start - 2, span.start - 1}
+
+
+#: Second words of the correlative "not only ... but also" (:func:`_not_only`)
+NOT_ONLY = {"only", "just", "merely", "simply"}
 
 
 def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
