@@ -19,6 +19,7 @@ from lingeval.study.storage import Store
 from lingeval.study.web.server import BackgroundServer
 from tests.conjuncts.test_annotation_study import GOOD, examples
 from tests.conjuncts.test_meaning_browser import chromium_path
+from tests.study.test_browser import TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -41,9 +42,13 @@ def test_a_worker_walks_one_seven_sentence_hit(tmp_path: Path) -> None:
     )
     with BackgroundServer(store) as url, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=exe, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            executable_path=exe,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu"],
+            timeout=TIMEOUT_MS,
         )
         page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.set_default_timeout(TIMEOUT_MS)  # a loaded CI machine is slow
         page.goto(f"{url}/s/rw?PROLIFIC_PID=WORKER1&STUDY_ID=s&SESSION_ID=s")
         assert "collects rewrites of English sentences" in page.content()  # task consent
         page.check("input[name=consent]")

@@ -14,6 +14,7 @@ from lingeval.study.design import make_design
 from lingeval.study.storage import Store
 from lingeval.study.web.server import BackgroundServer
 from tests.conjuncts.test_meaning_fixtures import bad, examples, good
+from tests.study.test_browser import TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -38,9 +39,13 @@ def test_a_judge_in_a_browser(tmp_path: Path) -> None:
     )
     with BackgroundServer(store) as url, sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=exe, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            executable_path=exe,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu"],
+            timeout=TIMEOUT_MS,
         )
         page = browser.new_page()
+        page.set_default_timeout(TIMEOUT_MS)  # a loaded CI machine is slow
         page.goto(f"{url}/s/mb?PROLIFIC_PID=BROWSER1&STUDY_ID=s&SESSION_ID=s")
         page.check("input[name=consent]")
         page.click("button[type=submit]")

@@ -156,6 +156,12 @@ CASES += [
         "but",
         ["The lights fill the square.", "The lights also fill the nearby streets."],
     ),
+    # the phrase right after "not only" is the correlate, however unlike the remnant
+    (
+        "She speaks not only French but also German.",
+        "but",
+        ["She speaks French.", "She also speaks German."],
+    ),
     # (close: without it, as before)
     (
         "The rule applies to students, and also to teachers.",

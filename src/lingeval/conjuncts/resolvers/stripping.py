@@ -344,7 +344,7 @@ def _choices(
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
-        if score < 0.5:
+        if score < 0.5 and not _after_not_only(doc, verb, span):
             continue
         feats |= {
             "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
@@ -353,6 +353,8 @@ def _choices(
             "subj_also": float(is_subj and marker == "also"),
         }
         out.append(_Choice(span, is_subj, score, feats))
+    # "not only X but also Y": X, right after "not only", is the correlate
+    out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
     if out:
         out[-1].feats["nearest"] = 1.0
     pp_with_object = doc[core.start].tag_ == "IN" and any(
@@ -660,10 +662,15 @@ def _not_only(doc: Doc, verb: Token, corr: Span) -> set[int]:
     """The tokens of "not only / not just / not merely / not simply" in the left clause
     before the correlate (before the verb too: "not only fill the square but also ..."),
     else an empty set."""
-    for k in range(max(1, verb.left_edge.i + 1), corr.start):
+    for k in range(max(1, min(verb.left_edge.i, corr.start - 1)), corr.start):
         if doc[k - 1].lower_ == "not" and doc[k].lower_ in NOT_ONLY:
             return {k - 1, k}
     return set()
+
+
+def _after_not_only(doc: Doc, verb: Token, span: Span) -> bool:
+    """``span`` comes right after "not only" (:func:`_not_only`)."""
+    return _not_only(doc, verb, span) == {span.start - 2, span.start - 1}
 
 
 #: Second words of the correlative "not only ... but also" (:func:`_not_only`)
