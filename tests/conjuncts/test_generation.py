@@ -1065,3 +1065,29 @@ def test_a_correlative_opener_tagged_as_a_determiner_is_no_modifier(
 def test_a_reciprocal_verb_still_blocks_after_both(parser: object) -> None:
     _, res = generated(parser, "Both Ann and Bo met at noon.")
     assert res.rule.startswith("unchanged")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "Lena sings in the choir, and sometimes in a band.",
+            ["Lena sings in the choir.", "Lena sometimes sings in a band."],
+        ),
+        (
+            "We eat at home, and occasionally at a restaurant.",
+            ["We eat at home.", "We occasionally eat at a restaurant."],
+        ),
+    ],
+)
+def test_a_frequency_adverb_opens_a_prepositional_remnant(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    """ "and sometimes in a band" is a prepositional remnant: it answers "in the choir", not
+    the object "the choir" (which doubled the preposition: "sings in in a band")."""
+    resolves_to(parser, sentence, expected)
+
+
+def test_a_frequency_adverb_before_a_noun_phrase_remnant(parser: object) -> None:
+    _, res = generated(parser, "She visits her parents on Sundays and often her aunt.")
+    assert res.sentences == ["She visits her parents on Sundays.", "She often visits her aunt."]  # type: ignore[attr-defined]

@@ -208,6 +208,15 @@ FOCUS_ADVERBS = {
     "afterwards",
     "subsequently",
     "eventually",
+    # adverbs of frequency: "and sometimes in a band" is a prepositional remnant
+    "sometimes",
+    "occasionally",
+    "often",
+    "usually",
+    "frequently",
+    "rarely",
+    "seldom",
+    "always",
 }
 
 
