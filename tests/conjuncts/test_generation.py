@@ -1091,3 +1091,62 @@ def test_a_frequency_adverb_opens_a_prepositional_remnant(
 def test_a_frequency_adverb_before_a_noun_phrase_remnant(parser: object) -> None:
     _, res = generated(parser, "She visits her parents on Sundays and often her aunt.")
     assert res.sentences == ["She visits her parents on Sundays.", "She often visits her aunt."]  # type: ignore[attr-defined]
+
+
+# issue 11, session seven: an adverb opening a verbless right conjunct, on the coordination
+# and argument-cluster paths (written here)
+ADVERB_OPENS_THE_REMNANT = [
+    # a time adverb before a prepositional remnant (was "teaches in in Nantes")
+    ("Maria teaches in Lyon and previously in Nantes.", "Maria previously teaches in Nantes."),
+    ("Tom worked at a bank and formerly at a school.", "Tom formerly worked at a school."),
+    ("Ann lived in Rome and earlier in Milan.", "Ann earlier lived in Milan."),
+    ("He worked in Paris and subsequently in Berlin.", "He subsequently worked in Berlin."),
+    # after the first auxiliary
+    ("Maria has taught in Lyon and previously in Nantes.", "Maria has previously taught in Nantes."),
+    ("Maria has worked in Lyon and also in Nantes.", "Maria has also worked in Nantes."),
+    # an argument cluster; "later" is read by the parser as an adjective of "medicine"
+    ("She studied law at Yale and later medicine at Harvard.", "She later studied medicine at Harvard."),
+    ("She studied law at Yale and subsequently medicine at Harvard.", "She subsequently studied medicine at Harvard."),
+    ("She plays tennis on Mondays and often golf on Fridays.", "She often plays golf on Fridays."),
+    # a prepositional adjunct set off by commas: its closing comma goes (was "Kent since 2004, to")
+    ("The bridge links Kent to Essex and, since 2004, to Surrey.", "The bridge links Kent since 2004 to Surrey."),
+    ("They flew to Rome and, after a week, to Paris.", "They flew after a week to Paris."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "second"), ADVERB_OPENS_THE_REMNANT)
+def test_an_adverb_opening_the_right_conjunct(parser: object, sentence: str, second: str) -> None:
+    """The remnant after the adverb answers the correlate of its own phrase type, without
+    doubling the preposition; a one-word adverb goes before the copied verb (after the first
+    auxiliary), a comma-set prepositional adjunct stays in place without its commas."""
+    first = sentence.split(" and")[0] + "."
+    resolves_to(parser, sentence, [first, second])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected", "rule"),
+    [
+        # "later" answering an adjective is an adjective: it stays
+        (
+            "She read the early poems and the later novels.",
+            ["She read the early poems.", "She read the later novels."],
+            "coordination",
+        ),
+        # a right conjunct with a verb of its own is a plain shared-subject split
+        (
+            "He lived in Paris and later moved to Berlin.",
+            ["He lived in Paris.", "He later moved to Berlin."],
+            "shared-subject",
+        ),
+        (
+            "She studied law at Yale and later studied medicine at Harvard.",
+            ["She studied law at Yale.", "She later studied medicine at Harvard."],
+            "shared-subject",
+        ),
+    ],
+)
+def test_an_adverb_that_opens_no_remnant(
+    parser: object, sentence: str, expected: list[str], rule: str
+) -> None:
+    _, res = generated(parser, sentence)
+    assert (res.rule, res.sentences) == (rule, expected)  # type: ignore[attr-defined]

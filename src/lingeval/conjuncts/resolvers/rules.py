@@ -217,11 +217,43 @@ FOCUS_ADVERBS = {
     "rarely",
     "seldom",
     "always",
+    # time adverbs: "and previously in Nantes" is a prepositional remnant
+    "previously",
+    "formerly",
+    "earlier",
+    "recently",
+    "initially",
+    "originally",
+    "currently",
+    "still",
 }
+
+
+def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
+    """The closing comma of a prepositional adjunct set off by commas that opens a remnant
+    right after the conjunction ("and, since 2004, to Surrey"), else None. The adjunct has no
+    verb and at most five words, and the remnant goes on after the comma."""
+    first = doc[span.start]
+    if (
+        span.start < 2
+        or doc[span.start - 1].text != ","
+        or doc[span.start - 2].lower_ not in {"and", "or", "but"}
+        or first.tag_ != "IN"
+    ):
+        return None
+    for k in range(span.start + 1, min(span.end, span.start + 6)):
+        if doc[k].text == ",":
+            return k if k > span.start + 1 else None
+        if doc[k].pos_ in {"VERB", "AUX"} or doc[k].is_punct:
+            return None
+    return None
 
 
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
+    comma = _comma_adjunct_end(doc, span)
+    if comma is not None:
+        return _category(doc, Span(comma + 1, span.end))  # "since 2004, to Surrey"
     if (
         first.lower_ in FOCUS_ADVERBS
         and len(span) > 1
@@ -2823,10 +2855,23 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
     tok = doc[r.start]
     # set off by a comma ("and, later, to Paris"): the comma goes with it
     nxt = r.start + 2 if r.start + 2 <= r.end and doc[r.start + 1].text == "," else r.start + 1
+    # "and later medicine at Harvard": the parser reads "later" as an adjective of the noun
+    # after it; with no determiner and an adjective-free correlate it is the time adverb
+    later_adj = (
+        tok.tag_ == "JJ"
+        and tok.lower_ == "later"
+        and tok.dep_ == "amod"
+        and doc[r.start - 1].tag_ in {"CC", ","}
+        and not any(doc[i].tag_ in {"JJ", "JJR", "JJS"} for i in range(c.start, c.end + 1))
+    )
     if (
         r.end == r.start
-        or tok.tag_ != "RB"
-        or tok.dep_ not in {"advmod", "conj"}
+        or not (
+            later_adj
+            or tok.tag_ == "RB"
+            or (tok.tag_ == "RBR" and tok.lower_ in FOCUS_ADVERBS)  # "and earlier in Milan"
+        )
+        or (tok.dep_ not in {"advmod", "conj"} and not later_adj)
         or tok.lower_ in _ADVERBS_STAYING
         or tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
         or doc[nxt].is_punct
@@ -2871,6 +2916,9 @@ def _substitute(
             if doc[adv + 1].text == "," and adv + 1 in indices:
                 indices.remove(adv + 1)  # "and, later, to B" -> "later V ... B"
             indices.insert(indices.index(gov.i), adv)
+        comma = _comma_adjunct_end(doc, r)
+        if comma is not None and comma in indices:
+            indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"
     replace: dict[int, str] = {}
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
