@@ -1108,6 +1108,8 @@ ADVERB_OPENS_THE_REMNANT = [
     ("She studied law at Yale and later medicine at Harvard.", "She later studied medicine at Harvard."),
     ("She studied law at Yale and subsequently medicine at Harvard.", "She subsequently studied medicine at Harvard."),
     ("She plays tennis on Mondays and often golf on Fridays.", "She often plays golf on Fridays."),
+    # a noun tagged as an adjective after the adverb ("German/JJ") answering a noun
+    ("He taught French in Lyon and now German in Paris.", "He now taught German in Paris."),
     # a prepositional adjunct set off by commas: its closing comma goes (was "Kent since 2004, to")
     ("The bridge links Kent to Essex and, since 2004, to Surrey.", "The bridge links Kent since 2004 to Surrey."),
     ("They flew to Rome and, after a week, to Paris.", "They flew after a week to Paris."),
@@ -1132,6 +1134,8 @@ def test_an_adverb_opening_the_right_conjunct(parser: object, sentence: str, sec
             ["She read the early poems.", "She read the later novels."],
             "coordination",
         ),
+        # an adverb before an adjective answering an adjective stays with it
+        ("He was sad and now happy.", ["He was sad.", "He was now happy."], "coordination"),
         # a right conjunct with a verb of its own is a plain shared-subject split
         (
             "He lived in Paris and later moved to Berlin.",

@@ -2873,7 +2873,16 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
         )
         or (tok.dep_ not in {"advmod", "conj"} and not later_adj)
         or tok.lower_ in _ADVERBS_STAYING
-        or tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
+        or (
+            tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
+            # "and now German in Paris" answering the noun "French": a name tagged JJ
+            and not (
+                tok.head.tag_ == "JJ"
+                and tok.head.text[:1].isupper()
+                and tok.lower_ in FOCUS_ADVERBS
+                and _head_of(doc, c).tag_ in NOMINAL_TAGS
+            )
+        )
         or doc[nxt].is_punct
         or doc[c.start].pos_ == "ADV"
     ):
