@@ -151,18 +151,17 @@ def test_pll_matches_direct_logits(masked_dir: Path, pll: str) -> None:
     assert s.ppl == pytest.approx(math.exp(-sum(got[2].logprobs) / len(got[2].logprobs)))
 
 
-def _masks_per_row(sc: MaskedLMScorer, text: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many [MASK] tokens each PLL row fed to the model holds, in row order."""
-    seen: list[int] = []
+def _record_inputs(sc: MaskedLMScorer, monkeypatch: pytest.MonkeyPatch) -> list[torch.Tensor]:
+    """The input-id batches ``sc`` feeds its model from now on, recorded as it scores."""
+    batches: list[torch.Tensor] = []
     real = sc._logits_at
 
     def spy(ids, mask, rows, cols):  # type: ignore[no-untyped-def]
-        seen.extend(int(n) for n in (ids == sc.mask_id).sum(dim=1).tolist())
+        batches.append(ids.clone())
         return real(ids, mask, rows, cols)
 
     monkeypatch.setattr(sc, "_logits_at", spy)
-    sc.token_scores([text])
-    return seen
+    return batches
 
 
 def test_l2r_differs_for_split_words(masked_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,9 +172,15 @@ def test_l2r_differs_for_split_words(masked_dir: Path, monkeypatch: pytest.Monke
     That the scores equal the direct computation is checked by the test above.
     """
     text = "Tuttavia esco."
-    o = MaskedLMScorer(str(masked_dir), device="cpu", batch_size=1)
-    w = MaskedLMScorer(str(masked_dir), device="cpu", pll="within_word_l2r", batch_size=1)
-    pieces = o.token_scores([text])[0].tokens
+    runs = {}
+    for pll in ("original", "within_word_l2r"):
+        sc = MaskedLMScorer(str(masked_dir), device="cpu", pll=pll, batch_size=1)
+        batches = _record_inputs(sc, monkeypatch)
+        scores = sc.token_scores([text])[0]
+        masks = [int(n) for b in batches for n in (b == sc.mask_id).sum(dim=1).tolist()]
+        runs[pll] = (scores, masks)
+    (o, o_masks), (w, w_masks) = runs["original"], runs["within_word_l2r"]
+    pieces = o.tokens
     assert len(pieces) > 3  # 'Tuttavia' is split into several pieces by the tiny vocabulary
     # the word of each piece: a piece without '##' opens a new word
     word = [0]
@@ -185,11 +190,10 @@ def test_l2r_differs_for_split_words(masked_dir: Path, monkeypatch: pytest.Monke
         sum(1 for j in range(k, len(pieces)) if word[j] == word[k]) for k in range(len(pieces))
     ]
     assert max(later_in_word) > 1
-    assert _masks_per_row(o, text, monkeypatch) == [1] * len(pieces)
+    assert o_masks == [1] * len(pieces)
     # rows are ordered by position: each piece masks itself and the later pieces of its word
-    assert _masks_per_row(w, text, monkeypatch) == later_in_word
-    lo, lw = o.token_scores([text])[0].logprobs, w.token_scores([text])[0].logprobs
-    assert lo[-1] == pytest.approx(lw[-1], abs=1e-5)  # '.' is a one-piece word: same row
+    assert w_masks == later_in_word
+    assert o.logprobs[-1] == pytest.approx(w.logprobs[-1], abs=1e-5)  # '.': one piece, same row
 
 
 def test_pll_long_sentence_is_sub_batched(
@@ -199,15 +203,9 @@ def test_pll_long_sentence_is_sub_batched(
     sc = MaskedLMScorer(str(masked_dir), device="cpu", batch_size=16)
     n = len(sc.tokenizer(long)["input_ids"])
     assert n > 200
-    shapes: list[tuple[int, ...]] = []
-    real = sc._logits_at
-
-    def spy(ids, mask, rows, cols):  # type: ignore[no-untyped-def]
-        shapes.append(tuple(ids.shape))
-        return real(ids, mask, rows, cols)
-
-    monkeypatch.setattr(sc, "_logits_at", spy)
+    batches = _record_inputs(sc, monkeypatch)
     small = sc.sentence_scores([long])[0]
+    shapes = [tuple(b.shape) for b in batches]
     assert max(s[0] for s in shapes) <= 16  # never more than batch_size masked copies at once
     assert len(shapes) == -(-(n - 2) // 16)
     big = MaskedLMScorer(str(masked_dir), device="cpu", batch_size=512).sentence_scores([long])[0]
