@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import hashlib
 import itertools
 import json
@@ -164,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         ex.sentence for name in HELD_SOURCES if name in sources for ex in sources[name].examples
     ]
 
+    @functools.cache  # parsed once for the ranker's and the stripping part's synthetic data
     def synthetic_docs() -> list:  # type: ignore[type-arg]
         raw = [s for rel in TEXTS for s in ranker.read_text_lines(SHARED_DATA / rel)]
         kept = [

@@ -313,8 +313,7 @@ def _choices(
     ]
     if clause and min(clause) > core.start and not participle:  # without a clause inside it
         core = Span(core.start, min(clause) - 1)
-    inside = range(rem.start, rem.end + 1)
-    head = next((doc[i] for i in inside if doc[i].head.i not in inside), doc[rem.end])
+    head = _root(doc, rem)
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
@@ -622,7 +621,8 @@ def _build(
     # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
     # stem from B.")
     focus = _not_only(doc, verb, corr)
-    ids = [i for i in range(0, corr.start) if i not in focus] + list(range(corr.end + 1, p + 1))
+    left = [i for i in range(0, corr.start) if i not in focus]
+    ids = left + list(range(corr.end + 1, p + 1))
     if marker in {"not", "never"} and not is_subj and corr.end >= corr.start:
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
@@ -644,7 +644,6 @@ def _build(
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
     final = st.final or an.final
-    left = [i for i in range(0, corr.start) if i not in focus]
     firsts = [
         _finish(_tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1)]) + shared, final)
         for item in _list_items(doc, corr, rem)
@@ -690,9 +689,9 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
             return []
         else:
             items[-1].append(i)
-    kind = phrase_kind(doc[rem.start : rem.end + 1])
     if len(items) < 2 or any(not it for it in items):
         return []
+    kind = phrase_kind(doc[rem.start : rem.end + 1])
     if any(_item_kind(doc, it) != kind for it in items):
         return []
     return items
