@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
+    DO_SUPPORT,
     FINITE_TAGS,
     VERB_TAGS,
     Omission,
@@ -1628,7 +1629,7 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     elif verb.lemma_ == "be":  # "was not", never "did not be"
         replace[verb.i] = f"{verb.text} not"
     else:
-        do = {"VBD": "did", "VBZ": "does", "VBP": "do"}.get(verb.tag_)
+        do = DO_SUPPORT.get(verb.tag_)
         if do is None:
             return None
         base = getInflection(verb.lemma_, tag="VB")
