@@ -26,6 +26,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.core.conllu import Sentence, read_conllu
@@ -102,6 +103,27 @@ def _conjunction_offset(text: str, word: str, occurrence: int) -> int | None:
     return hits[occurrence] if 0 <= occurrence < len(hits) else None
 
 
+def read_gold_records(gold: Path) -> list[tuple[int, Any]]:
+    """``(line number, decoded record)`` of every non-blank line of a JSON-lines gold file; a
+    line that is no JSON is an error naming the file and line."""
+    records: list[tuple[int, Any]] = []
+    for n, line in enumerate(gold.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                records.append((n, json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise LingevalError(f"{gold}:{n}: not JSON ({exc.msg})") from exc
+    return records
+
+
+def fill_rewrites(templates: Sequence[str], text: str, where: str) -> list[str]:
+    """:func:`fill_template` over each gold rewrite template; a bad one is an error at ``where``."""
+    try:
+        return [fill_template(t, text) for t in templates]
+    except ValueError as exc:
+        raise LingevalError(f"{where}: {exc}") from exc
+
+
 def authored_examples(
     gold: Path, treebanks: Mapping[str, Sequence[Path]], *, source: str = "stripping"
 ) -> tuple[list[ConjunctExample], dict[str, Sentence]]:
@@ -110,13 +132,7 @@ def authored_examples(
     DevSource` keeps them, for oracle runs). ``treebanks`` maps the
     records' ``treebank`` names to CoNLL-U files; a record whose treebank is absent is left
     out; a missing sentence, a changed text or a bad template is an error naming the line."""
-    records = []
-    for n, line in enumerate(gold.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                records.append((n, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                raise LingevalError(f"{gold}:{n}: not JSON ({exc.msg})") from exc
+    records = read_gold_records(gold)
     wanted = {(r["treebank"], r["sent_id"]) for _, r in records}
     found: dict[tuple[str, str], Sentence] = {}
     for bank, paths in treebanks.items():
@@ -142,10 +158,7 @@ def authored_examples(
         offset = _conjunction_offset(text, rec["conjunction"], int(rec.get("occurrence", 0)))
         if offset is None:
             raise LingevalError(f"{where}: no {rec['conjunction']!r} #{rec.get('occurrence', 0)}")
-        try:
-            rewrites = [fill_template(t, text) for t in rec["rewrites"]]
-        except ValueError as exc:
-            raise LingevalError(f"{where}: {exc}") from exc
+        rewrites = fill_rewrites(rec["rewrites"], text, where)
         ident = f"{source}:{bank}:{sid}@{offset}"
         meta = {
             "source": source,

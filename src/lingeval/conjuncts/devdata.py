@@ -38,7 +38,6 @@ sources of :data:`HELD_OUT_SOURCES`.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -478,16 +477,10 @@ def mined_heldout_examples(
     absent corpus are skipped (noted); a missing text, a changed text (SHA-1) or a bad record
     is an error naming the gold file and line.
     """
-    from lingeval.conjuncts.authored import fill_template, text_sha1
+    from lingeval.conjuncts.authored import fill_rewrites, read_gold_records, text_sha1
 
     records: list[tuple[int, dict[str, Any]]] = []
-    for n, line in enumerate(gold.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise LingevalError(f"{gold}:{n}: not JSON ({exc.msg})") from exc
+    for n, rec in read_gold_records(gold):
         missing = [k for k in _HELDOUT_KEYS if k not in rec] if isinstance(rec, dict) else ["all"]
         if missing:
             raise LingevalError(f"{gold}:{n}: record lacks {', '.join(missing)}")
@@ -528,10 +521,7 @@ def mined_heldout_examples(
         conj, offset = str(rec["conjunction"]), int(rec["offset"])
         if sentence[offset : offset + len(conj)].lower() != conj.lower():
             raise LingevalError(f"{where}: no {conj!r} at offset {offset} of the sentence")
-        try:
-            rewrites = [fill_template(t, sentence) for t in rec["rewrites"]]
-        except ValueError as exc:
-            raise LingevalError(f"{where}: {exc}") from exc
+        rewrites = fill_rewrites(rec["rewrites"], sentence, where)
         rewritable = bool(rec.get("rewritable", len(rewrites) > 1))
         if not rewritable and rewrites != [sentence]:
             raise LingevalError(f"{where}: a non-rewritable item's gold must be the sentence")
