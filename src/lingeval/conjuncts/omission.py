@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 from lingeval.conjuncts.example import CONJUNCTIONS
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from spacy.tokens import Doc
 
 __all__ = [
@@ -432,17 +434,23 @@ def parenthetical_end(doc: Doc, k: int, last: int) -> int | None:
     return None
 
 
-def right_end(doc: Doc, start: int, last: int) -> int:
-    """Last token of the right conjunct that starts at ``start``."""
-    skip = -1
-    for k in range(start, last + 1):
-        if k <= skip:
-            continue  # inside a parenthetical of a noun phrase
-        tok = doc[k]
+def outside_parentheticals(doc: Doc, first: int, last: int) -> Iterator[int]:
+    """The indices ``first`` .. ``last``, jumping over each :func:`parenthetical_end`
+    parenthetical of a noun phrase (its opening comma to its closing one)."""
+    k = first
+    while k <= last:
         paren = parenthetical_end(doc, k, last)
         if paren is not None:
-            skip = paren
+            k = paren + 1  # always > k
             continue
+        yield k
+        k += 1
+
+
+def right_end(doc: Doc, start: int, last: int) -> int:
+    """Last token of the right conjunct that starts at ``start``."""
+    for k in outside_parentheticals(doc, start, last):
+        tok = doc[k]
         if tok.text in CLAUSE_PUNCT or (k > start and _subordinates(doc, k, last)):
             return k - 1
         if k > start and sentence_break(doc, k, last):

@@ -67,7 +67,7 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
-    parenthetical_end,
+    outside_parentheticals,
     right_end,
     sentence_break,
 )
@@ -527,6 +527,15 @@ def _finite_of(doc: Doc, verb: Token) -> Token | None:
 # The analysis of one sentence
 
 
+def _tag_run_end(doc: Doc, first: int, last: int, tags: set[str]) -> int:
+    """The last index of the run of words tagged ``tags`` that starts at ``first`` (``first``
+    itself when the run is shorter than two words), not beyond ``last``."""
+    k = first
+    while k + 1 <= last and doc[k].tag_ in tags and doc[k + 1].tag_ in tags:
+        k += 1
+    return k
+
+
 class _Analysis:
     """Align-and-substitute analysis of one sentence around the conjunction at token ``cc``."""
 
@@ -565,14 +574,7 @@ class _Analysis:
     def boundary(self, start: int) -> tuple[int, bool]:
         """First index after ``start`` that closes the right conjunct; flag a binding clause."""
         doc = self.doc
-        skip = -1
-        for k in range(start + 1, self.last + 1):
-            if k <= skip:
-                continue  # inside a parenthetical of a noun phrase
-            paren = parenthetical_end(doc, k, self.last)
-            if paren is not None:
-                skip = paren
-                continue
+        for k in outside_parentheticals(doc, start + 1, self.last):
             tok = doc[k]
             low = tok.lower_
             if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
@@ -609,15 +611,12 @@ class _Analysis:
                     return k, False
                 if nxt.lower_ == "with" and self._absolute_with(k + 1):
                     return k, True
-                name = k + 1
-                while name + 1 <= self.last and doc[name].tag_ == "NNP" == doc[name + 1].tag_:
-                    name += 1  # ", Dr. Linden says"
-                if nxt.tag_ == "DT":  # ", the sources say", ", some analysts said"
-                    name = k + 2
-                    while name + 1 <= self.last and doc[name].tag_ in {"JJ", "NN", "NNS"}:
-                        if doc[name + 1].tag_ not in {"JJ", "NN", "NNS"}:
-                            break
-                        name += 1
+                # the speaker's last word: ", Dr. Linden says"; ", the sources say", ", some
+                # analysts said"
+                if nxt.tag_ == "DT":
+                    name = _tag_run_end(doc, k + 2, self.last, {"JJ", "NN", "NNS"})
+                else:
+                    name = _tag_run_end(doc, k + 1, self.last, {"NNP"})
                 if (
                     name + 1 <= self.last
                     and doc[name + 1].lemma_ in SAY_LEMMAS
