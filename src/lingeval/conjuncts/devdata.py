@@ -22,12 +22,12 @@ repository) and in the repository's benchmark folder:
                "held-out" there, but written here, so development numbers too.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
-``mined-heldout`` **Held out.** Real gapping, stripping and argument-cluster sentences of
-               WebNLG (test lexicalisations and dev texts), UD English-EWT dev/test and PUD that
-               the mining labels point at and no resolver was developed on; gold written here
-               blind to every resolver (``benchmarks/data/conjuncts/mined_gold.jsonl``: text
-               keys, SHA-1 and templates only, :func:`mined_heldout_examples`). Loaded only
-               when named (:data:`HELD_OUT_SOURCES`), never fitted or tuned on.
+``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
+               lexicalisations and dev texts), UD English-EWT dev/test and PUD that the mining
+               labels point at; gold written here (``benchmarks/data/conjuncts/mined_gold.jsonl``:
+               text keys, SHA-1 and templates only, :func:`record_examples`). Held out
+               (``mined-heldout``) and scored blind once in the sixth session; development data
+               from the seventh on.
 
 Every example's ``meta`` has ``source`` and ``phenomenon`` (``gapping``, ``stripping``,
 ``argument-cluster``, ``nominal``, ``vp-ellipsis``, ...), and, for the treebank sources, the
@@ -55,9 +55,9 @@ __all__ = [
     "DevSource",
     "default_paths",
     "gold_trees",
-    "heldout_corpora",
     "load_sources",
-    "mined_heldout_examples",
+    "record_corpora",
+    "record_examples",
     "thec_examples",
     "treebank_examples",
 ]
@@ -74,13 +74,14 @@ SOURCES = (
     "thec",
     "thec-other",
     "synthetic",
-    "mined-heldout",
+    "mined",
 )
 #: Held-out sources: never fitted, tuned or read for rules; :func:`load_sources` loads them
 #: only when they are named, and their scores are reported apart as held-out numbers.
-HELD_OUT_SOURCES = ("mined-heldout",)
-#: The corpora the held-out gold points into (``corpus`` field of its records).
-HELD_OUT_CORPORA = ("webnlg", "webnlgdev", "ewt", "pud")
+HELD_OUT_SOURCES: tuple[str, ...] = ()
+#: The corpora that gold records written here by text key point into (``corpus`` field of
+#: the records of :func:`record_examples`).
+RECORD_CORPORA = ("webnlg", "webnlgdev", "ewt", "pud", "gum")
 
 
 @dataclass
@@ -114,10 +115,10 @@ def default_paths(shared: Path, bench_data: Path | None = None) -> dict[str, lis
     return paths
 
 
-def heldout_corpora(shared: Path) -> dict[str, list[Path]]:
-    """Where the corpora of the held-out gold are under ``../shared/data``: the English
+def record_corpora(shared: Path) -> dict[str, list[Path]]:
+    """Where the corpora of :data:`RECORD_CORPORA` are under ``../shared/data``: the English
     WebNLG v1.5 test XML folder, the NeuralREG WebNLG folder (its ``data/dev.json``), and the
-    EWT dev/test and PUD CoNLL-U files."""
+    EWT dev/test, PUD and GUM-train CoNLL-U files."""
     paths = default_paths(shared)
     reg = shared / "reg"
     return {
@@ -125,6 +126,7 @@ def heldout_corpora(shared: Path) -> dict[str, list[Path]]:
         "webnlgdev": [reg / "webnlg_reg_v1.5_seen_unseen" / "data" / "dev.json"],
         "ewt": paths["ewt"],
         "pud": paths["pud"],
+        "gum": paths["gum"],
     }
 
 
@@ -134,7 +136,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
-        "mined-heldout": [bench_data / "mined_gold.jsonl"],
+        "mined": [bench_data / "mined_gold.jsonl"],
     }
 
 
@@ -400,9 +402,9 @@ def load_sources(
             examples, trees = authored_examples(files[0], banks, source=name)
             if examples:
                 out[name] = DevSource(name, examples, files, trees=trees)
-        elif name == "mined-heldout":
-            corpora = heldout_corpora(shared) if shared is not None else {}
-            examples, trees, notes = mined_heldout_examples(files[0], corpora, source=name)
+        elif name == "mined":
+            corpora = record_corpora(shared) if shared is not None else {}
+            examples, trees, notes = record_examples(files[0], corpora, source=name)
             if examples:
                 out[name] = DevSource(name, examples, files, trees=trees, notes=notes)
         elif name == "thec":
@@ -430,10 +432,10 @@ def load_sources(
     return {n: out[n] for n in SOURCES if n in out}
 
 
-_HELDOUT_KEYS = ("corpus", "sent_id", "span", "conjunction", "offset", "text_sha1", "rewrites")
+_RECORD_KEYS = ("corpus", "sent_id", "span", "conjunction", "offset", "text_sha1", "rewrites")
 
 
-def _heldout_texts(
+def _record_texts(
     corpus: str, paths: Sequence[Path], wanted: set[str]
 ) -> tuple[dict[str, str], dict[str, Sentence]]:
     """``key -> text`` (and ``key -> gold tree`` for treebanks) of the wanted keys of one
@@ -457,23 +459,25 @@ def _heldout_texts(
     return texts, trees
 
 
-def mined_heldout_examples(
+def record_examples(
     gold: Path,
     corpora: Mapping[str, Sequence[Path]],
     *,
-    source: str = "mined-heldout",
+    source: str = "mined",
+    split: str = "dev",
 ) -> tuple[list[ConjunctExample], dict[str, Sentence], list[str]]:
-    """The held-out examples of ``gold`` (JSON lines written here, no third-party text), their
-    gold trees (treebank items, for oracle runs) and notes on what was skipped.
+    """The examples of ``gold`` (JSON lines written here, no third-party text), their gold
+    trees (treebank items, for oracle runs) and notes on what was skipped. ``split`` is the
+    examples' split; ``"heldout"`` marks them ``meta.held_out``.
 
-    A record names the ``corpus`` (``webnlg``, ``webnlgdev``, ``ewt``, ``pud``) and the text
-    key (``sent_id``) a mining label points at; ``span`` ``[a, b]`` is the sentence inside that
+    A record names the ``corpus`` (:data:`RECORD_CORPORA`) and the text key (``sent_id``:
+    the treebank sentence id, the WebNLG lexicalisation or dev-text key); ``span`` ``[a, b]`` is the sentence inside that
     text (a WebNLG lexicalisation may hold several), ``offset`` the marked ``conjunction`` in
     the sentence, ``text_sha1`` the SHA-1 of the sentence, ``rewrites`` templates over it
     (:func:`lingeval.conjuncts.authored.fill_template`: ``{a:b}`` = characters of the
     sentence, the rest our own words), ``rewritable`` False for an item left unchanged and
     ``flag`` (``not-rewritable``/``garbled``) with a ``reason`` for items reported apart.
-    ``corpora`` maps corpus names to their files (:func:`heldout_corpora`); records of an
+    ``corpora`` maps corpus names to their files (:func:`record_corpora`); records of an
     absent corpus are skipped (noted); a missing text, a changed text (SHA-1) or a bad record
     is an error naming the gold file and line.
     """
@@ -481,18 +485,18 @@ def mined_heldout_examples(
 
     records: list[tuple[int, dict[str, Any]]] = []
     for n, rec in read_gold_records(gold):
-        missing = [k for k in _HELDOUT_KEYS if k not in rec] if isinstance(rec, dict) else ["all"]
+        missing = [k for k in _RECORD_KEYS if k not in rec] if isinstance(rec, dict) else ["all"]
         if missing:
             raise LingevalError(f"{gold}:{n}: record lacks {', '.join(missing)}")
-        if rec["corpus"] not in HELD_OUT_CORPORA:
+        if rec["corpus"] not in RECORD_CORPORA:
             raise LingevalError(
-                f"{gold}:{n}: unknown corpus {rec['corpus']!r} (known: {', '.join(HELD_OUT_CORPORA)})"
+                f"{gold}:{n}: unknown corpus {rec['corpus']!r} (known: {', '.join(RECORD_CORPORA)})"
             )
         records.append((n, rec))
     notes: list[str] = []
     texts: dict[str, dict[str, str]] = {}
     trees: dict[str, Sentence] = {}
-    for corpus in HELD_OUT_CORPORA:
+    for corpus in RECORD_CORPORA:
         wanted = {str(r["sent_id"]) for _, r in records if r["corpus"] == corpus}
         paths = corpora.get(corpus, [])
         if not wanted:
@@ -500,7 +504,7 @@ def mined_heldout_examples(
         if not paths or not all(p.exists() for p in paths):
             notes.append(f"{len(wanted)} {corpus} item(s) skipped: corpus absent")
             continue
-        texts[corpus], found = _heldout_texts(corpus, paths, wanted)
+        texts[corpus], found = _record_texts(corpus, paths, wanted)
         trees.update(found)
     examples: list[ConjunctExample] = []
     for n, rec in records:
@@ -533,7 +537,7 @@ def mined_heldout_examples(
             "flag": rec.get("flag"),
             "reason": rec.get("reason", ""),
             "annotator": rec.get("annotator", ""),
-            "held_out": True,
+            "held_out": split == "heldout",
         }
         examples.append(
             ConjunctExample(
@@ -543,7 +547,7 @@ def mined_heldout_examples(
                 offset,
                 rewrites,
                 rewritable,
-                "heldout",
+                split,
                 meta,
             )
         )

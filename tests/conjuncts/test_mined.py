@@ -1,6 +1,7 @@
-"""The held-out source ``mined-heldout`` (issue 11): gold written here, blind, for real
-sentences the mining labels point at, stored as text keys + SHA-1 + templates
-(:func:`lingeval.conjuncts.devdata.mined_heldout_examples`). Every sentence and label below is
+"""The source ``mined`` (issue 11; held out as ``mined-heldout`` in the sixth session,
+development data since the seventh): gold written here for real sentences the mining labels
+point at, stored as text keys + SHA-1 + templates
+(:func:`lingeval.conjuncts.devdata.record_examples`), and the held-out summary. Every sentence and label below is
 a fixture written here; the committed gold is checked against ``../shared`` only when present.
 """
 
@@ -19,7 +20,7 @@ from lingeval.conjuncts.devdata import (
     HELD_OUT_SOURCES,
     SOURCES,
     load_sources,
-    mined_heldout_examples,
+    record_examples,
 )
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.mining.quality import webnlg_reg_texts
@@ -82,12 +83,12 @@ def test_fake_label_row_points_at_the_conjunction() -> None:
 
 def test_examples_trees_and_metadata(tmp_path: Path) -> None:
     gold, bank = _write(tmp_path)
-    examples, trees, notes = mined_heldout_examples(gold, {"ewt": [bank]})
+    examples, trees, notes = record_examples(gold, {"ewt": [bank]})
     [ex] = examples
     assert ex.sentence == TEXT and ex.rewrites == GOLD and ex.rewritable
     assert ex.conjunction == "and" and ex.offset == 21
-    assert ex.id == "mined-heldout:ewt:fake-1@21" and ex.split == "heldout"
-    assert ex.meta["held_out"] is True and ex.meta["phenomenon"] == "gapping"
+    assert ex.id == "mined:ewt:fake-1@21" and ex.split == "dev"
+    assert ex.meta["held_out"] is False and ex.meta["phenomenon"] == "gapping"
     assert ex.meta["corpus"] == "ewt" and ex.meta["sent_id"] == "fake-1"
     assert list(trees) == ["fake-1"] and notes == []
     # the committed record holds no sentence text: only slots and our own words
@@ -97,18 +98,18 @@ def test_examples_trees_and_metadata(tmp_path: Path) -> None:
 
 def test_absent_corpus_is_skipped_with_a_note(tmp_path: Path) -> None:
     gold, _ = _write(tmp_path)
-    examples, trees, notes = mined_heldout_examples(gold, {})
+    examples, trees, notes = record_examples(gold, {})
     assert examples == [] and trees == {}
     assert notes == ["1 ewt item(s) skipped: corpus absent"]
     gone = tmp_path / "nowhere.conllu"
-    assert mined_heldout_examples(gold, {"ewt": [gone]})[0] == []
+    assert record_examples(gold, {"ewt": [gone]})[0] == []
 
 
 def test_changed_source_text_is_an_error_not_a_wrong_gold(tmp_path: Path) -> None:
     changed = CONLLU.replace("# text = Lena rows", "# text = Lena swims")
     gold, bank = _write(tmp_path, text=changed)
     with pytest.raises(LingevalError, match=r"gold\.jsonl:1: the text of ewt 'fake-1' changed"):
-        mined_heldout_examples(gold, {"ewt": [bank]})
+        record_examples(gold, {"ewt": [bank]})
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def test_changed_source_text_is_an_error_not_a_wrong_gold(tmp_path: Path) -> Non
         ({"sent_id": "fake-9"}, "no text 'fake-9' in the ewt corpus"),
         ({"offset": 3}, "no 'and' at offset 3"),
         ({"rewrites": ["{0:500}"]}, "outside a text"),
-        ({"corpus": "gum"}, "unknown corpus 'gum'"),
+        ({"corpus": "nope"}, "unknown corpus 'nope'"),
         ({"span": [0, 5]}, "changed"),
         ({"rewritable": False}, "non-rewritable item's gold must be the sentence"),
     ],
@@ -128,7 +129,7 @@ def test_bad_records_name_file_and_line(
     ok = _record(sent_id="fake-1")
     gold, bank = _write(tmp_path, ok, _record(**change))
     with pytest.raises(LingevalError, match=rf"gold\.jsonl:2: .*{re.escape(message)}"):
-        mined_heldout_examples(gold, {"ewt": [bank]})
+        record_examples(gold, {"ewt": [bank]})
 
 
 def test_missing_key_and_bad_json(tmp_path: Path) -> None:
@@ -136,10 +137,10 @@ def test_missing_key_and_bad_json(tmp_path: Path) -> None:
     del rec["text_sha1"]
     gold, bank = _write(tmp_path, rec)
     with pytest.raises(LingevalError, match=r"gold\.jsonl:1: record lacks text_sha1"):
-        mined_heldout_examples(gold, {"ewt": [bank]})
+        record_examples(gold, {"ewt": [bank]})
     gold.write_text("{not json\n", encoding="utf-8")
     with pytest.raises(LingevalError, match=r"gold\.jsonl:1: not JSON"):
-        mined_heldout_examples(gold, {"ewt": [bank]})
+        record_examples(gold, {"ewt": [bank]})
 
 
 def test_non_rewritable_item_keeps_the_sentence(tmp_path: Path) -> None:
@@ -150,7 +151,7 @@ def test_non_rewritable_item_keeps_the_sentence(tmp_path: Path) -> None:
         rewrites=[make_template(TEXT, TEXT)],
     )
     gold, bank = _write(tmp_path, rec)
-    [ex] = mined_heldout_examples(gold, {"ewt": [bank]})[0]
+    [ex] = record_examples(gold, {"ewt": [bank]})[0]
     assert not ex.rewritable and ex.rewrites == [TEXT] and ex.meta["flag"] == "not-rewritable"
 
 
@@ -186,7 +187,7 @@ def test_sentence_span_inside_a_webnlg_dev_text(tmp_path: Path) -> None:
     )
     gold = tmp_path / "gold.jsonl"
     gold.write_text(json.dumps(rec) + "\n", encoding="utf-8")
-    [ex] = mined_heldout_examples(gold, {"webnlgdev": [root / "data" / "dev.json"]})[0]
+    [ex] = record_examples(gold, {"webnlgdev": [root / "data" / "dev.json"]})[0]
     assert ex.sentence == sentence and ex.rewrites[1] == "Omar rows on fridays."
     assert ex.meta["corpus"] == "webnlgdev"
 
@@ -203,15 +204,27 @@ def _fake_shared(tmp_path: Path) -> tuple[Path, Path]:
     return shared, bench
 
 
-def test_load_sources_loads_the_held_out_source_only_when_named(tmp_path: Path) -> None:
+def test_load_sources_loads_the_mined_source_as_development_data(tmp_path: Path) -> None:
     shared, bench = _fake_shared(tmp_path)
-    assert "mined-heldout" in SOURCES and "mined-heldout" in HELD_OUT_SOURCES
-    assert "mined-heldout" not in load_sources(shared, bench)  # default: development only
-    named = load_sources(shared, bench, names=["mined-heldout"])
-    [ex] = named["mined-heldout"].examples
-    assert ex.rewrites == GOLD and set(named["mined-heldout"].trees) == {"fake-1"}
+    assert "mined" in SOURCES and "mined" not in HELD_OUT_SOURCES
+    loaded = load_sources(shared, bench)  # default: every development source
+    [ex] = loaded["mined"].examples
+    assert ex.rewrites == GOLD and set(loaded["mined"].trees) == {"fake-1"}
+    assert ex.split == "dev" and ex.meta["held_out"] is False
+    assert load_sources(shared, bench, names=["mined"]).keys() == {"mined"}
     # no ../shared: skipped cleanly, not an error
-    assert load_sources(None, bench, names=["mined-heldout"]) == {}
+    assert load_sources(None, bench, names=["mined"]) == {}
+
+
+def test_mined_source_stays_out_of_the_synthetic_text(repo_root: Path) -> None:
+    sys.path.insert(0, str(repo_root / "benchmarks"))
+    try:
+        import conjuncts_quality
+        import conjuncts_ranker
+    finally:
+        sys.path.remove(str(repo_root / "benchmarks"))
+    assert "mined" in conjuncts_ranker.HELD_SOURCES  # its sentences are removed from it
+    assert "mined" in conjuncts_quality.TREEBANK_SOURCES  # oracle for the EWT/PUD items
 
 
 def test_held_out_source_is_never_fitted_on(repo_root: Path) -> None:
@@ -255,9 +268,9 @@ def test_committed_gold_is_well_formed(repo_root: Path) -> None:
 
 def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Path) -> None:
     sources = load_sources(
-        shared_data, repo_root / "benchmarks" / "data" / "conjuncts", names=["mined-heldout"]
+        shared_data, repo_root / "benchmarks" / "data" / "conjuncts", names=["mined"]
     )
-    src = sources["mined-heldout"]
+    src = sources["mined"]
     assert len(src.examples) == 48 and src.notes == []
     from lingeval.conjuncts.annotation.checks import check_rewrite_set, message, passed
 
@@ -277,7 +290,7 @@ def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Pa
 def _held_examples() -> list[ConjunctExample]:
     def ex(i: str, sentence: str, rewrites: list[str], **meta: object) -> ConjunctExample:
         off = sentence.index(" and ") + 1
-        meta = {"source": "mined-heldout", "flag": None, **meta}
+        meta = {"source": "some-heldout", "flag": None, **meta}
         return ConjunctExample(i, sentence, "and", off, rewrites, len(rewrites) > 1, meta=meta)
 
     return [
@@ -307,7 +320,7 @@ def test_held_out_summary_keeps_flagged_items_apart_and_gives_intervals() -> Non
     from lingeval.conjuncts.quality import evaluate_examples, summarise_heldout
 
     options = MetricOptions(aggregation="macro", bootstrap=0)
-    records = evaluate_examples(_Right(), _held_examples(), source="mined-heldout", options=options)
+    records = evaluate_examples(_Right(), _held_examples(), source="some-heldout", options=options)
     table = summarise_heldout(records, options, resamples=200)
     assert set(table.scope) == {"held out"}
     clean = table[(table.kind == "all")].iloc[0]
@@ -338,7 +351,7 @@ def test_quality_benchmark_prints_the_held_out_section_apart(
         sys.path.remove(str(repo_root / "benchmarks"))
     options = MetricOptions(aggregation="macro", bootstrap=0)
     records = evaluate_examples(
-        _Right(), _held_examples(), source="mined-heldout", options=options, system="rules"
+        _Right(), _held_examples(), source="some-heldout", options=options, system="rules"
     )
     table = conjuncts_quality.show_held_out(records, options)
     out = capsys.readouterr().out
@@ -346,4 +359,3 @@ def test_quality_benchmark_prints_the_held_out_section_apart(
     assert "aggregation=macro" in out and "flagged items" in out
     row = table[(table.kind == "all")].iloc[0]
     assert row["EM [95% CI]"].startswith("66.7 [")
-    assert "mined-heldout" in conjuncts_quality.TREEBANK_SOURCES  # oracle for EWT/PUD items
