@@ -1216,3 +1216,22 @@ def test_a_lowercase_word_tagged_as_a_name_is_no_name(
 def test_a_capitalised_name_with_and_stays_one_name(parser: object, sentence: str) -> None:
     _, res = generated(parser, sentence)
     assert (res.rule, res.sentences) == ("unchanged:proper-name", [sentence])  # type: ignore[attr-defined]
+
+
+# issue 11, session seven (i11g): two adverbs open a prepositional remnant; the pair goes
+# before the copied verb unless the second is a focus adverb that stays (written here)
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("Ann has lived in Leeds and most recently in York.", "Ann has most recently lived in York."),
+        ("The tower was built in 1900 and then again in 1950.", "The tower was then again built in 1950."),
+        ("The dish comes from Italy and specifically from Sicily.", "The dish specifically comes from Sicily."),
+        ("The dish comes from Italy and more specifically from Sicily.", "The dish more specifically comes from Sicily."),
+        # a focus adverb stays before its phrase, without doubling the preposition
+        ("She travelled to Rome and more especially to Naples.", "She travelled more especially to Naples."),
+    ],
+)  # fmt: skip
+def test_two_adverbs_opening_a_prepositional_remnant(
+    parser: object, sentence: str, second: str
+) -> None:
+    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])

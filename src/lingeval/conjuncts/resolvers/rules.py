@@ -200,6 +200,7 @@ FOCUS_ADVERBS = {
     "then",
     "again",
     "chiefly",
+    "specifically",
     "now",
     "later",
     "finally",
@@ -261,6 +262,8 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
+    if _adverb_pair(doc, span):
+        return _category(doc, Span(span.start + 1, span.end))  # "more specifically from X"
     if (
         first.tag_ == "RB"
         and len(span) > 2
@@ -2849,10 +2852,26 @@ _ADVERBS_STAYING = frozenset({
 })  # fmt: skip
 
 
-def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
+def _adverb_pair(doc: Doc, span: Span) -> bool:
+    """Two adverbs opening a longer span, the second a connective, time or focus adverb
+    ("[then again] in 1950", "[more specifically] from Sicily", "[most recently] in Rome")."""
+    return (
+        span.end > span.start + 1
+        and doc[span.start].tag_ in {"RB", "RBR", "RBS"}
+        and doc[span.start + 1].tag_ == "RB"
+        and doc[span.start + 1].lower_ in FOCUS_ADVERBS
+    )
+
+
+def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     """A connective or time adverb opening a longer remnant whose correlate has none ("and
-    [then] to B", "and [now] with D"): the gold convention puts it before the copied verb
-    (paper section 4.2: the omitted verb is restored in its place)."""
+    [then] to B", "and [now] with D"; also two adverbs, "and [then again] in 1950", judged by
+    the second): the gold convention puts it before the copied verb (paper section 4.2: the
+    omitted verb is restored in its place). The adverbs' indices, or [] for none."""
+    pair = _adverb_pair(doc, r) and doc[r.start + 1].lower_ not in _ADVERBS_STAYING
+    run = [r.start] if pair else []
+    if pair:
+        r = Span(r.start + 1, r.end)
     tok = doc[r.start]
     # set off by a comma ("and, later, to Paris"): the comma goes with it
     nxt = r.start + 2 if r.start + 2 <= r.end and doc[r.start + 1].text == "," else r.start + 1
@@ -2887,8 +2906,8 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
         or doc[nxt].is_punct
         or doc[c.start].pos_ == "ADV"
     ):
-        return None
-    return tok.i
+        return []
+    return [*run, tok.i]
 
 
 def _finite_copula(verb: Token) -> bool:
@@ -2924,22 +2943,23 @@ def _substitute(
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
     for c, r in pairs:
-        adv = _leading_adverb(doc, c, r)
+        advs = _leading_adverb(doc, c, r)
         # the verb that governs the correlate ("is to [send] the letters [by post]")
         gov = next((t for t in _head_of(doc, c).ancestors if t.tag_ in VERB_TAGS), None)
         if (
-            adv is not None
+            advs
             and gov is not None
             and gov.i in indices
-            and indices.index(adv) > indices.index(gov.i)
+            and indices.index(advs[0]) > indices.index(gov.i)
         ):
             # "and then to B" -> "then V ... B": the copied verb follows the adverb
-            indices.remove(adv)
-            if doc[adv + 1].text == "," and adv + 1 in indices:
-                indices.remove(adv + 1)  # "and, later, to B" -> "later V ... B"
+            for adv in advs:
+                indices.remove(adv)
+            if doc[advs[-1] + 1].text == "," and advs[-1] + 1 in indices:
+                indices.remove(advs[-1] + 1)  # "and, later, to B" -> "later V ... B"
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
-            indices.insert(at, adv)
+            indices[at:at] = advs
         comma = _comma_adjunct_end(doc, r)
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"
