@@ -23,6 +23,7 @@ from lingeval.conjuncts.devdata import (
     record_examples,
 )
 from lingeval.core.errors import LingevalError
+from tests.conjuncts.test_mined import _templates_hold_no_text
 
 TEXT = "Mira paints walls in May and Theo doors in June."
 CONLLU = """# sent_id = GUM_fake_walls-3
@@ -204,11 +205,6 @@ def test_quality_benchmark_scores_the_held_out_section_alone(
     modes = {(r["system"], r["mode"]) for r in held["table"] if r["kind"] == "all"}
     assert ("rules", "oracle") in modes and ("copy-k", "parsed") in modes
     assert {r["n"] for r in held["table"] if r["kind"] == "all"} == {2}
-
-
-def _templates_hold_no_text(rewrites: list[str]) -> bool:
-    literal = re.sub(r"\{\d+:\d+\}", "|", " ".join(rewrites))
-    return all(len(part.split()) <= 3 for part in literal.split("|"))
 
 
 def _committed(repo_root: Path) -> list[dict[str, object]]:
