@@ -77,6 +77,38 @@ MUST_RESOLVE = [
         "but",
         ["The cake is a dessert served in Italy.", "The cake is a dessert more common in France."],
     ),
+    # a relative clause or an apposition after a comma belongs to the remnant (the first
+    # rewrite does not take it; an apposition of the correlate is no list item)
+    (
+        "The cheese is from France and also Italy, where the farms are small.",
+        "and",
+        ["The cheese is from France.", "The cheese is also from Italy, where the farms are small."],
+    ),
+    (
+        "Maria works for the bank and also the museum, which opened in May.",
+        "and",
+        ["Maria works for the bank.", "Maria also works for the museum, which opened in May."],
+    ),
+    (
+        "The bus serves the town of Leeds, part of Yorkshire, and also the town of York, "
+        "part of North Yorkshire.",
+        "and",
+        [
+            "The bus serves the town of Leeds, part of Yorkshire.",
+            "The bus also serves the town of York, part of North Yorkshire.",
+        ],
+    ),
+    # "and also X" without a comma before the conjunction continues a phrase after the verb
+    (
+        "Laura Kent works for the Morning Star and also the Daily Post.",
+        "and",
+        ["Laura Kent works for the Morning Star.", "Laura Kent also works for the Daily Post."],
+    ),
+    (
+        "Tom Hardy has played for FC Basel and also Real Betis.",
+        "and",
+        ["Tom Hardy has played for FC Basel.", "Tom Hardy has also played for Real Betis."],
+    ),
 ]
 
 
@@ -103,6 +135,22 @@ MUST_NOT_CHANGE = [
         "The hall was full, but not with the usual crowd.",
         "but",
         ["The hall was full.", "The hall was not full with the usual crowd."],
+    ),
+    # with a comma before "and also" the subject may still be the correlate
+    (
+        "Sam has read the report, and also Kim.",
+        "and",
+        ["Sam has read the report.", "Kim has also read the report."],
+    ),
+    # a comma list of predicates is still a list
+    (
+        "We thought the play was overdone, mean-spirited and not clever.",
+        "and",
+        [
+            "We thought the play was overdone.",
+            "We thought the play was mean-spirited.",
+            "We thought the play was not clever.",
+        ],
     ),
     # "not" without an adverb before it
     (
@@ -136,6 +184,8 @@ def test_close_shapes_keep_their_rewrite(
         ("This is a good reason to never visit Paris, and certainly not Rome.", "and"),
         # no quantifier to answer
         ("Sales rose, but less than expected.", "but"),
+        # a comma before a second phrase that is no apposition or relative clause
+        ("Maria works for the bank, and also the museum, the library.", "and"),
     ],
 )
 def test_not_a_contrastive_stripping(rules: RulesResolver, sentence: str, conj: str) -> None:

@@ -23,6 +23,7 @@ from lingeval.conjuncts.devdata import (
     record_examples,
 )
 from lingeval.core.errors import LingevalError
+from tests.conjuncts.test_mined import _templates_hold_no_text
 
 TEXT = "Mira paints walls in May and Theo doors in June."
 CONLLU = """# sent_id = GUM_fake_walls-3
@@ -206,11 +207,6 @@ def test_quality_benchmark_scores_the_held_out_section_alone(
     assert {r["n"] for r in held["table"] if r["kind"] == "all"} == {2}
 
 
-def _templates_hold_no_text(rewrites: list[str]) -> bool:
-    literal = re.sub(r"\{\d+:\d+\}", "|", " ".join(rewrites))
-    return all(len(part.split()) <= 3 for part in literal.split("|"))
-
-
 def _committed(repo_root: Path) -> list[dict[str, object]]:
     path = repo_root / "benchmarks" / "data" / "conjuncts" / "treebank_heldout_gold.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
@@ -284,3 +280,28 @@ def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Pa
     dev_text = {ex.sentence for s in dev.values() for ex in s.examples}
     assert not {ex.meta["sent_id"] for ex in src.examples} & dev_ids
     assert not {ex.sentence for ex in src.examples} & dev_text
+
+
+def test_selection_query_finds_omissions_in_gold_trees(repo_root: Path) -> None:
+    """The resolver-independent query of benchmarks/conjuncts_heldout_select.py on fixture
+    trees: an orphan (gapping), "but not" (stripping); a plain noun-phrase coordination is no
+    candidate."""
+    from lingeval.core.conllu import parse_conllu_string
+
+    sys.path.insert(0, str(repo_root / "benchmarks"))
+    try:
+        import conjuncts_heldout_select as select
+    finally:
+        sys.path.remove(str(repo_root / "benchmarks"))
+    plain = EWT.replace("but not cake", "but fresh cake").replace(
+        "7\tnot\tnot\tPART\tRB\t_\t8\tadvmod", "7\tfresh\tfresh\tADJ\tJJ\t_\t8\tamod"
+    )
+    found = {}
+    for text in (CONLLU, EWT, plain):
+        [sent] = list(parse_conllu_string(text))
+        offsets = select.word_offsets(sent)
+        found[sent.text] = [(offsets[c.id], p) for c, p in select.patterns(sent)]
+    assert found[TEXT] == [(25, "orphan"), (25, "verbless")]
+    assert found[EWT_TEXT] == [(EWT_TEXT.index("but"), "stripping")]
+    assert found["The shop sells bread, but fresh cake."] == []
+    assert select.norm("Ann's  CAT, too!") == "ann s cat too"

@@ -129,7 +129,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     )
     for i in range(j, k + 1):
         tok = doc[i]
-        if tok.text in {",", ";", ":"}:
+        if tok.text in {",", ";", ":"} and not (embedded and _opens_modifier(doc, i, inside)):
             return None
         if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok)):
             continue  # (a tagger error: "and also aphid/VBZ honeydew")
@@ -161,6 +161,21 @@ def _comparative(doc: Doc, j: int, k: int) -> bool:
         head.lower_ in {"more", "less"} and j < k and doc[j + 1].tag_ == "JJ"
     )
     return comparative and not any(doc[i].tag_ in VERB_TAGS for i in range(j, k + 1))
+
+
+def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
+    """The comma at ``comma`` opens an apposition or a relative clause of a word of the
+    remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the farms
+    are small" (the remnant keeps it; it is no list and no clause of its own)."""
+    if doc[comma].text != "," or comma + 1 not in inside:
+        return False
+    nxt = doc[comma + 1]
+    if nxt.dep_ == "appos":
+        return nxt.head.i in inside
+    relcl = nxt if nxt.dep_ == "relcl" else nxt.head
+    return (
+        nxt.tag_ in {"WDT", "WP", "WP$", "WRB"} and relcl.dep_ == "relcl" and relcl.head.i in inside
+    )
 
 
 def _noun_not_verb(tok: Token) -> bool:
@@ -354,6 +369,8 @@ def _choices(
     ]
     if clause and min(clause) > core.start and not participle:  # without a clause inside it
         core = Span(core.start, min(clause) - 1)
+        while core.end > core.start and doc[core.end].is_punct:
+            core = Span(core.start, core.end - 1)  # (and the comma before it)
     head = _root(doc, rem)
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
@@ -395,6 +412,11 @@ def _choices(
         out.append(_Choice(span, is_subj, score, feats))
     # "not only X but also Y": X, right after "not only", is the correlate
     out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
+    if marker == "also" and st.front == r_start and doc[an.cc - 1].text != ",":
+        # "and also X" with no comma before the conjunction continues a phrase after the
+        # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
+        # played for A, and also Bo")
+        out = [c for c in out if not c.is_subj] or out
     if out:
         out[-1].feats["nearest"] = 1.0
     pp_with_object = doc[core.start].tag_ == "IN" and any(
@@ -788,6 +810,8 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
             items[-1].append(i)
     if len(items) < 2 or any(not it for it in items):
         return []
+    if any(doc[i].dep_ == "appos" and doc[i].head.i < it[0] for it in items[1:] for i in it):
+        return []  # an apposition, not a list: "the town of Leeds, part of Yorkshire"
     kind = phrase_kind(doc[rem.start : rem.end + 1])
     if any(_item_kind(doc, it) != kind for it in items):
         return []
