@@ -1235,3 +1235,29 @@ def test_two_adverbs_opening_a_prepositional_remnant(
     parser: object, sentence: str, second: str
 ) -> None:
     resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
+
+
+# issue 11, session seven (i11g): a gapped list that the parser reads as an apposition of the
+# subject keeps the auxiliary in every rewrite (was "The second make gearboxes.")
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "The first plant will make engines, the second gearboxes, and the third axles.",
+            ["The first plant will make engines.", "The second will make gearboxes.", "The third will make axles."],
+        ),
+        (
+            "The first plant has made engines, the second gearboxes, and the third axles.",
+            ["The first plant has made engines.", "The second has made gearboxes.", "The third has made axles."],
+        ),
+        # two conjuncts: the subject already ended before the auxiliary
+        (
+            "The first plant will make engines and the second gearboxes.",
+            ["The first plant will make engines.", "The second will make gearboxes."],
+        ),
+    ],
+)  # fmt: skip
+def test_a_gapped_list_keeps_the_auxiliary(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)

@@ -730,6 +730,12 @@ class _Analysis:
                 start = c.left_edge.i
                 end = c.right_edge.i
                 end = min(end, verb.i - 1)
+                # a subject whose subtree the parser runs past the verb (a list read as its
+                # apposition: "The first plant will make engines, the second gearboxes, ...")
+                # ends before the verb's own dependents ("will")
+                for k in verb.children:
+                    if c.i < k.i < verb.i:
+                        end = min(end, k.left_edge.i - 1)
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
