@@ -1261,3 +1261,31 @@ def test_a_gapped_list_keeps_the_auxiliary(
     parser: object, sentence: str, expected: list[str]
 ) -> None:
     resolves_to(parser, sentence, expected)
+
+
+# issue 11, session seven (i11g): the group before the last conjunct answers the part of
+# the last conjunct after its own comma: an adjunct of the first conjunct, not a list
+# conjunct (written here)
+def test_a_group_parallel_to_the_tail_of_the_last_conjunct_is_no_list_conjunct(
+    parser: object,
+) -> None:
+    resolves_to(
+        parser,
+        "Gold closed at 1,200 dollars an ounce, up 3 dollars, and silver at 15 dollars, down 10 cents.",
+        [
+            "Gold closed at 1,200 dollars an ounce, up 3 dollars.",
+            "Silver closed at 15 dollars, down 10 cents.",
+        ],
+    )
+
+
+def test_a_list_whose_last_conjunct_has_an_apposition_is_still_peeled(parser: object) -> None:
+    resolves_to(
+        parser,
+        "Ann paid 5 dollars for tea, 8 dollars for cake, and 3 dollars for water, a bargain.",
+        [
+            "Ann paid 5 dollars for tea.",
+            "Ann paid 8 dollars for cake.",
+            "Ann paid 3 dollars for water, a bargain.",
+        ],
+    )
