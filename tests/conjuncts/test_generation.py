@@ -1235,3 +1235,57 @@ def test_two_adverbs_opening_a_prepositional_remnant(
     parser: object, sentence: str, second: str
 ) -> None:
     resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
+
+
+# issue 11, session seven (i11g): a gapped list that the parser reads as an apposition of the
+# subject keeps the auxiliary in every rewrite (was "The second make gearboxes.")
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "The first plant will make engines, the second gearboxes, and the third axles.",
+            ["The first plant will make engines.", "The second will make gearboxes.", "The third will make axles."],
+        ),
+        (
+            "The first plant has made engines, the second gearboxes, and the third axles.",
+            ["The first plant has made engines.", "The second has made gearboxes.", "The third has made axles."],
+        ),
+        # two conjuncts: the subject already ended before the auxiliary
+        (
+            "The first plant will make engines and the second gearboxes.",
+            ["The first plant will make engines.", "The second will make gearboxes."],
+        ),
+    ],
+)  # fmt: skip
+def test_a_gapped_list_keeps_the_auxiliary(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)
+
+
+# issue 11, session seven (i11g): the group before the last conjunct answers the part of
+# the last conjunct after its own comma: an adjunct of the first conjunct, not a list
+# conjunct (written here)
+def test_a_group_parallel_to_the_tail_of_the_last_conjunct_is_no_list_conjunct(
+    parser: object,
+) -> None:
+    resolves_to(
+        parser,
+        "Gold closed at 1,200 dollars an ounce, up 3 dollars, and silver at 15 dollars, down 10 cents.",
+        [
+            "Gold closed at 1,200 dollars an ounce, up 3 dollars.",
+            "Silver closed at 15 dollars, down 10 cents.",
+        ],
+    )
+
+
+def test_a_list_whose_last_conjunct_has_an_apposition_is_still_peeled(parser: object) -> None:
+    resolves_to(
+        parser,
+        "Ann paid 5 dollars for tea, 8 dollars for cake, and 3 dollars for water, a bargain.",
+        [
+            "Ann paid 5 dollars for tea.",
+            "Ann paid 8 dollars for cake.",
+            "Ann paid 3 dollars for water, a bargain.",
+        ],
+    )

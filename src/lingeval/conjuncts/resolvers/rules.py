@@ -730,6 +730,12 @@ class _Analysis:
                 start = c.left_edge.i
                 end = c.right_edge.i
                 end = min(end, verb.i - 1)
+                # a subject whose subtree the parser runs past the verb (a list read as its
+                # apposition: "The first plant will make engines, the second gearboxes, ...")
+                # ends before the verb's own dependents ("will")
+                for k in verb.children:
+                    if c.i < k.i < verb.i:
+                        end = min(end, k.left_edge.i - 1)
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -1685,6 +1691,8 @@ def _peel_list(
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
             if not middles and _apposition_group(an, seg, right):
                 break  # "to her landlord, a retired teacher, and 300 dollars to her bank"
+            if not middles and _parallel_tail(an, seg, right):
+                break  # "closed at 12 dollars, up 3, and silver at 5 dollars, down 1"
             if any(doc[i].lower_ in CONJUNCTIONS for i in range(seg.start, seg.end + 1)):
                 break  # "downgraded A, B and C to X ... and D to Y": A, B and C is one object
             if (
@@ -1721,6 +1729,40 @@ def _apposition_group(an: _Analysis, seg: Span, right: Span) -> bool:
     ):
         return False
     return len(chunk_phrases(doc, right.start, right.end)) >= 2
+
+
+def _parallel_tail(an: _Analysis, seg: Span, right: Span) -> bool:
+    """``seg``, the group before the last conjunct, answers the part of the last conjunct
+    after its own comma, not the whole last conjunct: it is an adjunct or apposition of the
+    first conjunct, and the list has two conjuncts ("Gold closed at 12 dollars, up 3 dollars,
+    and silver at 5 dollars, down 1 dollar"; "serves the town of A, part of B, and also the
+    town of C, part of D")."""
+    doc = an.doc
+    q = next(
+        (
+            k
+            for k in range(right.end - 1, right.start, -1)
+            if doc[k].text == "," and not _inside_name(doc, k)
+        ),
+        None,
+    )
+    if q is None:
+        return False
+    head, tail = Span(right.start, an.left_end(q)), Span(q + 1, right.end)
+    if (
+        head.end < head.start
+        or tail.end < tail.start
+        or an.first_verb(tail) is not None
+        # a tail with a list of its own, or a sentence ending inside the conjunct
+        or any(
+            doc[k].tag_ == "CC" or doc[k].text in {"!", "?"}
+            for k in range(right.start, right.end + 1)
+        )
+    ):
+        return False
+    same_word = doc[seg.start].lower_ == doc[tail.start].lower_
+    s_tail, s_head = _similarity(doc, seg, tail), _similarity(doc, seg, head)
+    return s_tail > s_head and (same_word or s_tail >= 0.7)
 
 
 def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], sep: str) -> float:
