@@ -164,14 +164,19 @@ def _comparative(doc: Doc, j: int, k: int) -> bool:
 
 
 def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
-    """The comma at ``comma`` opens an apposition or a relative clause of a word of the
-    remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the farms
-    are small" (the remnant keeps it; it is no list and no clause of its own)."""
+    """The comma at ``comma`` opens an apposition, a relative clause or a region of a name
+    in the remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the
+    farms are small"; "Beverley, Yorkshire" (the remnant keeps it; it is no list and no clause
+    of its own; a remnant with a conjunction is refused anyway)."""
     if doc[comma].text != "," or comma + 1 not in inside:
         return False
     nxt = doc[comma + 1]
+    while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
+        nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
     if nxt.dep_ == "appos":
         return nxt.head.i in inside
+    if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
+        return nxt.head.i in inside  # a place and its region: "Beverley, Yorkshire"
     relcl = nxt if nxt.dep_ == "relcl" else nxt.head
     return (
         nxt.tag_ in {"WDT", "WP", "WP$", "WRB"} and relcl.dep_ == "relcl" and relcl.head.i in inside
@@ -207,7 +212,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 continue
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
-            elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
+            elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, an.left_end(an.cc))
@@ -234,6 +239,15 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
                 # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
                 out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+            if not pp and c.dep_ == "attr" and c.i < an.cc:
+                # the noun phrase inside a prepositional phrase of a predicate noun ("is an
+                # artist with [the band X] and also the band Y"; not of an object: "designed
+                # buildings in X and also Y" keeps the object a candidate of its own)
+                for x in c.children:
+                    for o in x.children if x.dep_ == "prep" and x.i < an.cc else []:
+                        if o.dep_ == "pobj" and o.i < an.cc:
+                            end = min(o.right_edge.i, an.left_end(an.cc))
+                            out.append((Span(o.left_edge.i, end), False, True))
             if pp and c.dep_ in ARG_DEPS and c.i < an.cc:
                 # a prepositional phrase with the remnant's preposition that modifies an
                 # object or predicate noun ("is the language [of the US], and also of
@@ -337,6 +351,7 @@ def _choices(
         verb = _verb_above(doc[p], an.cc)
     if p < 0 or verb is None:
         return None
+    verb = _last_conjunct(verb, an.cc)
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
@@ -401,7 +416,12 @@ def _choices(
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
-        if score < 0.5 and not _after_not_only(doc, verb, span):
+        # a prepositional remnant and a phrase of the same preposition answer each other
+        # whatever their nouns ("for the national team and also for Real Madrid")
+        same_prep = (
+            doc[core.start].tag_ == "IN" and doc[span.start].lower_ == doc[core.start].lower_
+        )
+        if score < 0.5 and not _after_not_only(doc, verb, span) and not same_prep:
             continue
         feats |= {
             "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
@@ -569,6 +589,24 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
         if when and c.left_edge.i > after:
             out.update(range(c.left_edge.i, c.right_edge.i + 1))
     return out
+
+
+def _is_prep(tok: Token) -> bool:
+    """A prepositional phrase's preposition, also one the parser calls a dative ("gave it
+    to/dative Ann")."""
+    return tok.dep_ == "prep" or (tok.dep_ == "dative" and tok.tag_ in {"IN", "TO"})
+
+
+def _last_conjunct(verb: Token, cc: int) -> Token:
+    """The last verb conjoined to ``verb`` before the conjunction ``cc``, or ``verb`` itself:
+    the stripped remnant answers the verb phrase nearest it ("performs music and is an
+    artist with A and also B" -> "... and is also an artist with B")."""
+    for _ in range(10):
+        nxt = [c for c in verb.children if c.dep_ == "conj" and c.i < cc and c.tag_ in VERB_TAGS]
+        if not nxt:
+            return verb
+        verb = nxt[-1]
+    return verb
 
 
 def _verb_above(tok: Token, cc: int) -> Token | None:
