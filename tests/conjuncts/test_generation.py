@@ -1289,3 +1289,26 @@ def test_a_list_whose_last_conjunct_has_an_apposition_is_still_peeled(parser: ob
             "Ann paid 3 dollars for water, a bargain.",
         ],
     )
+
+
+# issue 11, session seven (i11g): a determiner that heads its own phrase (a demonstrative
+# pronoun, a letter rating the tagger reads as an article) may be a correlate (written here)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Tom chose this and Ann that.", ["Tom chose this.", "Ann chose that."]),
+        (
+            "The notes were rated A by Moody's and B by Fitch.",
+            ["The notes were rated A by Moody's.", "The notes were rated B by Fitch."],
+        ),
+    ],
+)
+def test_a_determiner_heading_its_own_phrase_is_a_correlate(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)
+
+
+def test_a_determiner_of_a_noun_is_still_no_correlate_alone(parser: object) -> None:
+    rewrites, _ = generated(parser, "Tom bought this book in May and that one in June.")
+    assert ["Tom bought this book in May.", "Tom bought that one book in June."] not in rewrites

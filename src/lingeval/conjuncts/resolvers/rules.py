@@ -769,8 +769,12 @@ class _Analysis:
             starts.add(i)
         out = []
         for y in sorted(starts):
-            if y == p and doc[y].tag_ in {"IN", "TO", "DT"}:
-                continue  # a lone preposition or determiner is no correlate
+            if y == p and (
+                doc[y].tag_ in {"IN", "TO"} or (doc[y].tag_ == "DT" and doc[y].dep_ == "det")
+            ):
+                # a lone preposition or determiner is no correlate; a determiner heading its
+                # own phrase is ("chose [this] and Ann that", "rated [A/DT] by X and AA by Y")
+                continue
             if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
                 if y > lo and self._cuts_modifier(y, p):
                     continue
