@@ -630,6 +630,11 @@ def _knowing(verb: Token) -> bool:
     return verb.lemma_.lower() in KNOWING
 
 
+#: Infinitives below a verb that :func:`_clause_object` descends: a complement, or the clausal
+#: subject after an expletive ("It is possible [to establish X]", the gold trees' csubj)
+CLAUSAL = {"xcomp", "csubj"}
+
+
 def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
     """The object that a clausal remnant replaces: the direct object or complement clause of
     the deepest verb below ``verb`` (through *to*-infinitives, also after an adjective: "It
@@ -647,8 +652,8 @@ def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
                 g
                 for c in deep.children
                 if c.i > deep.i and c.i < an.cc
-                for g in ([c] if c.dep_ == "xcomp" else c.children if c.dep_ == "acomp" else [])
-                if g.dep_ == "xcomp" and g.tag_ in VERB_TAGS and an.cc > g.i
+                for g in ([c] if c.dep_ in CLAUSAL else c.children if c.dep_ == "acomp" else [])
+                if g.dep_ in CLAUSAL and g.tag_ in VERB_TAGS and an.cc > g.i
             ),
             None,
         )
