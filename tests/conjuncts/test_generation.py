@@ -1363,5 +1363,7 @@ def test_a_number_with_an_adverb_of_quantity_keeps_the_counted_noun(
 
 def test_an_adverb_before_a_noun_phrase_remnant_is_no_quantity(parser: object) -> None:
     # "nearly" before a noun phrase: no counted noun is copied
-    rewrites, _ = generated(parser, "The museum attracted 200 visitors in May and nearly a million in June.")
+    rewrites, _ = generated(
+        parser, "The museum attracted 200 visitors in May and nearly a million in June."
+    )
     assert not any("a million visitors" in s for r in rewrites for s in r)
