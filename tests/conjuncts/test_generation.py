@@ -1154,3 +1154,65 @@ def test_an_adverb_that_opens_no_remnant(
 ) -> None:
     _, res = generated(parser, sentence)
     assert (res.rule, res.sentences) == (rule, expected)  # type: ignore[attr-defined]
+
+
+# issue 11, session seven (i11g): a finite copula is its own first auxiliary, so the adverb
+# opening the remnant follows it (written here)
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("Ana is part of the city choir and formerly of a jazz band.", "Ana is formerly part of a jazz band."),
+        ("She was a nurse in Leeds and later a doctor in York.", "She was later a doctor in York."),
+        ("The shop was in Leeds and previously in York.", "The shop was previously in York."),
+    ],
+)  # fmt: skip
+def test_an_adverb_follows_a_finite_copula(parser: object, sentence: str, second: str) -> None:
+    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        # a copula below an auxiliary: the adverb follows the auxiliary, before "be"
+        ("Maria will be a judge in Lyon and later in Paris.", "Maria will later be a judge in Paris."),
+        # a lexical verb: the adverb goes before it
+        ("Tom worked at a bank and formerly at a school.", "Tom formerly worked at a school."),
+    ],
+)  # fmt: skip
+def test_an_adverb_before_a_verb_that_is_no_finite_copula(
+    parser: object, sentence: str, second: str
+) -> None:
+    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
+
+
+# issue 11, session seven (i11g): a lowercase word the tagger reads as a proper name
+# ("the north/NNP") does not make "north and York City" one name (written here)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "Leeds Town is to the north and York City to the east.",
+            ["Leeds Town is to the north.", "York City is to the east."],
+        ),
+        (
+            "The county has Surrey to the southeast and Kent, England to the northeast.",
+            ["The county has Surrey to the southeast.", "The county has Kent, England to the northeast."],
+        ),
+    ],
+)  # fmt: skip
+def test_a_lowercase_word_tagged_as_a_name_is_no_name(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "He works for the Bill and Melinda Gates Foundation in Seattle.",
+        "The Bill and Melinda Gates Foundation gave money to schools.",
+    ],
+)
+def test_a_capitalised_name_with_and_stays_one_name(parser: object, sentence: str) -> None:
+    _, res = generated(parser, sentence)
+    assert (res.rule, res.sentences) == ("unchanged:proper-name", [sentence])  # type: ignore[attr-defined]

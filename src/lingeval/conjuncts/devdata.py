@@ -28,6 +28,13 @@ repository) and in the repository's benchmark folder:
                text keys, SHA-1 and templates only, :func:`record_examples`). Held out
                (``mined-heldout``) and scored blind once in the sixth session; development data
                from the seventh on.
+``treebank-heldout`` **Held out.** Real gapping, argument-cluster and stripping sentences of
+               GUM-train and UD English-EWT test, selected from their gold trees by a query that
+               runs no resolver (``benchmarks/conjuncts_heldout_select.py``), development
+               sentences excluded; gold written here blind to every resolver
+               (``benchmarks/data/conjuncts/treebank_heldout_gold.jsonl``: text keys, SHA-1 and
+               templates only, :func:`record_examples`). Loaded only when named
+               (:data:`HELD_OUT_SOURCES`), never fitted or tuned on.
 
 Every example's ``meta`` has ``source`` and ``phenomenon`` (``gapping``, ``stripping``,
 ``argument-cluster``, ``nominal``, ``vp-ellipsis``, ...), and, for the treebank sources, the
@@ -75,10 +82,11 @@ SOURCES = (
     "thec-other",
     "synthetic",
     "mined",
+    "treebank-heldout",
 )
 #: Held-out sources: never fitted, tuned or read for rules; :func:`load_sources` loads them
 #: only when they are named, and their scores are reported apart as held-out numbers.
-HELD_OUT_SOURCES: tuple[str, ...] = ()
+HELD_OUT_SOURCES = ("treebank-heldout",)
 #: The corpora that gold records written here by text key point into (``corpus`` field of
 #: the records of :func:`record_examples`).
 RECORD_CORPORA = ("webnlg", "webnlgdev", "ewt", "pud", "gum")
@@ -137,6 +145,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
+        "treebank-heldout": [bench_data / "treebank_heldout_gold.jsonl"],
     }
 
 
@@ -402,9 +411,10 @@ def load_sources(
             examples, trees = authored_examples(files[0], banks, source=name)
             if examples:
                 out[name] = DevSource(name, examples, files, trees=trees)
-        elif name == "mined":
+        elif name in ("mined", "treebank-heldout"):
             corpora = record_corpora(shared) if shared is not None else {}
-            examples, trees, notes = record_examples(files[0], corpora, source=name)
+            split = "heldout" if name in HELD_OUT_SOURCES else "dev"
+            examples, trees, notes = record_examples(files[0], corpora, source=name, split=split)
             if examples:
                 out[name] = DevSource(name, examples, files, trees=trees, notes=notes)
         elif name == "thec":

@@ -1027,6 +1027,7 @@ def resolve_doc(
     if (
         0 < cc < len(doc) - 2
         and doc[cc - 1].tag_ == "NNP"
+        and doc[cc - 1].text[:1].isupper()  # not a tagger's "the north/NNP and York ..."
         and doc[cc + 1].tag_ == "NNP"
         and doc[cc + 2].tag_ in {"NNP", "NNPS"}
     ):
@@ -2890,6 +2891,18 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
     return tok.i
 
 
+def _finite_copula(verb: Token) -> bool:
+    """A finite *be* that is its clause's only verb ("is part of", "was a nurse"): a
+    mid-position adverb follows it, as it follows a first auxiliary ("is formerly part of",
+    "could then pay")."""
+    return (
+        verb.tag_ in FINITE_TAGS
+        and verb.lemma_.lower() == "be"
+        and verb.dep_ not in {"aux", "auxpass"}
+        and not any(c.dep_ in {"aux", "auxpass"} for c in verb.children)
+    )
+
+
 def _substitute(
     an: _Analysis,
     template: list[int],
@@ -2924,7 +2937,9 @@ def _substitute(
             indices.remove(adv)
             if doc[adv + 1].text == "," and adv + 1 in indices:
                 indices.remove(adv + 1)  # "and, later, to B" -> "later V ... B"
-            indices.insert(indices.index(gov.i), adv)
+            # a finite copula is its own first auxiliary: "is formerly part of B"
+            at = indices.index(gov.i) + int(_finite_copula(gov))
+            indices.insert(at, adv)
         comma = _comma_adjunct_end(doc, r)
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"

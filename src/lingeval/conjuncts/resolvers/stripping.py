@@ -68,6 +68,8 @@ class Stripping:
     advs: list[int] = field(default_factory=list)  # adverbs that go before the verb
     #: further (correlate, remnant piece) pairs: "the fence [in June]" for "in May"
     extra: list[tuple[Span, Span]] = field(default_factory=list)
+    hedge: int | None = None  # an adverb before the front marker ("certainly not")
+    contrast: bool = False  # no marker: a comparative after *but* ("but far fewer")
 
 
 def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
@@ -98,10 +100,16 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         comma = comma or doc[k].text == ","
         k -= 1
     j = r_start
+    # an adverb of certainty before the front marker goes with it ("and certainly not X")
+    hedge = j if j < k and doc[j].lower_ in HEDGES and doc[j + 1].lower_ in FRONT else None
+    if hedge is not None and any(t.dep_ == "neg" for t in doc[: an.cc]):
+        return None  # "to never trust X, and certainly not Y": the negation is not ours
+    j += hedge is not None
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
-    if (front is None and not end) or k < j or k - j >= MAX_REMNANT:
+    contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
+    if (front is None and not end and not contrast) or k < j or k - j >= MAX_REMNANT:
         return None
     if front is not None and doc[j].lower_ in WH_OPENERS and k > j:
         if any(doc[i].text in {",", ";", ":"} for i in range(j, k + 1)):
@@ -121,7 +129,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     )
     for i in range(j, k + 1):
         tok = doc[i]
-        if tok.text in {",", ";", ":"}:
+        if tok.text in {",", ";", ":"} and not (embedded and _opens_modifier(doc, i, inside)):
             return None
         if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok)):
             continue  # (a tagger error: "and also aphid/VBZ honeydew")
@@ -131,7 +139,43 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
             return None
     if k - j >= 8 and not embedded:
         return None
-    return Stripping(Span(j, k), front, end, comma and bool(end), shared=shared)
+    return Stripping(
+        Span(j, k), front, end, comma and bool(end), shared=shared, hedge=hedge, contrast=contrast
+    )
+
+
+#: Adverbs of certainty that may come before a front marker ("but certainly not X")
+HEDGES = {"certainly", "definitely", "probably", "perhaps", "maybe", "possibly", "surely"}
+#: Degree adverbs before a comparative ("far fewer", "much more specific")
+DEGREE = {"far", "much", "even", "still", "somewhat", "slightly", "a", "lot", "bit", "little"}
+
+
+def _comparative(doc: Doc, j: int, k: int) -> bool:
+    """Tokens ``j..k`` are a comparative adjective or quantifier phrase without a verb
+    ("far fewer", "more specific to Java", "cheaper than the others"): after a contrastive
+    *but* it is stripped without a marker (:func:`_contrast_correlate`)."""
+    while j < k and doc[j].lower_ in DEGREE:
+        j += 1
+    head = doc[j]
+    comparative = head.tag_ == "JJR" or (
+        head.lower_ in {"more", "less"} and j < k and doc[j + 1].tag_ == "JJ"
+    )
+    return comparative and not any(doc[i].tag_ in VERB_TAGS for i in range(j, k + 1))
+
+
+def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
+    """The comma at ``comma`` opens an apposition or a relative clause of a word of the
+    remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the farms
+    are small" (the remnant keeps it; it is no list and no clause of its own)."""
+    if doc[comma].text != "," or comma + 1 not in inside:
+        return False
+    nxt = doc[comma + 1]
+    if nxt.dep_ == "appos":
+        return nxt.head.i in inside
+    relcl = nxt if nxt.dep_ == "relcl" else nxt.head
+    return (
+        nxt.tag_ in {"WDT", "WP", "WP$", "WRB"} and relcl.dep_ == "relcl" and relcl.head.i in inside
+    )
 
 
 def _noun_not_verb(tok: Token) -> bool:
@@ -190,6 +234,15 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
                 # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
                 out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+            if pp and c.dep_ in ARG_DEPS and c.i < an.cc:
+                # a prepositional phrase with the remnant's preposition that modifies an
+                # object or predicate noun ("is the language [of the US], and also of
+                # Britain"; "fought battles [in the north] and also in the south")
+                for x in c.children:
+                    if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
+                        out.append(
+                            (Span(x.i, min(x.right_edge.i, an.left_end(an.cc))), False, False)
+                        )
     out.sort(key=lambda s: s[0].start)
     # two predicates or objects of one verb with only a comma between them are one comma
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
@@ -284,6 +337,9 @@ def _choices(
         verb = _verb_above(doc[p], an.cc)
     if p < 0 or verb is None:
         return None
+    if st.contrast:
+        corr = _contrast_correlate(an, verb, st.remnant, p)
+        return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     if not st.clausal:
         st = _split_remnant(an, st, verb)
     rem = st.remnant
@@ -313,6 +369,8 @@ def _choices(
     ]
     if clause and min(clause) > core.start and not participle:  # without a clause inside it
         core = Span(core.start, min(clause) - 1)
+        while core.end > core.start and doc[core.end].is_punct:
+            core = Span(core.start, core.end - 1)  # (and the comma before it)
     head = _root(doc, rem)
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
@@ -354,6 +412,11 @@ def _choices(
         out.append(_Choice(span, is_subj, score, feats))
     # "not only X but also Y": X, right after "not only", is the correlate
     out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
+    if marker == "also" and st.front == r_start and doc[an.cc - 1].text != ",":
+        # "and also X" with no comma before the conjunction continues a phrase after the
+        # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
+        # played for A, and also Bo")
+        out = [c for c in out if not c.is_subj] or out
     if out:
         out[-1].feats["nearest"] = 1.0
     pp_with_object = doc[core.start].tag_ == "IN" and any(
@@ -364,6 +427,60 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+#: Quantifiers a comparative quantifier answers ("some people ..., but far fewer")
+QUANTIFIERS = {"some", "many", "few", "several", "much", "little", "more", "fewer", "less"}
+
+
+def _contrast_correlate(an: _Analysis, verb: Token, rem: Span, p: int) -> Span | None:
+    """The correlate of a comparative stripped after *but* without a marker (issue 11,
+    seventh session), nearest the conjunction:
+
+    * a bare comparative quantifier ("far fewer", "many more") replaces the quantifier or
+      number of a noun phrase the verb governs ("I saw some people on the bus, but far
+      fewer" -> "I saw far fewer people on the bus");
+    * a comparative adjective phrase replaces a predicate: the passive participle with what
+      follows it up to the conjunction ("is sold in Spain, but more popular in Italy" -> "is
+      more popular in Italy"), an adjective predicate of *be* ("was small, but cheaper"), or
+      a participle that modifies the predicate or object noun ("is a dish served in Spain,
+      but more common in Italy" -> "is a dish more common in Italy").
+
+    None when there is no such phrase (the sentence is then left to the other rules)."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    doc = an.doc
+    j = rem.start
+    while j < rem.end and doc[j].lower_ in DEGREE:
+        j += 1
+    spans: list[Span] = []
+    if j == rem.end and doc[j].lower_ in {"fewer", "more", "less"}:
+        for c in verb.children:
+            if c.dep_ in {"dobj", "attr", "nsubj", "nsubjpass"} and c.i < an.cc:
+                spans += [
+                    Span(q.i, q.i)
+                    for q in c.children
+                    if q.i < c.i and (q.lower_ in QUANTIFIERS or q.tag_ == "CD")
+                ]
+        return max(spans, key=lambda s: s.start) if spans else None
+    # (the last of the verb's conjoined passives: "is sold in X and is made in Y, but ...")
+    spans += [
+        Span(v.i, p)
+        for v in [verb, *(c for c in verb.children if c.dep_ == "conj" and c.i < an.cc)]
+        if v.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in v.children)
+    ]
+    for c in verb.children:
+        if not verb.i < c.i < an.cc:
+            continue
+        if c.dep_ == "acomp" and c.tag_.startswith("JJ") and verb.lemma_ == "be":
+            spans.append(Span(c.left_edge.i, p))
+        elif c.dep_ in {"attr", "dobj"}:
+            spans += [
+                Span(x.i, p)
+                for x in c.children
+                if x.dep_ == "acl" and x.tag_ == "VBN" and x.i == c.i + 1
+            ]
+    return max(spans, key=lambda s: s.start) if spans else None
 
 
 #: Adverbs that modify the remnant itself ("not just another patient"), not the verb
@@ -595,7 +712,8 @@ def _build(
             replace[finite.i] = new
     marker = marker_word(doc, st)
     # the front marker and the remnant's own adverbs ("and also briefly in York")
-    pre = " ".join([marker, _tokens_text(doc, st.advs)] if st.advs else [marker]).strip()
+    hedge = doc[st.hedge].lower_ if st.hedge is not None else ""
+    pre = " ".join(w for w in (hedge, marker, _tokens_text(doc, st.advs)) if w)
     if pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
         text = replace.get(finite.i, finite.text)
         cannot = pre == "not" and text.lower() == "can"
@@ -616,6 +734,7 @@ def _build(
         if is_subj and verb.tag_ in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
             do = "do" if _is_plural(doc, rem) else "does"
         base = getInflection(verb.lemma_, tag="VB")
+        do = f"{hedge} {do}" if hedge else do  # "certainly did not steal"
         replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
     # "not only X but also Y": the first half of the correlative is dropped like "both" or
     # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
@@ -691,6 +810,8 @@ def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
             items[-1].append(i)
     if len(items) < 2 or any(not it for it in items):
         return []
+    if any(doc[i].dep_ == "appos" and doc[i].head.i < it[0] for it in items[1:] for i in it):
+        return []  # an apposition, not a list: "the town of Leeds, part of Yorkshire"
     kind = phrase_kind(doc[rem.start : rem.end + 1])
     if any(_item_kind(doc, it) != kind for it in items):
         return []

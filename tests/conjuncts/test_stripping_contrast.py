@@ -1,0 +1,193 @@
+"""Stripping shapes found on real text (issue 11, seventh session): a prepositional remnant
+that answers a phrase inside an object or predicate noun, an adverb of certainty before
+*not*, and a comparative stripped after *but* without a marker.
+
+``lingeval.conjuncts.resolvers.stripping``; every sentence is written here. Each shape has
+sentences that must be resolved and close ones whose output must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+MUST_RESOLVE = [
+    # a prepositional remnant replaces the phrase with its preposition inside a predicate or
+    # object noun (it used to be added after it: "the anthem of Canada of Quebec")
+    (
+        "The song is the anthem of Canada and also of Quebec.",
+        "and",
+        ["The song is the anthem of Canada.", "The song is also the anthem of Quebec."],
+    ),
+    (
+        "The army fought battles in the north and also in the south.",
+        "and",
+        ["The army fought battles in the north.", "The army also fought battles in the south."],
+    ),
+    # an adverb of certainty before "not" goes with it (after the first auxiliary, or before
+    # do-support); also inside brackets whose full stop comes before the closing bracket
+    (
+        "We will visit Rome, but probably not Naples.",
+        "but",
+        ["We will visit Rome.", "We will probably not visit Naples."],
+    ),
+    (
+        "He stole the car, but certainly not the jewels.",
+        "but",
+        ["He stole the car.", "He certainly did not steal the jewels."],
+    ),
+    (
+        "The bank may freeze your account (but surely not your salary.)",
+        "but",
+        [
+            "The bank may freeze your account.",
+            "The bank may surely not freeze your salary.",
+        ],
+    ),
+    # a comparative after "but", no marker: a quantifier answers the quantifier of a noun
+    # phrase; an adjective phrase answers a passive participle, an adjective predicate or a
+    # participle after the predicate noun
+    (
+        "I did meet some friends at the market, but far fewer.",
+        "but",
+        ["I did meet some friends at the market.", "I did meet far fewer friends at the market."],
+    ),
+    (
+        "The oven is made in Italy, but more popular in Spain.",
+        "but",
+        ["The oven is made in Italy.", "The oven is more popular in Spain."],
+    ),
+    (
+        "It is sold in shops and is made in Italy, but more popular in Spain.",
+        "but",
+        [
+            "It is sold in shops and is made in Italy.",
+            "It is sold in shops and is more popular in Spain.",
+        ],
+    ),
+    (
+        "The room was small, but cheaper than the others.",
+        "but",
+        ["The room was small.", "The room was cheaper than the others."],
+    ),
+    (
+        "The cake is a dessert served in Italy, but more common in France.",
+        "but",
+        ["The cake is a dessert served in Italy.", "The cake is a dessert more common in France."],
+    ),
+    # a relative clause or an apposition after a comma belongs to the remnant (the first
+    # rewrite does not take it; an apposition of the correlate is no list item)
+    (
+        "The cheese is from France and also Italy, where the farms are small.",
+        "and",
+        ["The cheese is from France.", "The cheese is also from Italy, where the farms are small."],
+    ),
+    (
+        "Maria works for the bank and also the museum, which opened in May.",
+        "and",
+        ["Maria works for the bank.", "Maria also works for the museum, which opened in May."],
+    ),
+    (
+        "The bus serves the town of Leeds, part of Yorkshire, and also the town of York, "
+        "part of North Yorkshire.",
+        "and",
+        [
+            "The bus serves the town of Leeds, part of Yorkshire.",
+            "The bus also serves the town of York, part of North Yorkshire.",
+        ],
+    ),
+    # "and also X" without a comma before the conjunction continues a phrase after the verb
+    (
+        "Laura Kent works for the Morning Star and also the Daily Post.",
+        "and",
+        ["Laura Kent works for the Morning Star.", "Laura Kent also works for the Daily Post."],
+    ),
+    (
+        "Tom Hardy has played for FC Basel and also Real Betis.",
+        "and",
+        ["Tom Hardy has played for FC Basel.", "Tom Hardy has also played for Real Betis."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"), MUST_RESOLVE, ids=[c[0][:32] for c in MUST_RESOLVE]
+)
+def test_real_text_stripping_shapes(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert rule.startswith("stripping")
+
+
+MUST_NOT_CHANGE = [
+    # a noun-phrase remnant still answers the object, not a noun inside its phrase
+    (
+        "Ann painted the walls of the kitchen, and also the doors.",
+        "and",
+        ["Ann painted the walls of the kitchen.", "Ann also painted the doors."],
+    ),
+    # a prepositional remnant with no phrase of its preposition is still added
+    (
+        "The hall was full, but not with the usual crowd.",
+        "but",
+        ["The hall was full.", "The hall was not full with the usual crowd."],
+    ),
+    # with a comma before "and also" the subject may still be the correlate
+    (
+        "Sam has read the report, and also Kim.",
+        "and",
+        ["Sam has read the report.", "Kim has also read the report."],
+    ),
+    # a comma list of predicates is still a list
+    (
+        "We thought the play was overdone, mean-spirited and not clever.",
+        "and",
+        [
+            "We thought the play was overdone.",
+            "We thought the play was mean-spirited.",
+            "We thought the play was not clever.",
+        ],
+    ),
+    # "not" without an adverb before it
+    (
+        "Ana can ride a horse, but not Ben.",
+        "but",
+        ["Ana can ride a horse.", "Ben cannot ride a horse."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"), MUST_NOT_CHANGE, ids=[c[0][:32] for c in MUST_NOT_CHANGE]
+)
+def test_close_shapes_keep_their_rewrite(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, _ = resolve(rules, sentence, conj)
+    assert sentences == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj"),
+    [
+        # a comparative adverb phrase is no stripped predicate
+        ("Prices rose, but more slowly.", "but"),
+        # a comparative after "and" has no contrast to strip
+        ("The room was small and cheaper than the others.", "and"),
+        # a clause of its own after "but"
+        ("The team won, but the coach was less happy.", "but"),
+        # the left clause holds a negation of its own: "certainly not" is not stripped here
+        ("This is a good reason to never visit Paris, and certainly not Rome.", "and"),
+        # no quantifier to answer
+        ("Sales rose, but less than expected.", "but"),
+        # a comma before a second phrase that is no apposition or relative clause
+        ("Maria works for the bank, and also the museum, the library.", "and"),
+    ],
+)
+def test_not_a_contrastive_stripping(rules: RulesResolver, sentence: str, conj: str) -> None:
+    _, rule = resolve(rules, sentence, conj)
+    assert not rule.startswith("stripping")
