@@ -1312,3 +1312,34 @@ def test_a_determiner_heading_its_own_phrase_is_a_correlate(
 def test_a_determiner_of_a_noun_is_still_no_correlate_alone(parser: object) -> None:
     rewrites, _ = generated(parser, "Tom bought this book in May and that one in June.")
     assert ["Tom bought this book in May.", "Tom bought that one book in June."] not in rewrites
+
+
+# issue 11, session seven (i11g): a possessive remnant answers the subject's possessor, and
+# the possessed noun stays (written here)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Toyota's sales rose 5% and Honda's 3%.", ["Toyota's sales rose 5%.", "Honda's sales rose 3%."]),
+        (
+            "Apple's shares rose 2%, Microsoft's 1.5%, and Google's 3%.",
+            ["Apple's shares rose 2%.", "Microsoft's shares rose 1.5%.", "Google's shares rose 3%."],
+        ),
+        (
+            "The firm's profit rose to 5 million dollars and its rival's to 3 million dollars.",
+            ["The firm's profit rose to 5 million dollars.", "Its rival's profit rose to 3 million dollars."],
+        ),
+    ],
+)  # fmt: skip
+def test_a_possessive_remnant_answers_the_subjects_possessor(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)
+
+
+def test_a_possessed_noun_remnant_is_no_lone_possessor(parser: object) -> None:
+    # "Honda's cars" is one noun phrase: no split after the possessive
+    resolves_to(
+        parser,
+        "Toyota's trucks sold well in May and Honda's cars in June.",
+        ["Toyota's trucks sold well in May.", "Honda's cars sold well in June."],
+    )

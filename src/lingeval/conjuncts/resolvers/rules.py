@@ -840,6 +840,9 @@ class _Analysis:
             if lone_determiner(doc, k):
                 points.append(k)  # "another | minutes": the determiner stands alone
                 continue
+            if a.tag_ == "POS" and (b.tag_ in {"CD", "IN", "RB"} or b.text == "$"):
+                points.append(k)  # a possessor alone: "and Honda's | 3%", "Bo's | in York"
+                continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
             if b.is_punct or (
                 a.tag_ in {"DT", "PRP$", "IN", "TO", "HYPH", "POS", "CC"} and not glued
@@ -2518,10 +2521,16 @@ def _coordinated_after(doc: Doc, remnant: Span, verb: Token, cc: int) -> bool:
 
 def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
     """The prepositional modifier of the subject's head with the remnant's preposition
-    ("Sales [of cars]" for the remnant "of trucks"), or None."""
+    ("Sales [of cars]" for the remnant "of trucks"), or its possessor for a possessive
+    remnant ("[Toyota's] sales" for "Honda's"), else None."""
+    head = _np_head(doc, subj)
+    if doc[remnant.end].tag_ == "POS" and remnant.end > remnant.start:
+        poss = next((c for c in head.children if c.dep_ == "poss" and c.i < head.i), None)
+        if poss is None or poss.left_edge.i < subj.start or doc[poss.right_edge.i].tag_ != "POS":
+            return None
+        return Span(poss.left_edge.i, poss.right_edge.i)
     if _category(doc, remnant) != "PP":
         return None
-    head = _np_head(doc, subj)
     for child in head.children:
         if (
             child.dep_ == "prep"
