@@ -626,3 +626,21 @@ def test_gold_tree_shapes_gerund_adverbial_and_clausal_subject() -> None:
         "It may be easier to cook without a recipe.",
         "It may also be less fun to cook without a recipe.",
     ]
+
+
+def test_gold_tree_clausal_subject_holds_the_object_a_wh_clause_replaces() -> None:
+    """Oracle-mode trees: the infinitive after an expletive is the copula's clausal subject
+    (csubj); a *whether* remnant replaces that infinitive's object, as it does below an xcomp."""
+    from lingeval.conjuncts.resolvers.rules import _Analysis
+    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
+
+    doc = _tree(
+        "It/PRP/expl/2 may/MD/aux/2 be/VB/ROOT/2 possible/JJ/acomp/2 to/TO/aux/5 "
+        "see/VB/csubj/2 the/DT/det/7 lake/NN/dobj/5 but/CC/cc/7 not/RB/neg/14 "
+        "whether/IN/mark/14 it/PRP/nsubj/14 is/VBZ/cop/14 frozen/JJ/conj/7 ././punct/2"
+    )
+    res = resolve_stripping(_Analysis(doc, 8), 9)
+    assert res is not None and res.sentences == [
+        "It may be possible to see the lake.",
+        "It may not be possible to see whether it is frozen.",
+    ]

@@ -98,6 +98,49 @@ MUST_RESOLVE = [
             "The bus also serves the town of York, part of North Yorkshire.",
         ],
     ),
+    # the verb phrase nearest the conjunction; the noun phrase inside a prepositional phrase
+    # of a predicate noun
+    (
+        "Ann sings jazz and is a member of the band Blue Sky, but not the Red Moon band.",
+        "but",
+        [
+            "Ann sings jazz and is a member of the band Blue Sky.",
+            "Ann sings jazz and is not a member of the Red Moon band.",
+        ],
+    ),
+    # a prepositional remnant answers the phrase of its preposition whatever the nouns (also
+    # one the parser calls a dative)
+    (
+        "Leo plays football for the national under 20 team and also for Real Betis who are "
+        "based in Seville.",
+        "and",
+        [
+            "Leo plays football for the national under 20 team.",
+            "Leo also plays football for Real Betis who are based in Seville.",
+        ],
+    ),
+    (
+        "She gave the old book to her aunt, and also to Bo.",
+        "and",
+        ["She gave the old book to her aunt.", "She also gave the old book to Bo."],
+    ),
+    # a region after a place name, an apposition whose head follows its modifiers
+    (
+        "The bus serves the town of Leeds, part of Yorkshire, and also the town of Hull, "
+        "part of Beverley, Yorkshire, England.",
+        "and",
+        [
+            "The bus serves the town of Leeds, part of Yorkshire.",
+            "The bus also serves the town of Hull, part of Beverley, Yorkshire, England.",
+        ],
+    ),
+    # a name, a pronoun or a possessed noun phrase does not replace an indefinite predicate
+    # noun of "be": it is the new subject
+    (
+        "She is a nurse, and her husband too.",
+        "and",
+        ["She is a nurse.", "Her husband is a nurse too."],
+    ),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -142,6 +185,24 @@ MUST_NOT_CHANGE = [
         "and",
         ["Sam has read the report.", "Kim has also read the report."],
     ),
+    # the noun inside a prepositional phrase of an object is no new candidate
+    (
+        "Tom designed houses in Leeds and also the new library.",
+        "and",
+        ["Tom designed houses in Leeds.", "Tom also designed the new library."],
+    ),
+    (
+        "Kim called the mother of Tom, and Ann too.",
+        "and",
+        ["Kim called the mother of Tom.", "Ann called the mother of Tom too."],
+    ),
+    # an indefinite or a definite description still answers the predicate noun
+    ("He is a doctor, and an artist too.", "and", ["He is a doctor.", "He is an artist too."]),
+    (
+        "Ann is a good cook, and the best baker in town too.",
+        "and",
+        ["Ann is a good cook.", "Ann is the best baker in town too."],
+    ),
     # a comma list of predicates is still a list
     (
         "We thought the play was overdone, mean-spirited and not clever.",
@@ -185,7 +246,7 @@ def test_close_shapes_keep_their_rewrite(
         # no quantifier to answer
         ("Sales rose, but less than expected.", "but"),
         # a comma before a second phrase that is no apposition or relative clause
-        ("Maria works for the bank, and also the museum, the library.", "and"),
+        ("Maria works for the bank, and also the museum, as we know.", "and"),
     ],
 )
 def test_not_a_contrastive_stripping(rules: RulesResolver, sentence: str, conj: str) -> None:

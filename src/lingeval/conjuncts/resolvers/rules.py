@@ -200,6 +200,7 @@ FOCUS_ADVERBS = {
     "then",
     "again",
     "chiefly",
+    "specifically",
     "now",
     "later",
     "finally",
@@ -261,6 +262,8 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
+    if _adverb_pair(doc, span):
+        return _category(doc, Span(span.start + 1, span.end))  # "more specifically from X"
     if (
         first.tag_ == "RB"
         and len(span) > 2
@@ -727,6 +730,12 @@ class _Analysis:
                 start = c.left_edge.i
                 end = c.right_edge.i
                 end = min(end, verb.i - 1)
+                # a subject whose subtree the parser runs past the verb (a list read as its
+                # apposition: "The first plant will make engines, the second gearboxes, ...")
+                # ends before the verb's own dependents ("will")
+                for k in verb.children:
+                    if c.i < k.i < verb.i:
+                        end = min(end, k.left_edge.i - 1)
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -760,8 +769,12 @@ class _Analysis:
             starts.add(i)
         out = []
         for y in sorted(starts):
-            if y == p and doc[y].tag_ in {"IN", "TO", "DT"}:
-                continue  # a lone preposition or determiner is no correlate
+            if y == p and (
+                doc[y].tag_ in {"IN", "TO"} or (doc[y].tag_ == "DT" and doc[y].dep_ == "det")
+            ):
+                # a lone preposition or determiner is no correlate; a determiner heading its
+                # own phrase is ("chose [this] and Ann that", "rated [A/DT] by X and AA by Y")
+                continue
             if y <= p and not doc[y].is_punct and doc[y].tag_ not in {"CC", "RP"}:
                 if y > lo and self._cuts_modifier(y, p):
                     continue
@@ -826,6 +839,9 @@ class _Analysis:
                 continue
             if lone_determiner(doc, k):
                 points.append(k)  # "another | minutes": the determiner stands alone
+                continue
+            if a.tag_ == "POS" and (b.tag_ in {"CD", "IN", "RB"} or b.text == "$"):
+                points.append(k)  # a possessor alone: "and Honda's | 3%", "Bo's | in York"
                 continue
             glued = a.tag_ == "CC" and hyphen_part(doc, k - 1)  # "single-A-plus | by S&P"
             if b.is_punct or (
@@ -1682,6 +1698,8 @@ def _peel_list(
                 break  # "The plan, a grid with ...": an apposition, not a conjunct
             if not middles and _apposition_group(an, seg, right):
                 break  # "to her landlord, a retired teacher, and 300 dollars to her bank"
+            if not middles and _parallel_tail(an, seg, right):
+                break  # "closed at 12 dollars, up 3, and silver at 5 dollars, down 1"
             if any(doc[i].lower_ in CONJUNCTIONS for i in range(seg.start, seg.end + 1)):
                 break  # "downgraded A, B and C to X ... and D to Y": A, B and C is one object
             if (
@@ -1718,6 +1736,40 @@ def _apposition_group(an: _Analysis, seg: Span, right: Span) -> bool:
     ):
         return False
     return len(chunk_phrases(doc, right.start, right.end)) >= 2
+
+
+def _parallel_tail(an: _Analysis, seg: Span, right: Span) -> bool:
+    """``seg``, the group before the last conjunct, answers the part of the last conjunct
+    after its own comma, not the whole last conjunct: it is an adjunct or apposition of the
+    first conjunct, and the list has two conjuncts ("Gold closed at 12 dollars, up 3 dollars,
+    and silver at 5 dollars, down 1 dollar"; "serves the town of A, part of B, and also the
+    town of C, part of D")."""
+    doc = an.doc
+    q = next(
+        (
+            k
+            for k in range(right.end - 1, right.start, -1)
+            if doc[k].text == "," and not _inside_name(doc, k)
+        ),
+        None,
+    )
+    if q is None:
+        return False
+    head, tail = Span(right.start, an.left_end(q)), Span(q + 1, right.end)
+    if (
+        head.end < head.start
+        or tail.end < tail.start
+        or an.first_verb(tail) is not None
+        # a tail with a list of its own, or a sentence ending inside the conjunct
+        or any(
+            doc[k].tag_ == "CC" or doc[k].text in {"!", "?"}
+            for k in range(right.start, right.end + 1)
+        )
+    ):
+        return False
+    same_word = doc[seg.start].lower_ == doc[tail.start].lower_
+    s_tail, s_head = _similarity(doc, seg, tail), _similarity(doc, seg, head)
+    return s_tail > s_head and (same_word or s_tail >= 0.7)
 
 
 def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], sep: str) -> float:
@@ -2469,10 +2521,16 @@ def _coordinated_after(doc: Doc, remnant: Span, verb: Token, cc: int) -> bool:
 
 def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
     """The prepositional modifier of the subject's head with the remnant's preposition
-    ("Sales [of cars]" for the remnant "of trucks"), or None."""
+    ("Sales [of cars]" for the remnant "of trucks"), or its possessor for a possessive
+    remnant ("[Toyota's] sales" for "Honda's"), else None."""
+    head = _np_head(doc, subj)
+    if doc[remnant.end].tag_ == "POS" and remnant.end > remnant.start:
+        poss = next((c for c in head.children if c.dep_ == "poss" and c.i < head.i), None)
+        if poss is None or poss.left_edge.i < subj.start or doc[poss.right_edge.i].tag_ != "POS":
+            return None
+        return Span(poss.left_edge.i, poss.right_edge.i)
     if _category(doc, remnant) != "PP":
         return None
-    head = _np_head(doc, subj)
     for child in head.children:
         if (
             child.dep_ == "prep"
@@ -2849,10 +2907,26 @@ _ADVERBS_STAYING = frozenset({
 })  # fmt: skip
 
 
-def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
+def _adverb_pair(doc: Doc, span: Span) -> bool:
+    """Two adverbs opening a longer span, the second a connective, time or focus adverb
+    ("[then again] in 1950", "[more specifically] from Sicily", "[most recently] in Rome")."""
+    return (
+        span.end > span.start + 1
+        and doc[span.start].tag_ in {"RB", "RBR", "RBS"}
+        and doc[span.start + 1].tag_ == "RB"
+        and doc[span.start + 1].lower_ in FOCUS_ADVERBS
+    )
+
+
+def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     """A connective or time adverb opening a longer remnant whose correlate has none ("and
-    [then] to B", "and [now] with D"): the gold convention puts it before the copied verb
-    (paper section 4.2: the omitted verb is restored in its place)."""
+    [then] to B", "and [now] with D"; also two adverbs, "and [then again] in 1950", judged by
+    the second): the gold convention puts it before the copied verb (paper section 4.2: the
+    omitted verb is restored in its place). The adverbs' indices, or [] for none."""
+    pair = _adverb_pair(doc, r) and doc[r.start + 1].lower_ not in _ADVERBS_STAYING
+    run = [r.start] if pair else []
+    if pair:
+        r = Span(r.start + 1, r.end)
     tok = doc[r.start]
     # set off by a comma ("and, later, to Paris"): the comma goes with it
     nxt = r.start + 2 if r.start + 2 <= r.end and doc[r.start + 1].text == "," else r.start + 1
@@ -2887,8 +2961,8 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> int | None:
         or doc[nxt].is_punct
         or doc[c.start].pos_ == "ADV"
     ):
-        return None
-    return tok.i
+        return []
+    return [*run, tok.i]
 
 
 def _finite_copula(verb: Token) -> bool:
@@ -2924,22 +2998,23 @@ def _substitute(
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
     for c, r in pairs:
-        adv = _leading_adverb(doc, c, r)
+        advs = _leading_adverb(doc, c, r)
         # the verb that governs the correlate ("is to [send] the letters [by post]")
         gov = next((t for t in _head_of(doc, c).ancestors if t.tag_ in VERB_TAGS), None)
         if (
-            adv is not None
+            advs
             and gov is not None
             and gov.i in indices
-            and indices.index(adv) > indices.index(gov.i)
+            and indices.index(advs[0]) > indices.index(gov.i)
         ):
             # "and then to B" -> "then V ... B": the copied verb follows the adverb
-            indices.remove(adv)
-            if doc[adv + 1].text == "," and adv + 1 in indices:
-                indices.remove(adv + 1)  # "and, later, to B" -> "later V ... B"
+            for adv in advs:
+                indices.remove(adv)
+            if doc[advs[-1] + 1].text == "," and advs[-1] + 1 in indices:
+                indices.remove(advs[-1] + 1)  # "and, later, to B" -> "later V ... B"
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
-            indices.insert(at, adv)
+            indices[at:at] = advs
         comma = _comma_adjunct_end(doc, r)
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"

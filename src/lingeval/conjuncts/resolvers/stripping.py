@@ -164,14 +164,19 @@ def _comparative(doc: Doc, j: int, k: int) -> bool:
 
 
 def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
-    """The comma at ``comma`` opens an apposition or a relative clause of a word of the
-    remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the farms
-    are small" (the remnant keeps it; it is no list and no clause of its own)."""
+    """The comma at ``comma`` opens an apposition, a relative clause or a region of a name
+    in the remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the
+    farms are small"; "Beverley, Yorkshire" (the remnant keeps it; it is no list and no clause
+    of its own; a remnant with a conjunction is refused anyway)."""
     if doc[comma].text != "," or comma + 1 not in inside:
         return False
     nxt = doc[comma + 1]
+    while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
+        nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
     if nxt.dep_ == "appos":
         return nxt.head.i in inside
+    if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
+        return nxt.head.i in inside  # a place and its region: "Beverley, Yorkshire"
     relcl = nxt if nxt.dep_ == "relcl" else nxt.head
     return (
         nxt.tag_ in {"WDT", "WP", "WP$", "WRB"} and relcl.dep_ == "relcl" and relcl.head.i in inside
@@ -207,7 +212,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 continue
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
-            elif (c.dep_ == "prep") == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
+            elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, an.left_end(an.cc))
@@ -234,6 +239,15 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
                 # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
                 out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+            if not pp and c.dep_ == "attr" and c.i < an.cc:
+                # the noun phrase inside a prepositional phrase of a predicate noun ("is an
+                # artist with [the band X] and also the band Y"; not of an object: "designed
+                # buildings in X and also Y" keeps the object a candidate of its own)
+                for x in c.children:
+                    for o in x.children if x.dep_ == "prep" and x.i < an.cc else []:
+                        if o.dep_ == "pobj" and o.i < an.cc:
+                            end = min(o.right_edge.i, an.left_end(an.cc))
+                            out.append((Span(o.left_edge.i, end), False, True))
             if pp and c.dep_ in ARG_DEPS and c.i < an.cc:
                 # a prepositional phrase with the remnant's preposition that modifies an
                 # object or predicate noun ("is the language [of the US], and also of
@@ -337,6 +351,7 @@ def _choices(
         verb = _verb_above(doc[p], an.cc)
     if p < 0 or verb is None:
         return None
+    verb = _last_conjunct(verb, an.cc)
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
@@ -401,7 +416,12 @@ def _choices(
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
-        if score < 0.5 and not _after_not_only(doc, verb, span):
+        # a prepositional remnant and a phrase of the same preposition answer each other
+        # whatever their nouns ("for the national team and also for Real Madrid")
+        same_prep = (
+            doc[core.start].tag_ == "IN" and doc[span.start].lower_ == doc[core.start].lower_
+        )
+        if score < 0.5 and not _after_not_only(doc, verb, span) and not same_prep:
             continue
         feats |= {
             "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
@@ -412,6 +432,10 @@ def _choices(
         out.append(_Choice(span, is_subj, score, feats))
     # "not only X but also Y": X, right after "not only", is the correlate
     out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
+    if _referential(doc, core) and verb.lemma_ == "be":
+        # a name, a pronoun or a possessed noun does not replace an indefinite predicate
+        # noun ("She is a nurse, and her husband too": the husband is one too)
+        out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
     if marker == "also" and st.front == r_start and doc[an.cc - 1].text != ",":
         # "and also X" with no comma before the conjunction continues a phrase after the
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
@@ -571,6 +595,38 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
     return out
 
 
+def _referential(doc: Doc, span: Span) -> bool:
+    """``span`` is a name, a personal pronoun or a possessed noun phrase ("her husband",
+    "Tom's aunt")."""
+    toks = doc[span.start : span.end + 1]
+    if all(t.tag_ in {"NNP", "NNPS"} for t in toks) or (len(toks) == 1 and toks[0].tag_ == "PRP"):
+        return True
+    return toks[0].tag_ == "PRP$" or any(t.tag_ == "POS" for t in toks)
+
+
+def _indefinite_predicate(doc: Doc, span: Span) -> bool:
+    """``span`` is a predicate noun of *be* with an indefinite article ("is [a nurse]")."""
+    return doc[span.start].lower_ in {"a", "an"} and _root(doc, span).dep_ == "attr"
+
+
+def _is_prep(tok: Token) -> bool:
+    """A prepositional phrase's preposition, also one the parser calls a dative ("gave it
+    to/dative Ann")."""
+    return tok.dep_ == "prep" or (tok.dep_ == "dative" and tok.tag_ in {"IN", "TO"})
+
+
+def _last_conjunct(verb: Token, cc: int) -> Token:
+    """The last verb conjoined to ``verb`` before the conjunction ``cc``, or ``verb`` itself:
+    the stripped remnant answers the verb phrase nearest it ("performs music and is an
+    artist with A and also B" -> "... and is also an artist with B")."""
+    for _ in range(10):
+        nxt = [c for c in verb.children if c.dep_ == "conj" and c.i < cc and c.tag_ in VERB_TAGS]
+        if not nxt:
+            return verb
+        verb = nxt[-1]
+    return verb
+
+
 def _verb_above(tok: Token, cc: int) -> Token | None:
     """The nearest verb at or above ``tok`` that comes before the conjunction ``cc``: the
     left conjunct's verb when the parse makes it depend on a clause after the conjunction
@@ -592,6 +648,11 @@ def _knowing(verb: Token) -> bool:
     return verb.lemma_.lower() in KNOWING
 
 
+#: Infinitives below a verb that :func:`_clause_object` descends: a complement, or the clausal
+#: subject after an expletive ("It is possible [to establish X]", the gold trees' csubj)
+CLAUSAL = {"xcomp", "csubj"}
+
+
 def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
     """The object that a clausal remnant replaces: the direct object or complement clause of
     the deepest verb below ``verb`` (through *to*-infinitives, also after an adjective: "It
@@ -609,8 +670,8 @@ def _clause_object(an: _Analysis, verb: Token, whether: bool) -> Span | None:
                 g
                 for c in deep.children
                 if c.i > deep.i and c.i < an.cc
-                for g in ([c] if c.dep_ == "xcomp" else c.children if c.dep_ == "acomp" else [])
-                if g.dep_ == "xcomp" and g.tag_ in VERB_TAGS and an.cc > g.i
+                for g in ([c] if c.dep_ in CLAUSAL else c.children if c.dep_ == "acomp" else [])
+                if g.dep_ in CLAUSAL and g.tag_ in VERB_TAGS and an.cc > g.i
             ),
             None,
         )
