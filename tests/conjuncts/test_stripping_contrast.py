@@ -134,6 +134,13 @@ MUST_RESOLVE = [
             "The bus also serves the town of Hull, part of Beverley, Yorkshire, England.",
         ],
     ),
+    # a name, a pronoun or a possessed noun phrase does not replace an indefinite predicate
+    # noun of "be": it is the new subject
+    (
+        "She is a nurse, and her husband too.",
+        "and",
+        ["She is a nurse.", "Her husband is a nurse too."],
+    ),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -188,6 +195,13 @@ MUST_NOT_CHANGE = [
         "Kim called the mother of Tom, and Ann too.",
         "and",
         ["Kim called the mother of Tom.", "Ann called the mother of Tom too."],
+    ),
+    # an indefinite or a definite description still answers the predicate noun
+    ("He is a doctor, and an artist too.", "and", ["He is a doctor.", "He is an artist too."]),
+    (
+        "Ann is a good cook, and the best baker in town too.",
+        "and",
+        ["Ann is a good cook.", "Ann is the best baker in town too."],
     ),
     # a comma list of predicates is still a list
     (

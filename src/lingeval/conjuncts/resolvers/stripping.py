@@ -432,6 +432,10 @@ def _choices(
         out.append(_Choice(span, is_subj, score, feats))
     # "not only X but also Y": X, right after "not only", is the correlate
     out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
+    if _referential(doc, core) and verb.lemma_ == "be":
+        # a name, a pronoun or a possessed noun does not replace an indefinite predicate
+        # noun ("She is a nurse, and her husband too": the husband is one too)
+        out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
     if marker == "also" and st.front == r_start and doc[an.cc - 1].text != ",":
         # "and also X" with no comma before the conjunction continues a phrase after the
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
@@ -589,6 +593,20 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
         if when and c.left_edge.i > after:
             out.update(range(c.left_edge.i, c.right_edge.i + 1))
     return out
+
+
+def _referential(doc: Doc, span: Span) -> bool:
+    """``span`` is a name, a personal pronoun or a possessed noun phrase ("her husband",
+    "Tom's aunt")."""
+    toks = doc[span.start : span.end + 1]
+    if all(t.tag_ in {"NNP", "NNPS"} for t in toks) or (len(toks) == 1 and toks[0].tag_ == "PRP"):
+        return True
+    return toks[0].tag_ == "PRP$" or any(t.tag_ == "POS" for t in toks)
+
+
+def _indefinite_predicate(doc: Doc, span: Span) -> bool:
+    """``span`` is a predicate noun of *be* with an indefinite article ("is [a nurse]")."""
+    return doc[span.start].lower_ in {"a", "an"} and _root(doc, span).dep_ == "attr"
 
 
 def _is_prep(tok: Token) -> bool:
