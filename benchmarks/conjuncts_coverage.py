@@ -7,9 +7,10 @@ answer) reproduces the gold rewrite set (exact match after punctuation removal, 
 ranker's training label, :func:`lingeval.conjuncts.ranker.training_rows`). Coverage bounds
 what any ranker can reach: an uncovered item is an exact-match error whatever the model.
 
-Per source (the paper's worked examples, Schuster et al. 2018 gapping, GUM copy nodes, THEC
-VP-ellipsis coordinations; ``--sources`` to choose) it prints: items, coverage on the
-parser's trees and on the gold trees (oracle, :mod:`lingeval.core.oracle`; treebank sources
+Per source (the paper's worked examples, Schuster et al. 2018 gapping, GUM copy nodes, PUD
+copy nodes, THEC VP-ellipsis coordinations, the stripping sentences and the mined WebNLG / EWT /
+PUD sentences with gold written here; ``--sources`` to choose; never a held-out source) it
+prints: items, coverage on the parser's trees and on the gold trees (oracle, :mod:`lingeval.core.oracle`; treebank sources
 only), top-1 exact match of the shipped ranker's first choice before the re-parse check,
 analyses per item (mean / max) and the uncovered items grouped by error shape:
 
@@ -45,7 +46,7 @@ from _common import ROOT, SHARED_DATA
 
 DATA = ROOT / "benchmarks" / "data" / "conjuncts"
 OUT = ROOT / "benchmarks" / "out" / "coverage"
-DEFAULT_SOURCES = "paper,schuster,gum,thec"
+DEFAULT_SOURCES = "paper,schuster,gum,pud,thec,stripping,mined"
 
 
 def coverage_of(

@@ -1343,3 +1343,27 @@ def test_a_possessed_noun_remnant_is_no_lone_possessor(parser: object) -> None:
         "Toyota's trucks sold well in May and Honda's cars in June.",
         ["Toyota's trucks sold well in May.", "Honda's cars sold well in June."],
     )
+
+
+# issue 11, session seven (i11g): a number remnant with an adverb of quantity ("nearly 300")
+# may replace the number alone, its counted noun staying (generated; the ranker chooses)
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("The museum attracted 200 visitors in May and nearly 300 in June.", "The museum attracted nearly 300 visitors in June."),
+        ("The firm employs 500 people in Ohio and nearly 200 abroad.", "The firm employs nearly 200 people abroad."),
+    ],
+)  # fmt: skip
+def test_a_number_with_an_adverb_of_quantity_keeps_the_counted_noun(
+    parser: object, sentence: str, second: str
+) -> None:
+    rewrites, _ = generated(parser, sentence)
+    assert [sentence.split(" and")[0] + ".", second] in rewrites
+
+
+def test_an_adverb_before_a_noun_phrase_remnant_is_no_quantity(parser: object) -> None:
+    # "nearly" before a noun phrase: no counted noun is copied
+    rewrites, _ = generated(
+        parser, "The museum attracted 200 visitors in May and nearly a million in June."
+    )
+    assert not any("a million visitors" in s for r in rewrites for s in r)

@@ -1848,6 +1848,21 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
     return False
 
 
+#: adverbs of quantity before a number remnant ("and nearly 300 in June")
+QUANTITY_ADVERBS = frozenset({
+    "nearly", "almost", "about", "around", "roughly", "approximately", "some", "over",
+    "just", "only", "barely", "exactly", "precisely", "fully", "perhaps", "maybe",
+})  # fmt: skip
+
+
+def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
+    """``span`` without the adverbs of quantity opening it ("[nearly] 300")."""
+    first = span.start
+    while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
+        first += 1
+    return Span(first, span.end)
+
+
 def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
     """Where a correlate may end, and why: at ``p`` (``"end"``), before an adjunct, dative or
     clausal complement of the verb that stays shared (``"adjunct"``), or at a number whose noun stays (``"number"``: "three
@@ -1878,9 +1893,10 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
                 e = an.left_end(t.i)
                 if lo <= e < p:
                     ends.setdefault(e, "adjunct")
+    core = _without_quantity_adverbs(doc, part)
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
-        for i in range(part.start, part.end + 1)
+        for i in range(core.start, core.end + 1)
     ):
         for i in range(lo, p):
             tok = doc[i]
@@ -2666,7 +2682,8 @@ def _align_all(
                     if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
                         best, skipped = ranked[1], True
                 elif skip_at and not second and k == skip_at - 1:
-                    bare = bare_number(doc, part)
+                    # "[200] trees ... and nearly 300 in June": the noun stays
+                    bare = bare_number(doc, _without_quantity_adverbs(doc, part))
                     for e in _shared_between(an, verb, end, lo, bare):
                         hit = best_ending(part, e)
                         if hit is not None and (best is None or hit[0] > best[0]):
