@@ -141,6 +141,20 @@ MUST_RESOLVE = [
         "and",
         ["She is a nurse.", "Her husband is a nurse too."],
     ),
+    # a participle answers the participle predicate of a small clause ("Keep the lid
+    # [closed]", parsed as a clause of its own); a degree phrase without a correlate is added
+    # to the negated clause, which drops its time adjuncts as "but not X" does
+    (
+        "Keep the lid closed, but not locked.",
+        "but",
+        ["Keep the lid closed.", "Do not keep the lid locked."],
+    ),
+    (
+        "You should water the plants daily, but not too much.",
+        "but",
+        ["You should water the plants daily.", "You should not water the plants too much."],
+    ),
+    ("I like him, but not that much.", "but", ["I like him.", "I do not like him that much."]),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -202,6 +216,12 @@ MUST_NOT_CHANGE = [
         "Ann is a good cook, and the best baker in town too.",
         "and",
         ["Ann is a good cook.", "Ann is the best baker in town too."],
+    ),
+    # a participle still answers an adjective predicate
+    (
+        "Keep the soil damp, but not soaked.",
+        "but",
+        ["Keep the soil damp.", "Do not keep the soil soaked."],
     ),
     # a comma list of predicates is still a list
     (

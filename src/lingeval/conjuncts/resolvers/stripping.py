@@ -373,6 +373,9 @@ def _choices(
             break
         core = Span(core.start + 1, core.end)
     participle = core.start == core.end and doc[core.start].tag_ in {"VBN", "VBG"}
+    small = None  # a participle predicate of a small clause ("Keep the lid [closed]")
+    if participle and _small_clause(verb):
+        small, verb = Span(verb.i, min(verb.right_edge.i, p)), verb.head
     # "more / less" + a noun or adjective is a comparative predicate ("less fun")
     comparative = (
         core.end == core.start + 1
@@ -443,9 +446,15 @@ def _choices(
         out = [c for c in out if not c.is_subj] or out
     if out:
         out[-1].feats["nearest"] = 1.0
+    if small is not None:
+        out.append(_Choice(small, False, 1.0, {"sim": 1.0, "kind_match": 1.0, "nearest": 1.0}))
     pp_with_object = doc[core.start].tag_ == "IN" and any(
         c.dep_ in {"pobj", "pcomp"} for c in doc[core.start].children
     )
+    if not out and _degree(doc, rem) and marker in {"not", "never"}:
+        # a degree phrase without a correlate is added to the clause: "You should water the
+        # plants daily, but not too much" -> "You should not water the plants too much."
+        out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     if not out and pp_with_object and marker != "":
         # a prepositional phrase without a correlate is added to the clause: "The house was
         # filled, but not with the usual audience" -> "The house was not filled with ..."
@@ -593,6 +602,33 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
         if when and c.left_edge.i > after:
             out.update(range(c.left_edge.i, c.right_edge.i + 1))
     return out
+
+
+#: Words that open a degree phrase ("too much", "very often", "so well")
+DEGREE_OPENERS = {"too", "very", "so", "that", "overly", "as"}
+
+
+def _degree(doc: Doc, rem: Span) -> bool:
+    """``rem`` is a degree phrase of two or three adverbs or adjectives ("too much", "very
+    often"), which modifies the verb and has no correlate."""
+    toks = doc[rem.start : rem.end + 1]
+    return (
+        2 <= len(toks) <= 3
+        and toks[0].lower_ in DEGREE_OPENERS
+        and all(t.tag_ in {"RB", "RBR", "JJ", "JJR"} for t in toks)
+    )
+
+
+def _small_clause(verb: Token) -> bool:
+    """``verb`` is a participle predicate of a small clause below a verb before it, without
+    an auxiliary of its own (the parse of "Keep the lid closed": *closed* a ccomp of *Keep*)."""
+    return (
+        verb.tag_ == "VBN"
+        and verb.dep_ in {"ccomp", "xcomp", "oprd"}
+        and verb.head.i < verb.i
+        and verb.head.tag_ in VERB_TAGS
+        and not any(c.dep_ in {"aux", "auxpass"} for c in verb.children)
+    )
 
 
 def _referential(doc: Doc, span: Span) -> bool:
@@ -803,10 +839,11 @@ def _build(
     focus = _not_only(doc, verb, corr)
     left = [i for i in range(0, corr.start) if i not in focus]
     ids = left + list(range(corr.end + 1, p + 1))
-    if marker in {"not", "never"} and not is_subj and corr.end >= corr.start:
+    if marker in {"not", "never"} and not is_subj and (corr.end >= corr.start or _degree(doc, rem)):
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
-        when = _time_adjuncts(doc, verb, corr.end, p)
+        # (an added degree phrase: every time adjunct after the verb, "daily ... too much")
+        when = _time_adjuncts(doc, verb, corr.end if corr.end >= corr.start else verb.i, p)
         when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
         ids = [i for i in ids if i not in when]
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
