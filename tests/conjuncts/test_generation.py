@@ -1367,3 +1367,26 @@ def test_an_adverb_before_a_noun_phrase_remnant_is_no_quantity(parser: object) -
         parser, "The museum attracted 200 visitors in May and nearly a million in June."
     )
     assert not any("a million visitors" in s for r in rewrites for s in r)
+
+
+# issue 11, session seven (i11g): a verbless remnant answers the subject of an infinitive,
+# never the whole infinitival clause (issue 11 shape 2; was "Sue expects Bob.")
+def test_a_verbless_remnant_answers_the_subject_of_the_infinitive(parser: object) -> None:
+    sentence = "Tom expects Ann to win, and Sue Bob."
+    resolves_to(parser, sentence, ["Tom expects Ann to win.", "Sue expects Bob to win."])
+    rewrites, _ = generated(parser, sentence)
+    assert ["Tom expects Ann to win.", "Sue expects Bob."] not in rewrites
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a remnant with its own infinitive still replaces the whole clause
+        ("I want her to win and him to lose.", ["I want her to win.", "I want him to lose."]),
+        ("The coach told Ann to run and Bo to swim.", ["The coach told Ann to run.", "The coach told Bo to swim."]),
+    ],
+)  # fmt: skip
+def test_a_remnant_with_an_infinitive_replaces_the_clause(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)

@@ -2624,6 +2624,12 @@ def _align_all(
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
+            if _subject_infinitive(doc, c) and not any(
+                doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1)
+            ):
+                # a verbless remnant answers the subject of the infinitive, not the whole
+                # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
+                continue
             head = _head_of(doc, c)
             sim = an.sim(part, c)
             if adverbial and (
