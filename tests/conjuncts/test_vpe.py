@@ -219,3 +219,31 @@ def test_a_noun_the_site_is_conjoined_with_is_no_antecedent(rules: RulesResolver
     the verb phrase is not restored from the noun ("Few don't people like coffee")."""
     sentences, _ = resolve(rules, "Many people like coffee, but few don't.", "but")
     assert not any("don't people" in s for s in sentences)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a stranded infinitival "to" after a verb of the conjunct's own clause
+        ("I wanted to go, but my wife didn't want to.", "My wife didn't want to go."),
+        ("They asked me to stay, and I agreed to.", "I agreed to stay."),
+        # an adverb between the subject and the auxiliary
+        ("She can swim, but her brother really can't.", "Her brother really can't swim."),
+        # a site inside the left conjunct's own adverbial clause does not block the right one
+        ("I will help you if I can, but I probably won't.", "I probably won't help you."),
+        ("We will come if we can, and Tom will too.", "Tom will come too."),
+    ],
+)
+def test_sites_after_to_and_adverbs(rules: RulesResolver, sentence: str, expected: str) -> None:
+    """Seventh session of issue 11 (sentences written here)."""
+    sentences, rule = resolve(rules, sentence, "but" if " but " in sentence else "and")
+    assert rule == "vp-ellipsis"
+    assert sentences[1] == expected
+
+
+def test_a_site_of_a_comparative_clause_is_not_the_conjuncts(rules: RulesResolver) -> None:
+    """The site "already is" belongs to "than it already is", not to the coordinated
+    adjectives: no VP ellipsis (the adverb before the auxiliary is allowed only after the
+    conjunct's own subject)."""
+    _, rule = resolve(rules, "It makes the room more quiet and cold than it already is.")
+    assert rule != "vp-ellipsis"

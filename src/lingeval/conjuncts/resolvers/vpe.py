@@ -194,11 +194,23 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
         return None  # the auxiliary of a word before it: not a stranded auxiliary
     verbs = [i for i in pre if doc[i].tag_ in VERB_TAGS and not _is_aux(doc[i])]
     finite = [i for i in pre if _is_aux(doc[i]) and doc[i].tag_ in {"VBP", "VBZ", "VBD", "MD"}]
-    if finite or (verbs and not (first_aux.dep_ == "ccomp" and first_aux.head.i in verbs)):
+    to_only = all(doc[i].tag_ == "TO" for i in auxes)
+    # a stranded infinitival "to" after a verb of the conjunct's own clause: "but my wife
+    # didn't want to" (the clause before it is the site's, not another one)
+    to_site = to_only and k >= lo and doc[k].tag_ in VERB_TAGS and first_aux.head.i == k
+    if not to_site and (
+        finite or (verbs and not (first_aux.dep_ == "ccomp" and first_aux.head.i in verbs))
+    ):
         return None  # a clause before the site: only "I think that Pedro did not" (a complement)
     if pre:
-        last = doc[k]
-        to_only = all(doc[i].tag_ == "TO" for i in auxes)
+        # adverbs between the subject and the auxiliary: "but I probably won't"
+        s = k
+        while s > lo and doc[s].tag_ == "RB" and not _is_neg(doc[s]):
+            s -= 1
+        subj_only = doc[s].dep_ in SUBJ_DEPS and doc[s].left_edge.i == lo
+        if s != k and not subj_only:
+            return None  # "... than it already is": the site of another clause
+        last = doc[k] if to_only else doc[s]
         if not (last.tag_ in SUBJECT_TAGS or (to_only and last.tag_ in VERB_TAGS)):
             return None
     elif doc[auxes[0]].tag_ == "TO" or not (
@@ -521,8 +533,11 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     k = _marker_end(doc, 0, p)
     while k > 0 and _is_neg(doc[k]):
         k -= 1
-    if site is None or _is_aux(doc[k]):
-        return None  # (a left conjunct that is itself a site: "that we do not and will not have")
+    # (a left conjunct that is itself a site: "that we do not and will not have"; not a site
+    # inside its own adverbial clause: "I will help you if I can, but I probably won't")
+    own_site = doc[k].dep_ == "advcl" and any(c.dep_ == "mark" for c in doc[k].children)
+    if site is None or (_is_aux(doc[k]) and not own_site):
+        return None
     # the clause the right conjunct is coordinated with: the clause of the last word before
     # the conjunction, or the clause above it when that is an adverbial clause with a
     # subordinator ("I would be a poet if I lived in Paris, but I don't")
