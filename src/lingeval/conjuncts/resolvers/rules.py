@@ -898,8 +898,13 @@ class _Analysis:
             ):
                 continue  # inside a noun phrase: "more considered 54", "old house"
             if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
-                if a.dep_ != "compound" and a.head.i != b.i:
-                    points.append(k)  # two names the parser keeps apart: "Argentina | Peru"
+                if (a.dep_ != "compound" and a.head.i != b.i) or (
+                    k == span.start + 1 and self._two_names(k)
+                ):
+                    # two names the parser keeps apart ("Argentina | Peru"), or two one-word
+                    # names opening the conjunct after "Name verb Name" ("Germany beat
+                    # France 2-1 and Spain | Italy 3-0")
+                    points.append(k)
                     self.weak.add(k)
                 continue  # one name
             if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
@@ -908,6 +913,23 @@ class _Analysis:
                 continue  # "40,000 visitors", "21 %"
             points.append(k)
         return points
+
+    def _two_names(self, k: int) -> bool:
+        """Tokens ``k - 1`` and ``k`` are one-word names (no name before or after them) and
+        the first conjunct is "Name verb Name": they may be a subject and an object remnant."""
+        doc = self.doc
+        if k + 1 < len(doc) and doc[k + 1].tag_ in {"NNP", "NNPS"}:
+            return False
+        verb = self.clause_verb(self.left_end(self.cc))
+        if verb is None or verb.i > self.cc:
+            return False
+        deps = {c.dep_: c for c in verb.children if c.i < self.cc}
+        subj, obj = deps.get("nsubj"), deps.get("dobj")
+        return (
+            subj is not None
+            and obj is not None
+            and all(t.tag_ in {"NNP", "NNPS"} and t.left_edge.i == t.i for t in (subj, obj))
+        )
 
     def _bare_predicate_noun(self) -> bool:
         """The first conjunct ends in a verb and a bare noun ("becomes leader"): a bare noun
