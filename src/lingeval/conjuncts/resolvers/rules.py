@@ -549,6 +549,18 @@ def _tag_run_end(doc: Doc, first: int, last: int, tags: set[str]) -> int:
     return k
 
 
+def _name_start(doc: Doc, last: int) -> int:
+    """The first index of the proper name that ends at ``last``: a run of ``NNP``/``NNPS``
+    words, through an inner "of" ("United States Department of Housing")."""
+    k = last
+    while k > 0 and (
+        doc[k - 1].tag_ in {"NNP", "NNPS"}
+        or (doc[k - 1].lower_ == "of" and k > 1 and doc[k - 2].tag_ in {"NNP", "NNPS"})
+    ):
+        k -= 1
+    return k
+
+
 class _Analysis:
     """Align-and-substitute analysis of one sentence around the conjunction at token ``cc``."""
 
@@ -1078,8 +1090,11 @@ def resolve_doc(
         and doc[cc - 1].text[:1].isupper()  # not a tagger's "the north/NNP and York ..."
         and doc[cc + 1].tag_ == "NNP"
         and doc[cc + 2].tag_ in {"NNP", "NNPS"}
+        # a name opened by an article ("the Bill and Melinda Gates Foundation"), not two
+        # names ("in May and New York in June", "in Paris and Los Angeles")
+        and doc[_name_start(doc, cc - 1) - 1].tag_ == "DT"
     ):
-        return unchanged("proper-name")  # "the Bill and Melinda Gates Foundation"
+        return unchanged("proper-name")
     reason = an.unchanged_reason()
     if reason == "binding-clause":
         om = detect_omission(doc, cc)
