@@ -1390,3 +1390,21 @@ def test_a_remnant_with_an_infinitive_replaces_the_clause(
     parser: object, sentence: str, expected: list[str]
 ) -> None:
     resolves_to(parser, sentence, expected)
+
+
+# issue 11, session seven (i11g): a noun phrase of time opening a gapped conjunct answers the
+# opening adjunct of time; the subject stays (was "Last year this year sold 500 cars")
+def test_a_time_noun_phrase_answers_the_opening_adjunct(parser: object) -> None:
+    resolves_to(
+        parser,
+        "Last year the company sold 300 cars in France and this year 500.",
+        ["Last year the company sold 300 cars in France.", "This year the company sold 500."],
+    )
+
+
+def test_a_time_noun_phrase_without_an_opening_adjunct_is_a_subject(parser: object) -> None:
+    resolves_to(
+        parser,
+        "He said the week was long and the weekend short.",
+        ["He said the week was long.", "He said the weekend was short."],
+    )

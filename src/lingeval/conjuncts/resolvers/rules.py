@@ -380,6 +380,16 @@ def _time_np(doc: Doc, span: Span) -> bool:
     )
 
 
+def _opening_time(doc: Doc, span: Span) -> bool:
+    """A noun phrase of time, or a prepositional phrase whose object is one ("last year",
+    "in 2019"): what a noun phrase of time opening a gapped conjunct answers."""
+    cat = _category(doc, span)
+    if cat == "PP" and span.end > span.start:
+        span = Span(span.start + 1, span.end)
+        cat = _category(doc, span)
+    return cat in {"NP", "NUM"} and (_time_np(doc, span) or _head_of(doc, span).tag_ == "CD")
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
@@ -2422,12 +2432,18 @@ def _analyses(
                 an, parts[1:], p1, verb.i + 1, verb, parse_heads, om
             ):
                 out.append(([inner, *corr], [*sims, s_in], shift, 1, why))
-        if m >= 2 and _category(doc, parts[0]) == "PP" and subj.start > 0:
-            # an opening adjunct remnant: "and in 2016 the company 3,500 cars"
-            before = an.left_end(subj.start)
-            openers = [c for c in an.candidates_ending(before, 0) if _category(doc, c) == "PP"]
-            if not openers:
-                return out
+        # an opening adjunct remnant: "and in 2016 the company 3,500 cars"; a noun phrase of
+        # time answers an opening one ("Last year they sold 300 cars and this year 500")
+        time_np = _category(doc, parts[0]) == "NP" and _time_np(doc, parts[0])
+        before = an.left_end(subj.start) if subj.start > 0 else -1
+        openers = [
+            c
+            for c in (an.candidates_ending(before, 0) if before >= 0 else [])
+            if (_category(doc, c) == "PP" and not time_np) or (time_np and _opening_time(doc, c))
+        ]
+        if m >= 2 and _category(doc, parts[0]) == "PP" and subj.start > 0 and not openers:
+            return out
+        if m >= 2 and openers and (_category(doc, parts[0]) == "PP" or time_np):
             best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
             lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
             rem = parts[1:]
