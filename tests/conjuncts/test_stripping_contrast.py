@@ -155,6 +155,13 @@ MUST_RESOLVE = [
         ["You should water the plants daily.", "You should not water the plants too much."],
     ),
     ("I like him, but not that much.", "but", ["I like him.", "I do not like him that much."]),
+    # a phrase of time answers only a phrase of time (it no longer takes "nearest" from the
+    # object)
+    (
+        "The council approved the plan in May, but not the budget.",
+        "but",
+        ["The council approved the plan in May.", "The council did not approve the budget."],
+    ),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -222,6 +229,12 @@ MUST_NOT_CHANGE = [
         "Keep the soil damp, but not soaked.",
         "but",
         ["Keep the soil damp.", "Do not keep the soil soaked."],
+    ),
+    # a phrase of time still answers a phrase of time
+    (
+        "It rained all day, and all night too.",
+        "and",
+        ["It rained all day.", "It rained all night too."],
     ),
     # a comma list of predicates is still a list
     (

@@ -426,8 +426,11 @@ def _choices(
         )
         if score < 0.5 and not _after_not_only(doc, verb, span) and not same_prep:
             continue
+        span_kind = phrase_kind(doc[shape.start : shape.end + 1])
+        if span_kind == "TIME" and kind != "TIME":
+            continue  # a phrase of time answers only a phrase of time ("approved X in May")
         feats |= {
-            "kind_match": kind_match(kind, phrase_kind(doc[shape.start : shape.end + 1])),
+            "kind_match": kind_match(kind, span_kind),
             "subj": float(is_subj),
             "subj_not": float(is_subj and marker in {"not", "never"}),
             "subj_also": float(is_subj and marker == "also"),
