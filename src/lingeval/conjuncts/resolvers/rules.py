@@ -3073,6 +3073,7 @@ def _substitute(
         pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
+    decap = False
     for c, r in pairs:
         advs = _leading_adverb(doc, c, r)
         # the verb that governs the correlate ("is to [send] the letters [by post]")
@@ -3091,10 +3092,20 @@ def _substitute(
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
             indices[at:at] = advs
+            # the sentence's first word is no longer first: "Then mix the flour ..."
+            decap = decap or (at == 0 and indices[len(advs)] == 0)
         comma = _comma_adjunct_end(doc, r)
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"
     replace: dict[int, str] = {}
+    first = doc[0]
+    if (
+        decap
+        and first.tag_ not in {"NNP", "NNPS"}
+        and first.text != "I"
+        and not first.text.isupper()
+    ):
+        replace[0] = first.text[:1].lower() + first.text[1:]
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
     if subj is not None and verb is not None:
