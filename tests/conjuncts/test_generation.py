@@ -1408,3 +1408,37 @@ def test_a_time_noun_phrase_without_an_opening_adjunct_is_a_subject(parser: obje
         "He said the week was long and the weekend short.",
         ["He said the week was long.", "He said the weekend was short."],
     )
+
+
+# issue 11, session seven (i11g): two one-word names opening the conjunct after "Name verb
+# Name" may be a subject and an object remnant (a weak cut; the ranker chooses)
+def test_two_names_after_name_verb_name_may_be_two_remnants(parser: object) -> None:
+    rewrites, _ = generated(parser, "Germany beat France 2-1 and Spain Italy 3-0.")
+    assert ["Germany beat France 2-1.", "Spain beat Italy 3-0."] in rewrites
+
+
+def test_a_two_word_name_after_a_common_noun_object_stays_one_name(parser: object) -> None:
+    rewrites, _ = generated(parser, "Ann bought a car in spring and Tom Smith a bike in autumn.")
+    assert not any(s.startswith("Tom bought") for r in rewrites for s in r)
+
+
+# issue 11, session seven (i11g): "Name and Name Name" is one proper name only when an article
+# opens it ("the Bill and Melinda Gates Foundation"); else two names (written here)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("She lived in Paris and New York.", ["She lived in Paris.", "She lived in New York."]),
+        ("Ann visited Rome in May and New York in June.", ["Ann visited Rome in May.", "Ann visited New York in June."]),
+        ("Ann bought a car in May and Tom Smith a bike in June.", ["Ann bought a car in May.", "Tom Smith bought a bike in June."]),
+    ],
+)  # fmt: skip
+def test_two_names_without_an_article_are_no_one_name(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    resolves_to(parser, sentence, expected)
+
+
+def test_a_name_with_an_inner_of_and_an_article_stays_one_name(parser: object) -> None:
+    sentence = "He works for the United States Department of Housing and Urban Development."
+    _, res = generated(parser, sentence)
+    assert (res.rule, res.sentences) == ("unchanged:proper-name", [sentence])  # type: ignore[attr-defined]

@@ -549,6 +549,18 @@ def _tag_run_end(doc: Doc, first: int, last: int, tags: set[str]) -> int:
     return k
 
 
+def _name_start(doc: Doc, last: int) -> int:
+    """The first index of the proper name that ends at ``last``: a run of ``NNP``/``NNPS``
+    words, through an inner "of" ("United States Department of Housing")."""
+    k = last
+    while k > 0 and (
+        doc[k - 1].tag_ in {"NNP", "NNPS"}
+        or (doc[k - 1].lower_ == "of" and k > 1 and doc[k - 2].tag_ in {"NNP", "NNPS"})
+    ):
+        k -= 1
+    return k
+
+
 class _Analysis:
     """Align-and-substitute analysis of one sentence around the conjunction at token ``cc``."""
 
@@ -898,8 +910,13 @@ class _Analysis:
             ):
                 continue  # inside a noun phrase: "more considered 54", "old house"
             if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
-                if a.dep_ != "compound" and a.head.i != b.i:
-                    points.append(k)  # two names the parser keeps apart: "Argentina | Peru"
+                if (a.dep_ != "compound" and a.head.i != b.i) or (
+                    k == span.start + 1 and self._two_names(k)
+                ):
+                    # two names the parser keeps apart ("Argentina | Peru"), or two one-word
+                    # names opening the conjunct after "Name verb Name" ("Germany beat
+                    # France 2-1 and Spain | Italy 3-0")
+                    points.append(k)
                     self.weak.add(k)
                 continue  # one name
             if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
@@ -908,6 +925,23 @@ class _Analysis:
                 continue  # "40,000 visitors", "21 %"
             points.append(k)
         return points
+
+    def _two_names(self, k: int) -> bool:
+        """Tokens ``k - 1`` and ``k`` are one-word names (no name before or after them) and
+        the first conjunct is "Name verb Name": they may be a subject and an object remnant."""
+        doc = self.doc
+        if k + 1 < len(doc) and doc[k + 1].tag_ in {"NNP", "NNPS"}:
+            return False
+        verb = self.clause_verb(self.left_end(self.cc))
+        if verb is None or verb.i > self.cc:
+            return False
+        deps = {c.dep_: c for c in verb.children if c.i < self.cc}
+        subj, obj = deps.get("nsubj"), deps.get("dobj")
+        return (
+            subj is not None
+            and obj is not None
+            and all(t.tag_ in {"NNP", "NNPS"} and t.left_edge.i == t.i for t in (subj, obj))
+        )
 
     def _bare_predicate_noun(self) -> bool:
         """The first conjunct ends in a verb and a bare noun ("becomes leader"): a bare noun
@@ -1056,8 +1090,11 @@ def resolve_doc(
         and doc[cc - 1].text[:1].isupper()  # not a tagger's "the north/NNP and York ..."
         and doc[cc + 1].tag_ == "NNP"
         and doc[cc + 2].tag_ in {"NNP", "NNPS"}
+        # a name opened by an article ("the Bill and Melinda Gates Foundation"), not two
+        # names ("in May and New York in June", "in Paris and Los Angeles")
+        and doc[_name_start(doc, cc - 1) - 1].tag_ == "DT"
     ):
-        return unchanged("proper-name")  # "the Bill and Melinda Gates Foundation"
+        return unchanged("proper-name")
     reason = an.unchanged_reason()
     if reason == "binding-clause":
         om = detect_omission(doc, cc)
