@@ -162,6 +162,12 @@ MUST_RESOLVE = [
         "but",
         ["The council approved the plan in May.", "The council did not approve the budget."],
     ),
+    # a counted noun phrase answers a remnant without a number as its noun does (a person)
+    (
+        "Police arrested two men, but not the driver.",
+        "but",
+        ["Police arrested two men.", "Police did not arrest the driver."],
+    ),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -229,6 +235,12 @@ MUST_NOT_CHANGE = [
         "Keep the soil damp, but not soaked.",
         "but",
         ["Keep the soil damp.", "Do not keep the soil soaked."],
+    ),
+    # a counted noun phrase still answers a noun remnant of its kind
+    (
+        "They bought two cars, and a boat too.",
+        "and",
+        ["They bought two cars.", "They bought a boat too."],
     ),
     # a phrase of time still answers a phrase of time
     (

@@ -427,6 +427,10 @@ def _choices(
         if score < 0.5 and not _after_not_only(doc, verb, span) and not same_prep:
             continue
         span_kind = phrase_kind(doc[shape.start : shape.end + 1])
+        if span_kind == "NUM" and kind != "NUM":
+            # a counted noun phrase answers a remnant without a number as its noun does
+            # ("arrested [two men], but not the driver": a person)
+            span_kind = _counted_kind(doc, shape)
         if span_kind == "TIME" and kind != "TIME":
             continue  # a phrase of time answers only a phrase of time ("approved X in May")
         feats |= {
@@ -632,6 +636,15 @@ def _small_clause(verb: Token) -> bool:
         and verb.head.tag_ in VERB_TAGS
         and not any(c.dep_ in {"aux", "auxpass"} for c in verb.children)
     )
+
+
+def _counted_kind(doc: Doc, span: Span) -> str:
+    """The kind of the noun of a counted noun phrase ("two men": ``PERSON``; ``ANIMAL``,
+    else ``NOUN``; :func:`~lingeval.conjuncts.ranker.phrase_kind` calls the phrase ``NUM``)."""
+    from lingeval.conjuncts.ranker import ANIMAL_NOUNS, PERSON_NOUNS
+
+    lemma = _root(doc, span).lemma_.lower()
+    return "PERSON" if lemma in PERSON_NOUNS else "ANIMAL" if lemma in ANIMAL_NOUNS else "NOUN"
 
 
 def _referential(doc: Doc, span: Span) -> bool:
