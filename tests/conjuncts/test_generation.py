@@ -1464,3 +1464,16 @@ def test_a_name_keeps_its_capital_after_a_moved_adverb(parser: object) -> None:
         "London hosted the games in 1948 and later in 2012.",
         ["London hosted the games in 1948.", "London later hosted the games in 2012."],
     )
+
+
+# issue 11, session seven (i11g): a time adverb never answers a place adverb (was "We went
+# again for dinner.", "there" lost; reported by i11m); place answers place (written here)
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("We went there for lunch and again for dinner.", "We again went there for dinner."),
+        ("He works here in winter and there in summer.", "He works there in summer."),
+    ],
+)
+def test_a_time_adverb_answers_no_place_adverb(parser: object, sentence: str, second: str) -> None:
+    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])

@@ -2677,6 +2677,13 @@ def _align_all(
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
+            if (
+                len(part) == 1
+                and len(c) == 1
+                and doc[part.start].lower_ in FOCUS_ADVERBS
+                and doc[c.start].lower_ in PLACE_ADVERBS
+            ):
+                continue  # a time adverb answers no place adverb: "went [there] ... and again"
             if _subject_infinitive(doc, c) and not any(
                 doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1)
             ):
@@ -2974,6 +2981,12 @@ def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> No
 
 
 # adverbs that stay after the verb (place, direction, degree, focus) or bind to the next word
+#: adverbs of place and direction: a connective or time adverb never answers one
+PLACE_ADVERBS = frozenset({
+    "there", "here", "home", "abroad", "away", "back", "out", "up", "down", "inside",
+    "outside", "elsewhere", "upstairs", "downstairs", "overseas", "nearby",
+})  # fmt: skip
+
 _ADVERBS_STAYING = frozenset({
     "back", "home", "here", "there", "away", "abroad", "out", "up", "down", "in", "off", "over",
     "around", "inside", "outside", "elsewhere", "ahead", "forward", "together", "apart", "not",
