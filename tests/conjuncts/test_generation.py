@@ -1442,3 +1442,38 @@ def test_a_name_with_an_inner_of_and_an_article_stays_one_name(parser: object) -
     sentence = "He works for the United States Department of Housing and Urban Development."
     _, res = generated(parser, sentence)
     assert (res.rule, res.sentences) == ("unchanged:proper-name", [sentence])  # type: ignore[attr-defined]
+
+
+# issue 11, session seven (i11g): an adverb moved before a sentence-initial verb takes the
+# capital ("Then mix", was "Then Mix"); a name keeps its own (written here)
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("Mix the flour with the eggs, and then with the milk.", "Then mix the flour with the milk."),
+        ("Paint the door in May and then the gate in June.", "Then paint the gate in June."),
+    ],
+)  # fmt: skip
+def test_a_moved_adverb_takes_the_capital(parser: object, sentence: str, second: str) -> None:
+    _, res = generated(parser, sentence)
+    assert res.sentences[1] == second  # type: ignore[attr-defined]
+
+
+def test_a_name_keeps_its_capital_after_a_moved_adverb(parser: object) -> None:
+    resolves_to(
+        parser,
+        "London hosted the games in 1948 and later in 2012.",
+        ["London hosted the games in 1948.", "London later hosted the games in 2012."],
+    )
+
+
+# issue 11, session seven (i11g): a time adverb never answers a place adverb (was "We went
+# again for dinner.", "there" lost; reported by i11m); place answers place (written here)
+@pytest.mark.parametrize(
+    ("sentence", "second"),
+    [
+        ("We went there for lunch and again for dinner.", "We again went there for dinner."),
+        ("He works here in winter and there in summer.", "He works there in summer."),
+    ],
+)
+def test_a_time_adverb_answers_no_place_adverb(parser: object, sentence: str, second: str) -> None:
+    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])

@@ -2677,6 +2677,13 @@ def _align_all(
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
+            if (
+                len(part) == 1
+                and len(c) == 1
+                and doc[part.start].lower_ in FOCUS_ADVERBS
+                and doc[c.start].lower_ in PLACE_ADVERBS
+            ):
+                continue  # a time adverb answers no place adverb: "went [there] ... and again"
             if _subject_infinitive(doc, c) and not any(
                 doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1)
             ):
@@ -2974,6 +2981,12 @@ def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> No
 
 
 # adverbs that stay after the verb (place, direction, degree, focus) or bind to the next word
+#: adverbs of place and direction: a connective or time adverb never answers one
+PLACE_ADVERBS = frozenset({
+    "there", "here", "home", "abroad", "away", "back", "out", "up", "down", "inside",
+    "outside", "elsewhere", "upstairs", "downstairs", "overseas", "nearby",
+})  # fmt: skip
+
 _ADVERBS_STAYING = frozenset({
     "back", "home", "here", "there", "away", "abroad", "out", "up", "down", "in", "off", "over",
     "around", "inside", "outside", "elsewhere", "ahead", "forward", "together", "apart", "not",
@@ -3073,6 +3086,7 @@ def _substitute(
         pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
+    decap = False
     for c, r in pairs:
         advs = _leading_adverb(doc, c, r)
         # the verb that governs the correlate ("is to [send] the letters [by post]")
@@ -3091,10 +3105,20 @@ def _substitute(
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
             indices[at:at] = advs
+            # the sentence's first word is no longer first: "Then mix the flour ..."
+            decap = decap or (at == 0 and indices[len(advs)] == 0)
         comma = _comma_adjunct_end(doc, r)
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"
     replace: dict[int, str] = {}
+    first = doc[0]
+    if (
+        decap
+        and first.tag_ not in {"NNP", "NNPS"}
+        and first.text != "I"
+        and not first.text.isupper()
+    ):
+        replace[0] = first.text[:1].lower() + first.text[1:]
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
     if subj is not None and verb is not None:
