@@ -168,6 +168,19 @@ MUST_RESOLVE = [
         "but",
         ["Police arrested two men.", "Police did not arrest the driver."],
     ),
+    # "not A but B" (a corrective "but"): B's sentence is positive, do-support undone
+    ("He is not a doctor but a nurse.", "but", ["He is not a doctor.", "He is a nurse."]),
+    (
+        "The meeting is not on Monday but on Tuesday.",
+        "but",
+        ["The meeting is not on Monday.", "The meeting is on Tuesday."],
+    ),
+    (
+        "She didn't buy the red dress but the blue one.",
+        "but",
+        ["She didn't buy the red dress.", "She bought the blue one."],
+    ),
+    ("I did not go to Rome, but to Paris.", "but", ["I did not go to Rome.", "I went to Paris."]),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -242,6 +255,12 @@ MUST_NOT_CHANGE = [
         "and",
         ["They bought two cars.", "They bought a boat too."],
     ),
+    # two remnants after "but" are gapping: the negation stays
+    (
+        "Tom wasn't helped by Ann but Bo by Lee.",
+        "but",
+        ["Tom wasn't helped by Ann.", "Bo wasn't helped by Lee."],
+    ),
     # a phrase of time still answers a phrase of time
     (
         "It rained all day, and all night too.",
@@ -280,6 +299,9 @@ def test_close_shapes_keep_their_rewrite(
 @pytest.mark.parametrize(
     ("sentence", "conj"),
     [
+        # a verb tagged as a plural noun after a negated clause: a verb phrase, not "not A
+        # but B"
+        ("The lava does not reach the sea but cools on the slope.", "but"),
         # a comparative adverb phrase is no stripped predicate
         ("Prices rose, but more slowly.", "but"),
         # a comparative after "and" has no contrast to strip

@@ -70,6 +70,7 @@ class Stripping:
     extra: list[tuple[Span, Span]] = field(default_factory=list)
     hedge: int | None = None  # an adverb before the front marker ("certainly not")
     contrast: bool = False  # no marker: a comparative after *but* ("but far fewer")
+    corrective: bool = False  # no marker: "not A but B" (the rewrite drops the negation)
 
 
 def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
@@ -109,7 +110,19 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     if front is not None:
         j += 1
     contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
-    if (front is None and not end and not contrast) or k < j or k - j >= MAX_REMNANT:
+    # "not A but B" (a corrective *but*): the left clause holds a negation, B has no marker
+    corrective = (
+        front is None
+        and not end
+        and not contrast
+        and doc[an.cc].lower_ == "but"
+        and any(t.dep_ == "neg" for t in doc[: an.cc])
+    )
+    if (
+        (front is None and not end and not (contrast or corrective))
+        or k < j
+        or k - j >= MAX_REMNANT
+    ):
         return None
     if front is not None and doc[j].lower_ in WH_OPENERS and k > j:
         if any(doc[i].text in {",", ";", ":"} for i in range(j, k + 1)):
@@ -140,7 +153,14 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     if k - j >= 8 and not embedded:
         return None
     return Stripping(
-        Span(j, k), front, end, comma and bool(end), shared=shared, hedge=hedge, contrast=contrast
+        Span(j, k),
+        front,
+        end,
+        comma and bool(end),
+        shared=shared,
+        hedge=hedge,
+        contrast=contrast,
+        corrective=corrective,
     )
 
 
@@ -355,6 +375,11 @@ def _choices(
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
+    if st.corrective:
+        if _split_remnant(an, st, verb).extra:
+            return None  # two remnants are gapping: "Pete wasn't called by Ann but Jo by Al"
+        corr = _corrective_correlate(an, verb, st.remnant)
+        return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     if not st.clausal:
         st = _split_remnant(an, st, verb)
     rem = st.remnant
@@ -467,6 +492,41 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _auxiliaries(verb: Token) -> list[Token]:
+    """The auxiliaries of ``verb`` before it."""
+    return [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i]
+
+
+def _negations(verb: Token, cc: int) -> list[Token]:
+    """The negation words of ``verb`` (and of its auxiliaries) before the conjunction."""
+    return [c for c in verb.children if c.dep_ == "neg" and c.i < cc]
+
+
+def _corrective_correlate(an: _Analysis, verb: Token, rem: Span) -> Span | None:
+    """The correlate of "not A but B" (issue 11, seventh session): the phrase of the negated
+    clause right after its negation ("is not [on Monday] but on Tuesday"), else its most
+    similar object or complement (the focus of a negation is in the verb phrase: "didn't buy
+    [the red dress] but the blue one"); None without a negation of the clause verb, with "not
+    only" (additive, not corrective) or without a similar phrase."""
+    doc = an.doc
+    negs = _negations(verb, an.cc)
+    if not negs or any(doc[n.i + 1].lower_ in NOT_ONLY for n in negs):
+        return None
+    first = doc[rem.start]
+    if first.tag_ in {"NNS", "VBZ"} and has_lemma(first.lower_, "VERB"):
+        return None  # a verb tagged as a plural noun: "does not reach X but cools/NNS at depth"
+    inside = range(rem.start, rem.end + 1)
+    if sum(1 for i in inside if doc[i].head.i not in inside or doc[i].head.i == i) != 1:
+        return None  # two phrases
+    cands = [span for span, is_subj, _ in _candidates(an, verb, rem) if not is_subj]
+    after = [c for c in cands if any(c.start == n.i + 1 for n in negs)]
+    if after:
+        return after[0]
+    scored = [(an.sim(rem, c), c.start, c) for c in cands]
+    best = max(scored, default=None, key=lambda x: (x[0], x[1]))
+    return best[2] if best is not None and best[0] >= 0.5 else None
 
 
 #: Quantifiers a comparative quantifier answers ("some people ..., but far fewer")
@@ -862,6 +922,18 @@ def _build(
         when = _time_adjuncts(doc, verb, corr.end if corr.end >= corr.start else verb.i, p)
         when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
         ids = [i for i in ids if i not in when]
+    if st.corrective:  # "not A but B": B's sentence is positive ("did not buy" -> "bought")
+        negs = {n.i for n in _negations(verb, an.cc)}
+        dos = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "do" and c.i < verb.i]
+        if dos and len(_auxiliaries(verb)) == 1:
+            from lemminflect import getInflection
+
+            form = getInflection(verb.lemma_, tag=dos[0].tag_)
+            if not form:
+                return None
+            replace[verb.i] = form[0]
+            negs.add(dos[0].i)
+        ids = [i for i in ids if i not in negs]
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
