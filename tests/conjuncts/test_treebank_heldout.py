@@ -248,9 +248,9 @@ def test_convention_allows_only_the_documented_deviations() -> None:
     text = "Kim likes not only tea but also coffee."
     assert _convention(text, text.index("but"), "", "polarity", ("not",))
     assert not _convention("Kim does not like tea but coffee.", 22, "", "polarity", ("not",))
-    assert _convention(text, 0, "'twice' dropped", "coverage", ("twice",))
-    assert not _convention(text, 0, "", "coverage", ("twice",))
-    assert not _convention(text, 0, "'twice'", "identical", ("twice",))
+    assert _convention(text, 0, "'once' dropped", "coverage", ("once",))
+    assert not _convention(text, 0, "", "coverage", ("once",))
+    assert not _convention(text, 0, "'once'", "identical", ("once",))
 
 
 def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Path) -> None:
