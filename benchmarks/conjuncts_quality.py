@@ -103,6 +103,7 @@ def show_held_out(held: list[Any], options: Any) -> Any:
         ("phenomenon", "per phenomenon"),
         ("corpus", "per corpus (oracle = gold trees)"),
         ("conjunction", "per conjunction"),
+        ("construction", "per construction (the records' finer shape)"),
         ("flagged", "flagged items (garbled / not rewritable), apart"),
     ):
         print_table(rules[rules.kind == kind], gcols, f"held out, rules, {title}")

@@ -1477,3 +1477,33 @@ def test_a_name_keeps_its_capital_after_a_moved_adverb(parser: object) -> None:
 )
 def test_a_time_adverb_answers_no_place_adverb(parser: object, sentence: str, second: str) -> None:
     resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
+
+
+# issue 11, session seven (i11g): a marked conjunction that opens a verbless list closed by a
+# later one ("hours, and another minutes, another seconds, and another days") is resolved as
+# the whole list (issue 11 shape 7; written here)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "One clock shows hours, and another minutes, another seconds, and another days.",
+            ["One clock shows hours.", "Another shows minutes.", "Another shows seconds.", "Another shows days."],
+        ),
+        (
+            "We bought apples, and pears, plums, and figs.",
+            ["We bought apples.", "We bought pears.", "We bought plums.", "We bought figs."],
+        ),
+    ],
+)  # fmt: skip
+def test_a_list_opened_by_the_marked_conjunction(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    rewrites, res = generated(parser, sentence, nth=0)
+    assert res.sentences == expected  # type: ignore[attr-defined]
+    assert expected in rewrites
+
+
+def test_a_later_conjunction_with_a_verb_between_is_no_list_end(parser: object) -> None:
+    # a verb between the two conjunctions: the first is resolved on its own
+    _, res = generated(parser, "Ann sings, and Bo dances, runs, and jumps.", nth=0)
+    assert not res.rule.endswith("+list")  # type: ignore[attr-defined]

@@ -549,6 +549,8 @@ def record_examples(
             "annotator": rec.get("annotator", ""),
             "held_out": split == "heldout",
         }
+        if "shape" in rec:  # the finer construction of a held-out record ("not-but", ...)
+            meta["construction"] = rec["shape"]
         examples.append(
             ConjunctExample(
                 f"{source}:{corpus}:{sid}@{offset}",

@@ -324,8 +324,9 @@ def summarise_heldout(
 
     Kinds: ``all`` (group ``clean``: the items without ``meta.flag``), ``flagged`` (items
     flagged ``garbled`` or ``not-rewritable``, apart from every other group), ``phenomenon``,
-    ``corpus`` (each corpus and :data:`HELDOUT_POOLS`) and ``conjunction``, the last three
-    over the clean items.
+    ``corpus`` (each corpus and :data:`HELDOUT_POOLS`), ``conjunction`` and, for items whose
+    record names one, ``construction`` (the finer shape, e.g. ``not-but``), the last four over
+    the clean items.
     """
     import pandas as pd
 
@@ -348,6 +349,8 @@ def summarise_heldout(
             keys = [("all", "clean"), ("phenomenon", r.phenomenon), ("corpus", corpus)]
             keys += [("corpus", p) for p, members in HELDOUT_POOLS.items() if corpus in members]
             keys.append(("conjunction", r.example.conjunction_lower))
+            if "construction" in meta:
+                keys.append(("construction", str(meta["construction"])))
         for kind, group in keys:
             groups.setdefault((r.mode, r.system, kind, group), []).append(r)
     rows = []

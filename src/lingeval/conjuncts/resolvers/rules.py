@@ -83,7 +83,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "17"
+GENERATION_VERSION = "18"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -1079,6 +1079,17 @@ def resolve_doc(
         return unchanged("not-a-conjunction")
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
+    last = _list_end_conjunction(doc, cc)
+    if last is not None:
+        # "One clock shows hours, and another minutes, another seconds, and another days":
+        # the marked conjunction opens a verbless list that a later one closes; the list is
+        # resolved at its last conjunction, every group a rewrite (issue 11, shape 7)
+        seen: list[tuple[_Candidate, Resolution | None]] = []
+        res_last = resolve_doc(doc, last, ranker=ranker, collect=seen)
+        if res_last.changed and res_last.rule.endswith("+list"):
+            if collect is not None:
+                collect.extend(seen)
+            return res_last
     an = _Analysis(doc, cc, ranker)
     if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
         from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
@@ -1148,6 +1159,26 @@ def resolve_doc(
         return unchanged("degenerate")
     res.sentences = out
     return res
+
+
+def _list_end_conjunction(doc: Doc, cc: int) -> int | None:
+    """The same conjunction closing a list that the conjunction ``cc`` opens after a comma
+    ("hours, and another minutes, another seconds, and another days"): a comma before ``cc``,
+    only verbless words (at least one comma) up to a later ", and" / ", or", else None."""
+    if cc < 1 or doc[cc - 1].text != ",":
+        return None
+    commas = 0
+    for k in range(cc + 1, min(len(doc), cc + 40)):
+        tok = doc[k]
+        if tok.tag_ in VERB_TAGS or tok.text in {";", ":", "(", ")", "--", "—"} or tok.is_sent_end:
+            return None
+        if tok.text == ",":
+            commas += 1
+        elif tok.lower_ == doc[cc].lower_:
+            return k if commas >= 2 and doc[k - 1].text == "," else None
+        elif tok.lower_ in CONJUNCTIONS:
+            return None
+    return None
 
 
 def _omission(
