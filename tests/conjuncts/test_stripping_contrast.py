@@ -181,6 +181,17 @@ MUST_RESOLVE = [
         ["She didn't buy the red dress.", "She bought the blue one."],
     ),
     ("I did not go to Rome, but to Paris.", "but", ["I did not go to Rome.", "I went to Paris."]),
+    # do-support goes before the adverbs right before the verb
+    (
+        "He often visits Rome, but not Naples.",
+        "but",
+        ["He often visits Rome.", "He does not often visit Naples."],
+    ),
+    (
+        "Highly recommend this place, but not on weekends.",
+        "but",
+        ["Highly recommend this place.", "Do not highly recommend this place on weekends."],
+    ),
     # "and also X" without a comma before the conjunction continues a phrase after the verb
     (
         "Laura Kent works for the Morning Star and also the Daily Post.",
@@ -254,6 +265,12 @@ MUST_NOT_CHANGE = [
         "They bought two cars, and a boat too.",
         "and",
         ["They bought two cars.", "They bought a boat too."],
+    ),
+    # do-support without an adverb before the verb
+    (
+        "I like the new design, but not the price.",
+        "but",
+        ["I like the new design.", "I do not like the price."],
     ),
     # two remnants after "but" are gapping: the negation stays
     (

@@ -908,7 +908,23 @@ def _build(
             do = "do" if _is_plural(doc, rem) else "does"
         base = getInflection(verb.lemma_, tag="VB")
         do = f"{hedge} {do}" if hedge else do  # "certainly did not steal"
-        replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
+        # do-support goes before the adverbs right before the verb ("often visits" -> "does
+        # not often visit"; "Highly recommend X" -> "Do not highly recommend X")
+        first = verb.i
+        while (
+            first - 1 >= 0 and doc[first - 1].dep_ == "advmod" and doc[first - 1].head.i == verb.i
+        ):
+            first -= 1
+        if first < verb.i and first not in replace:
+            adv = doc[first]
+            if adv.i == 0 and adv.text[:1].isupper():
+                do, lowered = do.capitalize(), adv.text[:1].lower() + adv.text[1:]
+            else:
+                lowered = adv.text
+            replace[first] = f"{do} {marker} {lowered}"
+            replace[verb.i] = base[0] if base else verb.lemma_
+        else:
+            replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
     # "not only X but also Y": the first half of the correlative is dropped like "both" or
     # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
     # stem from B.")
