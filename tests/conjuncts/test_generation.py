@@ -1507,3 +1507,18 @@ def test_a_later_conjunction_with_a_verb_between_is_no_list_end(parser: object) 
     # a verb between the two conjunctions: the first is resolved on its own
     _, res = generated(parser, "Ann sings, and Bo dances, runs, and jumps.", nth=0)
     assert not res.rule.endswith("+list")  # type: ignore[attr-defined]
+
+
+# issue 11, session seven (i11g): a quantifier remnant ("far fewer") replaces the quantifier of
+# the correlate and its noun stays, as a bare number does (written here)
+def test_a_quantifier_remnant_keeps_the_counted_noun(parser: object) -> None:
+    resolves_to(
+        parser,
+        "He sold many books in May, but far fewer in June.",
+        ["He sold many books in May.", "He sold far fewer books in June."],
+    )
+
+
+def test_an_adjective_remnant_is_no_quantifier(parser: object) -> None:
+    rewrites, _ = generated(parser, "He sold old books in May, but new ones in June.")
+    assert not any("new ones books" in s for r in rewrites for s in r)

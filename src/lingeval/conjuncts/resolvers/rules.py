@@ -1933,6 +1933,17 @@ QUANTITY_ADVERBS = frozenset({
 })  # fmt: skip
 
 
+#: quantifiers that count a noun like a number ("[many] books ... but far fewer in June")
+QUANTIFIERS = frozenset({"many", "much", "few", "fewer", "more", "less", "several", "most"})
+
+
+def _quantity_phrase(doc: Doc, span: Span) -> bool:
+    """``span`` is a quantifier with its degree words only ("far fewer", "many more")."""
+    return doc[span.end].lower_ in QUANTIFIERS and all(
+        doc[i].tag_ in {"RB", "RBR", "JJ", "JJR", "JJS"} for i in range(span.start, span.end + 1)
+    )
+
+
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
     """``span`` without the adverbs of quantity opening it ("[nearly] 300")."""
     first = span.start
@@ -2779,8 +2790,11 @@ def _align_all(
                     if len(ranked) > 1 and ranked[1][0] >= ranked[0][0] - 0.05:
                         best, skipped = ranked[1], True
                 elif skip_at and not second and k == skip_at - 1:
-                    # "[200] trees ... and nearly 300 in June": the noun stays
-                    bare = bare_number(doc, _without_quantity_adverbs(doc, part))
+                    # "[200] trees ... and nearly 300 in June", "[many] books in May, but
+                    # far fewer in June": the noun stays
+                    bare = bare_number(doc, _without_quantity_adverbs(doc, part)) or (
+                        _quantity_phrase(doc, part)
+                    )
                     for e in _shared_between(an, verb, end, lo, bare):
                         hit = best_ending(part, e)
                         if hit is not None and (best is None or hit[0] > best[0]):
@@ -2863,7 +2877,10 @@ def _shared_between(
             and doc[e + 1].tag_ not in {"CC", "POS", "HYPH"}
             and doc[e].tag_ not in {"IN", "TO", "DT", "PDT", "PRP$", "CC", "POS", "HYPH"}
             # a correlate keeps its modifiers, except a number whose noun stays ("[200] trees")
-            and ((number and doc[e].tag_ == "CD") or not an._cuts_modifier(e + 1, end))
+            and (
+                (number and (doc[e].tag_ == "CD" or doc[e].lower_ in QUANTIFIERS))
+                or not an._cuts_modifier(e + 1, end)
+            )
         ):
             out.append(e)
             if len(out) == 2:
