@@ -626,14 +626,8 @@ def test_gold_tree_shapes_gerund_adverbial_and_clausal_subject() -> None:
         "It may be easier to cook without a recipe.",
         "It may also be less fun to cook without a recipe.",
     ]
-
-
-def test_gold_tree_clausal_subject_holds_the_object_a_wh_clause_replaces() -> None:
-    """Oracle-mode trees: the infinitive after an expletive is the copula's clausal subject
-    (csubj); a *whether* remnant replaces that infinitive's object, as it does below an xcomp."""
-    from lingeval.conjuncts.resolvers.rules import _Analysis
-    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
-
+    # a whether-clause replaces the object of the clausal subject's infinitive (seventh
+    # session: the object was searched below an xcomp only)
     doc = _tree(
         "It/PRP/expl/2 may/MD/aux/2 be/VB/ROOT/2 possible/JJ/acomp/2 to/TO/aux/5 "
         "see/VB/csubj/2 the/DT/det/7 lake/NN/dobj/5 but/CC/cc/7 not/RB/neg/14 "
