@@ -1522,3 +1522,25 @@ def test_a_quantifier_remnant_keeps_the_counted_noun(parser: object) -> None:
 def test_an_adjective_remnant_is_no_quantifier(parser: object) -> None:
     rewrites, _ = generated(parser, "He sold old books in May, but new ones in June.")
     assert not any("new ones books" in s for r in rewrites for s in r)
+
+
+# issue 11, session seven (i11g): two clauses that each open with their own phrase of the same
+# preposition, without commas: the left opener belongs to the first clause (was unchanged)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("On Monday it rained and on Tuesday it snowed.", ["On Monday it rained.", "On Tuesday it snowed."]),
+        ("He said that in May we sailed and in June we hiked.", ["He said that in May we sailed.", "He said that in June we hiked."]),
+    ],
+)  # fmt: skip
+def test_clauses_with_openers_of_their_own(
+    parser: object, sentence: str, expected: list[str]
+) -> None:
+    _, res = generated(parser, sentence)
+    assert (res.rule, res.sentences) == ("clauses", expected)  # type: ignore[attr-defined]
+
+
+def test_an_opener_of_the_first_clause_only_stays_shared(parser: object) -> None:
+    # the right clause has no opener of its own: the left one is shared
+    _, res = generated(parser, "In May we sailed and we hiked in June.")
+    assert res.sentences == ["In May we sailed.", "In May we hiked in June."]  # type: ignore[attr-defined]

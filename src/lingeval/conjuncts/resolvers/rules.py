@@ -1011,7 +1011,17 @@ class _Analysis:
         (a subject, then the verb within a few tokens), else None."""
         doc = self.doc
         comma = next((k for k in range(span.start + 1, span.end) if doc[k].text == ","), None)
-        if comma is None or comma - span.start > 6:
+        if comma is None:
+            # no comma: a short opening phrase, a subject pronoun and a finite verb ("and on
+            # Tuesday it snowed", "and in June we hiked")
+            for k in range(span.start + 2, min(span.start + 5, span.end)):
+                if doc[k].tag_ == "PRP" and doc[k + 1].tag_ in FINITE_TAGS:
+                    inner = range(span.start + 1, k)
+                    if all(doc[j].tag_ in {"DT", "NN", "NNP", "NNS", "CD", "JJ"} for j in inner):
+                        return doc[k + 1]
+                    return None
+            return None
+        if comma - span.start > 6:
             return None
         if any(doc[k].tag_ in {"IN", "TO", "CD"} for k in range(span.start + 1, comma)):
             return None  # one short opening phrase, not remnants ("on X a year later, ...")
@@ -1597,6 +1607,14 @@ def _verbal(
             # "I wonder what it was and what it is": each conjunct brings its own wh-word or
             # complementiser, so the left one's belongs to the first conjunct, not the opening
             start -= 1
+        if start > 0 and doc[right.start].tag_ == "IN" and rv.i > right.start:
+            # both conjuncts open with their own phrase ("On Monday it rained and on Tuesday
+            # it snowed"): the left one belongs to the first conjunct, not to both
+            q = start - 1
+            while q > 0 and doc[q].tag_ in {"DT", "NN", "NNP", "NNS", "CD", "JJ"}:
+                q -= 1
+            if q < start - 1 and doc[q].tag_ == "IN" and doc[q].lower_ == doc[right.start].lower_:
+                start = q
         opening = list(range(0, start))
         first = list(range(start, p + 1))
         second = list(range(right.start, r_end + 1))
