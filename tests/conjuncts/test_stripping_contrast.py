@@ -181,6 +181,13 @@ MUST_RESOLVE = [
         ["She didn't buy the red dress.", "She bought the blue one."],
     ),
     ("I did not go to Rome, but to Paris.", "but", ["I did not go to Rome.", "I went to Paris."]),
+    # "not only A but B" (no "also") is additive: "not only" is dropped, no negation added
+    ("She speaks not only French but German.", "but", ["She speaks French.", "She speaks German."]),
+    (
+        "The rule applies not only to students but to teachers.",
+        "but",
+        ["The rule applies to students.", "The rule applies to teachers."],
+    ),
     # do-support goes before the adverbs right before the verb
     (
         "He often visits Rome, but not Naples.",

@@ -116,7 +116,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         and not end
         and not contrast
         and doc[an.cc].lower_ == "but"
-        and any(t.dep_ == "neg" for t in doc[: an.cc])
+        and (any(t.dep_ == "neg" for t in doc[: an.cc]) or _not_only_before(doc, an.cc))
     )
     if (
         (front is None and not end and not (contrast or corrective))
@@ -375,6 +375,10 @@ def _choices(
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
+    if st.corrective and _not_only_before(doc, an.cc):
+        # "not only A but B" is additive, not corrective: "not only" is dropped as with "but
+        # also" and A is the correlate ("She speaks not only French but German")
+        st = replace(st, corrective=False)
     if st.corrective:
         if _split_remnant(an, st, verb).extra:
             return None  # two remnants are gapping: "Pete wasn't called by Ann but Jo by Al"
@@ -492,6 +496,11 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _not_only_before(doc: Doc, cc: int) -> bool:
+    """ "not only / not just ..." comes before the conjunction ``cc``."""
+    return any(doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY for i in range(cc - 1))
 
 
 def _auxiliaries(verb: Token) -> list[Token]:
