@@ -1156,54 +1156,101 @@ def test_an_adverb_that_opens_no_remnant(
     assert (res.rule, res.sentences) == (rule, expected)  # type: ignore[attr-defined]
 
 
-# issue 11, session seven (i11g): a finite copula is its own first auxiliary, so the adverb
-# opening the remnant follows it (written here)
-@pytest.mark.parametrize(
-    ("sentence", "second"),
-    [
-        ("Ana is part of the city choir and formerly of a jazz band.", "Ana is formerly part of a jazz band."),
-        ("She was a nurse in Leeds and later a doctor in York.", "She was later a doctor in York."),
-        ("The shop was in Leeds and previously in York.", "The shop was previously in York."),
-    ],
-)  # fmt: skip
-def test_an_adverb_follows_a_finite_copula(parser: object, sentence: str, second: str) -> None:
-    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
+# issue 11, session seven (i11g): candidate generation 18; every sentence written here. Each
+# shape resolves to the expected rewrites (generated and chosen by the shipped ranker); the
+# must-not-change cases of each shape are in the table too or in the tests after it.
+GENERATION_18 = [
+    # a finite copula is its own first auxiliary: the adverb opening the remnant follows it
+    ("Ana is part of the city choir and formerly of a jazz band.",
+     ["Ana is part of the city choir.", "Ana is formerly part of a jazz band."]),
+    ("She was a nurse in Leeds and later a doctor in York.",
+     ["She was a nurse in Leeds.", "She was later a doctor in York."]),
+    ("The shop was in Leeds and previously in York.",
+     ["The shop was in Leeds.", "The shop was previously in York."]),
+    # ... but not a copula below an auxiliary, nor a lexical verb
+    ("Maria will be a judge in Lyon and later in Paris.",
+     ["Maria will be a judge in Lyon.", "Maria will later be a judge in Paris."]),
+    ("Tom worked at a bank and formerly at a school.",
+     ["Tom worked at a bank.", "Tom formerly worked at a school."]),
+    # a lowercase word the tagger reads as a name ("the north/NNP") makes no name with "and"
+    ("Leeds Town is to the north and York City to the east.",
+     ["Leeds Town is to the north.", "York City is to the east."]),
+    ("The county has Surrey to the southeast and Kent, England to the northeast.",
+     ["The county has Surrey to the southeast.", "The county has Kent, England to the northeast."]),
+    # two adverbs open a prepositional remnant; a focus adverb stays before its phrase
+    ("Ann has lived in Leeds and most recently in York.",
+     ["Ann has lived in Leeds.", "Ann has most recently lived in York."]),
+    ("The tower was built in 1900 and then again in 1950.",
+     ["The tower was built in 1900.", "The tower was then again built in 1950."]),
+    ("The dish comes from Italy and specifically from Sicily.",
+     ["The dish comes from Italy.", "The dish specifically comes from Sicily."]),
+    ("The dish comes from Italy and more specifically from Sicily.",
+     ["The dish comes from Italy.", "The dish more specifically comes from Sicily."]),
+    ("She travelled to Rome and more especially to Naples.",
+     ["She travelled to Rome.", "She travelled more especially to Naples."]),
+    # a gapped list read as an apposition of the subject keeps the auxiliary
+    ("The first plant will make engines, the second gearboxes, and the third axles.",
+     ["The first plant will make engines.", "The second will make gearboxes.", "The third will make axles."]),
+    ("The first plant has made engines, the second gearboxes, and the third axles.",
+     ["The first plant has made engines.", "The second has made gearboxes.", "The third has made axles."]),
+    ("The first plant will make engines and the second gearboxes.",
+     ["The first plant will make engines.", "The second will make gearboxes."]),
+    # the group before the last conjunct answers the part of the last conjunct after its own
+    # comma: an adjunct of the first conjunct, not a list conjunct (a real list still is one)
+    ("Gold closed at 1,200 dollars an ounce, up 3 dollars, and silver at 15 dollars, down 10 cents.",
+     ["Gold closed at 1,200 dollars an ounce, up 3 dollars.", "Silver closed at 15 dollars, down 10 cents."]),
+    ("Ann paid 5 dollars for tea, 8 dollars for cake, and 3 dollars for water, a bargain.",
+     ["Ann paid 5 dollars for tea.", "Ann paid 8 dollars for cake.", "Ann paid 3 dollars for water, a bargain."]),
+    # a determiner heading its own phrase (a demonstrative, a rating tagged as an article)
+    ("Tom chose this and Ann that.", ["Tom chose this.", "Ann chose that."]),
+    ("The notes were rated A by Moody's and B by Fitch.",
+     ["The notes were rated A by Moody's.", "The notes were rated B by Fitch."]),
+    # a possessive remnant answers the subject's possessor; "Honda's cars" stays one phrase
+    ("Toyota's sales rose 5% and Honda's 3%.", ["Toyota's sales rose 5%.", "Honda's sales rose 3%."]),
+    ("Apple's shares rose 2%, Microsoft's 1.5%, and Google's 3%.",
+     ["Apple's shares rose 2%.", "Microsoft's shares rose 1.5%.", "Google's shares rose 3%."]),
+    ("The firm's profit rose to 5 million dollars and its rival's to 3 million dollars.",
+     ["The firm's profit rose to 5 million dollars.", "Its rival's profit rose to 3 million dollars."]),
+    ("Toyota's trucks sold well in May and Honda's cars in June.",
+     ["Toyota's trucks sold well in May.", "Honda's cars sold well in June."]),
+    # a verbless remnant answers the subject of an infinitive (issue 11 shape 2); a remnant
+    # with its own infinitive replaces the whole clause
+    ("Tom expects Ann to win, and Sue Bob.", ["Tom expects Ann to win.", "Sue expects Bob to win."]),
+    ("I want her to win and him to lose.", ["I want her to win.", "I want him to lose."]),
+    ("The coach told Ann to run and Bo to swim.", ["The coach told Ann to run.", "The coach told Bo to swim."]),
+    # a noun phrase of time answers an opening adjunct of time; without one it is a subject
+    ("Last year the company sold 300 cars in France and this year 500.",
+     ["Last year the company sold 300 cars in France.", "This year the company sold 500."]),
+    ("He said the week was long and the weekend short.",
+     ["He said the week was long.", "He said the weekend was short."]),
+    # "Name and Name Name" is one name only when an article opens it
+    ("She lived in Paris and New York.", ["She lived in Paris.", "She lived in New York."]),
+    ("Ann visited Rome in May and New York in June.", ["Ann visited Rome in May.", "Ann visited New York in June."]),
+    ("Ann bought a car in May and Tom Smith a bike in June.",
+     ["Ann bought a car in May.", "Tom Smith bought a bike in June."]),
+    # a moved adverb takes the capital of a sentence-initial verb; a name keeps its own
+    ("Mix the flour with the eggs, and then with the milk.",
+     ["Mix the flour with the eggs.", "Then mix the flour with the milk."]),
+    ("London hosted the games in 1948 and later in 2012.",
+     ["London hosted the games in 1948.", "London later hosted the games in 2012."]),
+    # a time adverb never answers a place adverb; place answers place
+    ("We went there for lunch and again for dinner.", ["We went there for lunch.", "We again went there for dinner."]),
+    ("He works here in winter and there in summer.", ["He works here in winter.", "He works there in summer."]),
+    # a quantifier remnant replaces the quantifier; the counted noun stays
+    ("He sold many books in May, but far fewer in June.",
+     ["He sold many books in May.", "He sold far fewer books in June."]),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("sentence", "second"),
-    [
-        # a copula below an auxiliary: the adverb follows the auxiliary, before "be"
-        ("Maria will be a judge in Lyon and later in Paris.", "Maria will later be a judge in Paris."),
-        # a lexical verb: the adverb goes before it
-        ("Tom worked at a bank and formerly at a school.", "Tom formerly worked at a school."),
-    ],
-)  # fmt: skip
-def test_an_adverb_before_a_verb_that_is_no_finite_copula(
-    parser: object, sentence: str, second: str
-) -> None:
-    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
-
-
-# issue 11, session seven (i11g): a lowercase word the tagger reads as a proper name
-# ("the north/NNP") does not make "north and York City" one name (written here)
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        (
-            "Leeds Town is to the north and York City to the east.",
-            ["Leeds Town is to the north.", "York City is to the east."],
-        ),
-        (
-            "The county has Surrey to the southeast and Kent, England to the northeast.",
-            ["The county has Surrey to the southeast.", "The county has Kent, England to the northeast."],
-        ),
-    ],
-)  # fmt: skip
-def test_a_lowercase_word_tagged_as_a_name_is_no_name(
-    parser: object, sentence: str, expected: list[str]
-) -> None:
+@pytest.mark.parametrize(("sentence", "expected"), GENERATION_18)
+def test_generation_18_shape_resolves(parser: object, sentence: str, expected: list[str]) -> None:
     resolves_to(parser, sentence, expected)
+
+
+def test_paint_takes_the_capital_after_a_moved_adverb(parser: object) -> None:
+    # an argument cluster: the adverb before the first word of an imperative
+    _, res = generated(parser, "Paint the door in May and then the gate in June.")
+    assert res.sentences[1] == "Then paint the gate in June."  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -1211,102 +1258,18 @@ def test_a_lowercase_word_tagged_as_a_name_is_no_name(
     [
         "He works for the Bill and Melinda Gates Foundation in Seattle.",
         "The Bill and Melinda Gates Foundation gave money to schools.",
+        # through an inner "of"
+        "He works for the United States Department of Housing and Urban Development.",
     ],
 )
-def test_a_capitalised_name_with_and_stays_one_name(parser: object, sentence: str) -> None:
+def test_a_name_opened_by_an_article_stays_one_name(parser: object, sentence: str) -> None:
     _, res = generated(parser, sentence)
     assert (res.rule, res.sentences) == ("unchanged:proper-name", [sentence])  # type: ignore[attr-defined]
 
 
-# issue 11, session seven (i11g): two adverbs open a prepositional remnant; the pair goes
-# before the copied verb unless the second is a focus adverb that stays (written here)
-@pytest.mark.parametrize(
-    ("sentence", "second"),
-    [
-        ("Ann has lived in Leeds and most recently in York.", "Ann has most recently lived in York."),
-        ("The tower was built in 1900 and then again in 1950.", "The tower was then again built in 1950."),
-        ("The dish comes from Italy and specifically from Sicily.", "The dish specifically comes from Sicily."),
-        ("The dish comes from Italy and more specifically from Sicily.", "The dish more specifically comes from Sicily."),
-        # a focus adverb stays before its phrase, without doubling the preposition
-        ("She travelled to Rome and more especially to Naples.", "She travelled more especially to Naples."),
-    ],
-)  # fmt: skip
-def test_two_adverbs_opening_a_prepositional_remnant(
-    parser: object, sentence: str, second: str
-) -> None:
-    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
-
-
-# issue 11, session seven (i11g): a gapped list that the parser reads as an apposition of the
-# subject keeps the auxiliary in every rewrite (was "The second make gearboxes.")
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        (
-            "The first plant will make engines, the second gearboxes, and the third axles.",
-            ["The first plant will make engines.", "The second will make gearboxes.", "The third will make axles."],
-        ),
-        (
-            "The first plant has made engines, the second gearboxes, and the third axles.",
-            ["The first plant has made engines.", "The second has made gearboxes.", "The third has made axles."],
-        ),
-        # two conjuncts: the subject already ended before the auxiliary
-        (
-            "The first plant will make engines and the second gearboxes.",
-            ["The first plant will make engines.", "The second will make gearboxes."],
-        ),
-    ],
-)  # fmt: skip
-def test_a_gapped_list_keeps_the_auxiliary(
-    parser: object, sentence: str, expected: list[str]
-) -> None:
-    resolves_to(parser, sentence, expected)
-
-
-# issue 11, session seven (i11g): the group before the last conjunct answers the part of
-# the last conjunct after its own comma: an adjunct of the first conjunct, not a list
-# conjunct (written here)
-def test_a_group_parallel_to_the_tail_of_the_last_conjunct_is_no_list_conjunct(
-    parser: object,
-) -> None:
-    resolves_to(
-        parser,
-        "Gold closed at 1,200 dollars an ounce, up 3 dollars, and silver at 15 dollars, down 10 cents.",
-        [
-            "Gold closed at 1,200 dollars an ounce, up 3 dollars.",
-            "Silver closed at 15 dollars, down 10 cents.",
-        ],
-    )
-
-
-def test_a_list_whose_last_conjunct_has_an_apposition_is_still_peeled(parser: object) -> None:
-    resolves_to(
-        parser,
-        "Ann paid 5 dollars for tea, 8 dollars for cake, and 3 dollars for water, a bargain.",
-        [
-            "Ann paid 5 dollars for tea.",
-            "Ann paid 8 dollars for cake.",
-            "Ann paid 3 dollars for water, a bargain.",
-        ],
-    )
-
-
-# issue 11, session seven (i11g): a determiner that heads its own phrase (a demonstrative
-# pronoun, a letter rating the tagger reads as an article) may be a correlate (written here)
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        ("Tom chose this and Ann that.", ["Tom chose this.", "Ann chose that."]),
-        (
-            "The notes were rated A by Moody's and B by Fitch.",
-            ["The notes were rated A by Moody's.", "The notes were rated B by Fitch."],
-        ),
-    ],
-)
-def test_a_determiner_heading_its_own_phrase_is_a_correlate(
-    parser: object, sentence: str, expected: list[str]
-) -> None:
-    resolves_to(parser, sentence, expected)
+def test_a_verbless_remnant_never_replaces_the_infinitival_clause(parser: object) -> None:
+    rewrites, _ = generated(parser, "Tom expects Ann to win, and Sue Bob.")
+    assert ["Tom expects Ann to win.", "Sue expects Bob."] not in rewrites
 
 
 def test_a_determiner_of_a_noun_is_still_no_correlate_alone(parser: object) -> None:
@@ -1314,174 +1277,40 @@ def test_a_determiner_of_a_noun_is_still_no_correlate_alone(parser: object) -> N
     assert ["Tom bought this book in May.", "Tom bought that one book in June."] not in rewrites
 
 
-# issue 11, session seven (i11g): a possessive remnant answers the subject's possessor, and
-# the possessed noun stays (written here)
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
-        ("Toyota's sales rose 5% and Honda's 3%.", ["Toyota's sales rose 5%.", "Honda's sales rose 3%."]),
-        (
-            "Apple's shares rose 2%, Microsoft's 1.5%, and Google's 3%.",
-            ["Apple's shares rose 2%.", "Microsoft's shares rose 1.5%.", "Google's shares rose 3%."],
-        ),
-        (
-            "The firm's profit rose to 5 million dollars and its rival's to 3 million dollars.",
-            ["The firm's profit rose to 5 million dollars.", "Its rival's profit rose to 3 million dollars."],
-        ),
+        # new candidates the shipped ranker does not choose yet
+        ("Germany beat France 2-1 and Spain Italy 3-0.", ["Germany beat France 2-1.", "Spain beat Italy 3-0."]),
+        ("The museum attracted 200 visitors in May and nearly 300 in June.",
+         ["The museum attracted 200 visitors in May.", "The museum attracted nearly 300 visitors in June."]),
+        ("The firm employs 500 people in Ohio and nearly 200 abroad.",
+         ["The firm employs 500 people in Ohio.", "The firm employs nearly 200 people abroad."]),
     ],
 )  # fmt: skip
-def test_a_possessive_remnant_answers_the_subjects_possessor(
+def test_generation_18_candidates_are_generated(
     parser: object, sentence: str, expected: list[str]
 ) -> None:
-    resolves_to(parser, sentence, expected)
-
-
-def test_a_possessed_noun_remnant_is_no_lone_possessor(parser: object) -> None:
-    # "Honda's cars" is one noun phrase: no split after the possessive
-    resolves_to(
-        parser,
-        "Toyota's trucks sold well in May and Honda's cars in June.",
-        ["Toyota's trucks sold well in May.", "Honda's cars sold well in June."],
-    )
-
-
-# issue 11, session seven (i11g): a number remnant with an adverb of quantity ("nearly 300")
-# may replace the number alone, its counted noun staying (generated; the ranker chooses)
-@pytest.mark.parametrize(
-    ("sentence", "second"),
-    [
-        ("The museum attracted 200 visitors in May and nearly 300 in June.", "The museum attracted nearly 300 visitors in June."),
-        ("The firm employs 500 people in Ohio and nearly 200 abroad.", "The firm employs nearly 200 people abroad."),
-    ],
-)  # fmt: skip
-def test_a_number_with_an_adverb_of_quantity_keeps_the_counted_noun(
-    parser: object, sentence: str, second: str
-) -> None:
     rewrites, _ = generated(parser, sentence)
-    assert [sentence.split(" and")[0] + ".", second] in rewrites
+    assert expected in rewrites
 
 
-def test_an_adverb_before_a_noun_phrase_remnant_is_no_quantity(parser: object) -> None:
+def test_no_split_of_a_name_or_a_noun_phrase_where_the_shape_does_not_hold(parser: object) -> None:
+    # a two-word name after a common-noun object stays one name
+    rewrites, _ = generated(parser, "Ann bought a car in spring and Tom Smith a bike in autumn.")
+    assert not any(s.startswith("Tom bought") for r in rewrites for s in r)
     # "nearly" before a noun phrase: no counted noun is copied
     rewrites, _ = generated(
         parser, "The museum attracted 200 visitors in May and nearly a million in June."
     )
     assert not any("a million visitors" in s for r in rewrites for s in r)
+    # an adjective remnant is no quantifier
+    rewrites, _ = generated(parser, "He sold old books in May, but new ones in June.")
+    assert not any("new ones books" in s for r in rewrites for s in r)
 
 
-# issue 11, session seven (i11g): a verbless remnant answers the subject of an infinitive,
-# never the whole infinitival clause (issue 11 shape 2; was "Sue expects Bob.")
-def test_a_verbless_remnant_answers_the_subject_of_the_infinitive(parser: object) -> None:
-    sentence = "Tom expects Ann to win, and Sue Bob."
-    resolves_to(parser, sentence, ["Tom expects Ann to win.", "Sue expects Bob to win."])
-    rewrites, _ = generated(parser, sentence)
-    assert ["Tom expects Ann to win.", "Sue expects Bob."] not in rewrites
-
-
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        # a remnant with its own infinitive still replaces the whole clause
-        ("I want her to win and him to lose.", ["I want her to win.", "I want him to lose."]),
-        ("The coach told Ann to run and Bo to swim.", ["The coach told Ann to run.", "The coach told Bo to swim."]),
-    ],
-)  # fmt: skip
-def test_a_remnant_with_an_infinitive_replaces_the_clause(
-    parser: object, sentence: str, expected: list[str]
-) -> None:
-    resolves_to(parser, sentence, expected)
-
-
-# issue 11, session seven (i11g): a noun phrase of time opening a gapped conjunct answers the
-# opening adjunct of time; the subject stays (was "Last year this year sold 500 cars")
-def test_a_time_noun_phrase_answers_the_opening_adjunct(parser: object) -> None:
-    resolves_to(
-        parser,
-        "Last year the company sold 300 cars in France and this year 500.",
-        ["Last year the company sold 300 cars in France.", "This year the company sold 500."],
-    )
-
-
-def test_a_time_noun_phrase_without_an_opening_adjunct_is_a_subject(parser: object) -> None:
-    resolves_to(
-        parser,
-        "He said the week was long and the weekend short.",
-        ["He said the week was long.", "He said the weekend was short."],
-    )
-
-
-# issue 11, session seven (i11g): two one-word names opening the conjunct after "Name verb
-# Name" may be a subject and an object remnant (a weak cut; the ranker chooses)
-def test_two_names_after_name_verb_name_may_be_two_remnants(parser: object) -> None:
-    rewrites, _ = generated(parser, "Germany beat France 2-1 and Spain Italy 3-0.")
-    assert ["Germany beat France 2-1.", "Spain beat Italy 3-0."] in rewrites
-
-
-def test_a_two_word_name_after_a_common_noun_object_stays_one_name(parser: object) -> None:
-    rewrites, _ = generated(parser, "Ann bought a car in spring and Tom Smith a bike in autumn.")
-    assert not any(s.startswith("Tom bought") for r in rewrites for s in r)
-
-
-# issue 11, session seven (i11g): "Name and Name Name" is one proper name only when an article
-# opens it ("the Bill and Melinda Gates Foundation"); else two names (written here)
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        ("She lived in Paris and New York.", ["She lived in Paris.", "She lived in New York."]),
-        ("Ann visited Rome in May and New York in June.", ["Ann visited Rome in May.", "Ann visited New York in June."]),
-        ("Ann bought a car in May and Tom Smith a bike in June.", ["Ann bought a car in May.", "Tom Smith bought a bike in June."]),
-    ],
-)  # fmt: skip
-def test_two_names_without_an_article_are_no_one_name(
-    parser: object, sentence: str, expected: list[str]
-) -> None:
-    resolves_to(parser, sentence, expected)
-
-
-def test_a_name_with_an_inner_of_and_an_article_stays_one_name(parser: object) -> None:
-    sentence = "He works for the United States Department of Housing and Urban Development."
-    _, res = generated(parser, sentence)
-    assert (res.rule, res.sentences) == ("unchanged:proper-name", [sentence])  # type: ignore[attr-defined]
-
-
-# issue 11, session seven (i11g): an adverb moved before a sentence-initial verb takes the
-# capital ("Then mix", was "Then Mix"); a name keeps its own (written here)
-@pytest.mark.parametrize(
-    ("sentence", "second"),
-    [
-        ("Mix the flour with the eggs, and then with the milk.", "Then mix the flour with the milk."),
-        ("Paint the door in May and then the gate in June.", "Then paint the gate in June."),
-    ],
-)  # fmt: skip
-def test_a_moved_adverb_takes_the_capital(parser: object, sentence: str, second: str) -> None:
-    _, res = generated(parser, sentence)
-    assert res.sentences[1] == second  # type: ignore[attr-defined]
-
-
-def test_a_name_keeps_its_capital_after_a_moved_adverb(parser: object) -> None:
-    resolves_to(
-        parser,
-        "London hosted the games in 1948 and later in 2012.",
-        ["London hosted the games in 1948.", "London later hosted the games in 2012."],
-    )
-
-
-# issue 11, session seven (i11g): a time adverb never answers a place adverb (was "We went
-# again for dinner.", "there" lost; reported by i11m); place answers place (written here)
-@pytest.mark.parametrize(
-    ("sentence", "second"),
-    [
-        ("We went there for lunch and again for dinner.", "We again went there for dinner."),
-        ("He works here in winter and there in summer.", "He works there in summer."),
-    ],
-)
-def test_a_time_adverb_answers_no_place_adverb(parser: object, sentence: str, second: str) -> None:
-    resolves_to(parser, sentence, [sentence.split(" and")[0] + ".", second])
-
-
-# issue 11, session seven (i11g): a marked conjunction that opens a verbless list closed by a
-# later one ("hours, and another minutes, another seconds, and another days") is resolved as
-# the whole list (issue 11 shape 7; written here)
+# a marked conjunction that opens a verbless list closed by a later one is resolved as the
+# whole list (issue 11 shape 7)
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
@@ -1504,28 +1333,12 @@ def test_a_list_opened_by_the_marked_conjunction(
 
 
 def test_a_later_conjunction_with_a_verb_between_is_no_list_end(parser: object) -> None:
-    # a verb between the two conjunctions: the first is resolved on its own
     _, res = generated(parser, "Ann sings, and Bo dances, runs, and jumps.", nth=0)
     assert not res.rule.endswith("+list")  # type: ignore[attr-defined]
 
 
-# issue 11, session seven (i11g): a quantifier remnant ("far fewer") replaces the quantifier of
-# the correlate and its noun stays, as a bare number does (written here)
-def test_a_quantifier_remnant_keeps_the_counted_noun(parser: object) -> None:
-    resolves_to(
-        parser,
-        "He sold many books in May, but far fewer in June.",
-        ["He sold many books in May.", "He sold far fewer books in June."],
-    )
-
-
-def test_an_adjective_remnant_is_no_quantifier(parser: object) -> None:
-    rewrites, _ = generated(parser, "He sold old books in May, but new ones in June.")
-    assert not any("new ones books" in s for r in rewrites for s in r)
-
-
-# issue 11, session seven (i11g): two clauses that each open with their own phrase of the same
-# preposition, without commas: the left opener belongs to the first clause (was unchanged)
+# two clauses that each open with their own phrase of the same preposition, without commas:
+# the left opener belongs to the first clause (was unchanged); else it stays shared
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
@@ -1541,6 +1354,5 @@ def test_clauses_with_openers_of_their_own(
 
 
 def test_an_opener_of_the_first_clause_only_stays_shared(parser: object) -> None:
-    # the right clause has no opener of its own: the left one is shared
     _, res = generated(parser, "In May we sailed and we hiked in June.")
     assert res.sentences == ["In May we sailed.", "In May we hiked in June."]  # type: ignore[attr-defined]
