@@ -288,6 +288,31 @@ def _row(records: Sequence[Record], options: MetricOptions) -> dict[str, Any]:
     }
 
 
+def _group_row(
+    scope: str,
+    source: str,
+    mode: str,
+    system: str,
+    kind: str,
+    group: str,
+    records: Sequence[Record],
+    options: MetricOptions,
+) -> dict[str, Any]:
+    """One row of a tidy table: its keys, then the figures of :func:`_row`."""
+    keys = {"scope": scope, "source": source, "mode": mode, "system": system}
+    return {**keys, "kind": kind, "group": group, **_row(records, options)}
+
+
+def _tidy(rows: list[dict[str, Any]], order: list[str]) -> pd.DataFrame:
+    """``rows`` as a table sorted by the columns ``order`` (an empty table when no rows)."""
+    import pandas as pd
+
+    df = pd.DataFrame(rows)
+    if not df.empty:
+        df = df.sort_values(order).reset_index(drop=True)
+    return df
+
+
 #: Pooled sources of :func:`summarise`: ``REAL`` is the third-party ellipsis data only,
 #: ``TREEBANKS`` the sources with gold trees (the same examples in parsed and oracle mode).
 POOLS = {
@@ -306,7 +331,6 @@ def summarise(
     Besides each source, ``ALL`` pools every source and each of ``pools`` (default
     :data:`POOLS`) pools the sources it names.
     """
-    import pandas as pd
 
     options = options or MetricOptions(bootstrap=0)
     pools = POOLS if pools is None else pools
@@ -324,20 +348,8 @@ def summarise(
         scope = "development"
         if any(r.in_sample for r in recs):
             scope = "development, in-sample (the resolver was fitted on it)"
-        row = {
-            "scope": scope,
-            "source": source,
-            "mode": mode,
-            "system": system,
-            "kind": kind,
-            "group": group,
-        }
-        row.update(_row(recs, options))
-        rows.append(row)
-    df = pd.DataFrame(rows)
-    if not df.empty:
-        df = df.sort_values(["kind", "source", "group", "system", "mode"]).reset_index(drop=True)
-    return df
+        rows.append(_group_row(scope, source, mode, system, kind, group, recs, options))
+    return _tidy(rows, ["kind", "source", "group", "system", "mode"])
 
 
 #: ``corpus`` groups of :func:`summarise_heldout` that pool several corpora
@@ -359,7 +371,6 @@ def summarise_heldout(
     record names one, ``construction`` (the finer shape, e.g. ``not-but``), the last four over
     the clean items.
     """
-    import pandas as pd
 
     options = options or MetricOptions(bootstrap=0)
     boot = MetricOptions(
@@ -389,24 +400,10 @@ def summarise_heldout(
         ci = aggregate("s", [r.stats for r in recs], boot).ci
         f1_ci = ci.get("f1", (math.nan, math.nan))
         em_ci = ci.get("exact_match", (math.nan, math.nan))
-        row = {
-            "scope": "held out",
-            "source": recs[0].source,
-            "mode": mode,
-            "system": system,
-            "kind": kind,
-            "group": group,
-            **_row(recs, options),
-            "f1_lo": f1_ci[0],
-            "f1_hi": f1_ci[1],
-            "em_lo": em_ci[0],
-            "em_hi": em_ci[1],
-        }
+        row = _group_row("held out", recs[0].source, mode, system, kind, group, recs, options)
+        row.update({"f1_lo": f1_ci[0], "f1_hi": f1_ci[1], "em_lo": em_ci[0], "em_hi": em_ci[1]})
         rows.append(row)
-    df = pd.DataFrame(rows)
-    if not df.empty:
-        df = df.sort_values(["kind", "group", "system", "mode"]).reset_index(drop=True)
-    return df
+    return _tidy(rows, ["kind", "group", "system", "mode"])
 
 
 def _norm(text: str) -> str:
