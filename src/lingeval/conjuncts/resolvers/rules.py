@@ -1113,7 +1113,8 @@ def resolve_doc(
         and doc[cc + 2].tag_ in {"NNP", "NNPS"}
         # a name opened by an article ("the Bill and Melinda Gates Foundation"), not two
         # names ("in May and New York in June", "in Paris and Los Angeles")
-        and doc[_name_start(doc, cc - 1) - 1].tag_ == "DT"
+        and (name := _name_start(doc, cc - 1)) > 0
+        and doc[name - 1].tag_ == "DT"
     ):
         return unchanged("proper-name")
     reason = an.unchanged_reason()
