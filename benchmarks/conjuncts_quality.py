@@ -225,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     from lingeval.conjuncts.devdata import HELD_OUT_SOURCES, SOURCES, gold_trees, load_sources
     from lingeval.conjuncts.metric import MetricOptions
     from lingeval.conjuncts.parse_features import SpacyAnalyzer
-    from lingeval.conjuncts.quality import evaluate_examples
+    from lingeval.conjuncts.quality import evaluate_modes
     from lingeval.conjuncts.resolvers import load_resolver
 
     t0 = time.perf_counter()
@@ -263,51 +263,34 @@ def main(argv: list[str] | None = None) -> int:
             continue  # kept apart: not coordinations
         into = held if name in HELD_OUT_SOURCES else records
         for sysname, res in resolvers.items():
+            oracle_ok = sysname.startswith("rules") or hasattr(res, "resolve_docs")
+            oracle = not args.no_oracle and name in TREEBANK_SOURCES and oracle_ok
             into.extend(
-                evaluate_examples(
+                evaluate_modes(
                     res,
                     src.examples,
                     source=name,
+                    trees=trees if oracle else None,
                     options=options,
                     analyzer=analyzer,
                     system=sysname,
                 )
             )
-            oracle_ok = sysname.startswith("rules") or hasattr(res, "resolve_docs")
-            if not args.no_oracle and name in TREEBANK_SOURCES and oracle_ok:
-                into.extend(
-                    evaluate_examples(
-                        res,
-                        src.examples,
-                        source=name,
-                        trees=trees,
-                        options=options,
-                        analyzer=analyzer,
-                        system=sysname,
-                    )
-                )
     table, shapes, fitted = pd.DataFrame(), pd.DataFrame(), {}
     if records:
         table, shapes, fitted = show_development(records, resolvers, options, args.aggregation)
     held_table = show_held_out(held, options) if held else None
+    # the records were scored with ``analyzer``, so its pipeline id is the one they carry
     signature = None
     if records or held:
-        from lingeval.conjuncts.metric import score_systems
-
-        signature = score_systems(
-            [(records or held)[0].example], {}, options=options, analyzer=analyzer
-        ).signature.format()
+        signature = options.signature(analyzer.pipeline_id).format()
         print(f"\nsignature: {signature}")
     held_signature = None
     if held:
         from dataclasses import replace
 
-        from lingeval.conjuncts.metric import score_systems
-
         boot = replace(options, bootstrap=HELD_OUT_RESAMPLES)
-        held_signature = score_systems(
-            [held[0].example], {}, options=boot, analyzer=analyzer
-        ).signature.format()
+        held_signature = boot.signature(analyzer.pipeline_id).format()
         print(f"held-out signature (its intervals): {held_signature}")
     print(f"\n{time.perf_counter() - t0:.0f} s in all")
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -111,6 +111,26 @@ def test_oracle_mode_runs_the_rules_on_gold_trees() -> None:
     assert records[0].prediction == ["Josh likes wine.", "Jane likes water."]
 
 
+def test_evaluate_modes_gives_parsed_records_then_oracle_records() -> None:
+    from lingeval.conjuncts.quality import evaluate_modes
+    from lingeval.conjuncts.resolvers.rules import RulesResolver
+
+    (tree,) = parse_conllu_string(TREE)
+    records = evaluate_modes(RulesResolver(), EXAMPLES, source="fx", trees={"a": tree})
+    assert [(r.mode, r.example.id) for r in records] == [
+        ("parsed", "a"),
+        ("parsed", "b"),
+        ("parsed", "c"),
+        ("oracle", "a"),
+    ]
+    # without trees only the parsed records; a spec string names the system as before
+    parsed = evaluate_modes("copy", EXAMPLES, source="fx")
+    assert [r.mode for r in parsed] == ["parsed"] * 3 and {r.system for r in parsed} == {"copy"}
+    assert [r.prediction for r in parsed] == [
+        r.prediction for r in evaluate_examples("copy", EXAMPLES, source="fx")
+    ]
+
+
 def test_evaluate_sources_names_its_aggregation() -> None:
     from lingeval.conjuncts.quality import evaluate_sources
 

@@ -6,9 +6,9 @@ with the verb-nucleus metric (paper 000, section 6; :mod:`lingeval.conjuncts.met
 keeping per-example statistics (:class:`Record`). :func:`summarise` aggregates records into
 a tidy :mod:`pandas` table: one row per (source, mode, system, slice kind, slice) with
 ``n``, micro P/R/F1, macro F1, exact match and Calibration_k F1 of the same examples.
-:func:`evaluate_sources` does both for several sources. :func:`cross_validate` scores a
-fitted resolver with k folds by sentence (:func:`sentence_folds`): each example by the model
-fitted without its fold.
+:func:`evaluate_modes` runs both modes, :func:`evaluate_sources` either for several sources.
+:func:`cross_validate` scores a fitted resolver with k folds by sentence
+(:func:`sentence_folds`): each example by the model fitted without its fold.
 
 Slices (``kind``): ``all``; ``phenomenon`` (``meta.phenomenon``); ``rule`` (the rule the
 resolver reports, ``unchanged:*`` collapsed to ``unchanged``); ``shape`` (the issue-11
@@ -55,6 +55,7 @@ __all__ = [
     "cross_validate",
     "error_shapes",
     "evaluate_examples",
+    "evaluate_modes",
     "evaluate_sources",
     "fitted_sources",
     "predict",
@@ -231,6 +232,36 @@ def evaluate_examples(
         Record(ex, source, mode, name, p, r, s, k, gold_shapes(ex), in_sample)
         for ex, p, r, s, k in zip(examples, preds, rules, sys_stats, calk_stats, strict=True)
     ]
+
+
+def evaluate_modes(
+    resolver: Resolver | str,
+    examples: Sequence[ConjunctExample],
+    *,
+    source: str,
+    trees: Mapping[str, Sentence] | None = None,
+    options: MetricOptions | None = None,
+    analyzer: Analyzer | None = None,
+    system: str | None = None,
+) -> list[Record]:
+    """:func:`evaluate_examples` on the parser's trees, then (when ``trees`` is given) on the
+    gold trees: the parsed records first, the oracle records after them."""
+    res = load_resolver(resolver) if isinstance(resolver, str) else resolver
+    name = system or (resolver if isinstance(resolver, str) else None)
+    out: list[Record] = []
+    for tree_map in [None] if trees is None else [None, trees]:
+        out.extend(
+            evaluate_examples(
+                res,
+                examples,
+                source=source,
+                trees=tree_map,
+                options=options,
+                analyzer=analyzer,
+                system=name,
+            )
+        )
+    return out
 
 
 def _row(records: Sequence[Record], options: MetricOptions) -> dict[str, Any]:
@@ -553,16 +584,15 @@ def cross_validate(
         for ex in held:
             by_source.setdefault(origin[id(ex)], []).append(ex)
         for name, exs in by_source.items():
-            for tree_map in [None, trees] if trees is not None else [None]:
-                out.extend(
-                    evaluate_examples(
-                        resolver,
-                        exs,
-                        source=name,
-                        trees=tree_map,
-                        options=options,
-                        analyzer=analyzer,
-                        system=system,
-                    )
+            out.extend(
+                evaluate_modes(
+                    resolver,
+                    exs,
+                    source=name,
+                    trees=trees,
+                    options=options,
+                    analyzer=analyzer,
+                    system=system,
                 )
+            )
     return out
