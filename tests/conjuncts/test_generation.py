@@ -1356,3 +1356,13 @@ def test_clauses_with_openers_of_their_own(
 def test_an_opener_of_the_first_clause_only_stays_shared(parser: object) -> None:
     _, res = generated(parser, "In May we sailed and we hiked in June.")
     assert res.sentences == ["In May we sailed.", "In May we hiked in June."]  # type: ignore[attr-defined]
+
+
+def test_a_name_opening_the_sentence_reads_no_article_from_its_end(parser: object) -> None:
+    # "Name and Name Name" at the sentence start has no token before it: the last word of the
+    # sentence ("this"/DT, no final period) is not read as its article
+    _, res = generated(parser, "Paris and New York liked this")
+    assert (res.rule, res.sentences) == (  # type: ignore[attr-defined]
+        "coordination",
+        ["Paris liked this.", "New York liked this."],
+    )

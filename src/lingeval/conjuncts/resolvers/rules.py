@@ -104,6 +104,9 @@ NP_INNER_TAGS = NOMINAL_TAGS | {
     "DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "NFP", "$", "RBR", "RBS", "WDT", "AFX",
 }  # fmt: skip
 WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
+#: tags of the object of a short opening phrase without a comma ("on [Tuesday]", "in [the
+#: first week]") before a clause of its own ("and on Tuesday it snowed")
+OPENER_OBJECT_TAGS = {"DT", "NN", "NNP", "NNS", "CD", "JJ"}
 #: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
 LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
 SUBORDINATORS = {
@@ -927,8 +930,9 @@ class _Analysis:
         return points
 
     def _two_names(self, k: int) -> bool:
-        """Tokens ``k - 1`` and ``k`` are one-word names (no name before or after them) and
-        the first conjunct is "Name verb Name": they may be a subject and an object remnant."""
+        """Tokens ``k - 1`` and ``k`` are one-word names (no name after them; the caller has
+        them open the conjunct) and the first conjunct is "Name verb Name": they may be a
+        subject and an object remnant."""
         doc = self.doc
         if k + 1 < len(doc) and doc[k + 1].tag_ in {"NNP", "NNPS"}:
             return False
@@ -1007,8 +1011,9 @@ class _Analysis:
         return None
 
     def _clause_after_opener(self, span: Span) -> Token | None:
-        """The finite verb of a clause after an opening prepositional phrase and its comma
-        (a subject, then the verb within a few tokens), else None."""
+        """The finite verb of a clause after an opening prepositional phrase: after its comma
+        (a subject, then the verb within a few tokens), or without a comma after a short
+        phrase, a subject pronoun and the verb ("and on Tuesday it snowed"); else None."""
         doc = self.doc
         comma = next((k for k in range(span.start + 1, span.end) if doc[k].text == ","), None)
         if comma is None:
@@ -1017,7 +1022,7 @@ class _Analysis:
             for k in range(span.start + 2, min(span.start + 5, span.end)):
                 if doc[k].tag_ == "PRP" and doc[k + 1].tag_ in FINITE_TAGS:
                     inner = range(span.start + 1, k)
-                    if all(doc[j].tag_ in {"DT", "NN", "NNP", "NNS", "CD", "JJ"} for j in inner):
+                    if all(doc[j].tag_ in OPENER_OBJECT_TAGS for j in inner):
                         return doc[k + 1]
                     return None
             return None
@@ -1113,7 +1118,8 @@ def resolve_doc(
         and doc[cc + 2].tag_ in {"NNP", "NNPS"}
         # a name opened by an article ("the Bill and Melinda Gates Foundation"), not two
         # names ("in May and New York in June", "in Paris and Los Angeles")
-        and doc[_name_start(doc, cc - 1) - 1].tag_ == "DT"
+        and (name := _name_start(doc, cc - 1)) > 0
+        and doc[name - 1].tag_ == "DT"
     ):
         return unchanged("proper-name")
     reason = an.unchanged_reason()
@@ -1611,7 +1617,7 @@ def _verbal(
             # both conjuncts open with their own phrase ("On Monday it rained and on Tuesday
             # it snowed"): the left one belongs to the first conjunct, not to both
             q = start - 1
-            while q > 0 and doc[q].tag_ in {"DT", "NN", "NNP", "NNS", "CD", "JJ"}:
+            while q > 0 and doc[q].tag_ in OPENER_OBJECT_TAGS:
                 q -= 1
             if q < start - 1 and doc[q].tag_ == "IN" and doc[q].lower_ == doc[right.start].lower_:
                 start = q
@@ -1853,8 +1859,7 @@ def _parallel_tail(an: _Analysis, seg: Span, right: Span) -> bool:
         return False
     head, tail = Span(right.start, an.left_end(q)), Span(q + 1, right.end)
     if (
-        head.end < head.start
-        or tail.end < tail.start
+        head.end < head.start  # (the tail is never empty: the comma is before right.end)
         or an.first_verb(tail) is not None
         # a tail with a list of its own, or a sentence ending inside the conjunct
         or any(
@@ -2531,16 +2536,18 @@ def _analyses(
                 out.append(([inner, *corr], [*sims, s_in], shift, 1, why))
         # an opening adjunct remnant: "and in 2016 the company 3,500 cars"; a noun phrase of
         # time answers an opening one ("Last year they sold 300 cars and this year 500")
-        time_np = _category(doc, parts[0]) == "NP" and _time_np(doc, parts[0])
-        before = an.left_end(subj.start) if subj.start > 0 else -1
-        openers = [
-            c
-            for c in (an.candidates_ending(before, 0) if before >= 0 else [])
-            if (_category(doc, c) == "PP" and not time_np) or (time_np and _opening_time(doc, c))
-        ]
-        if m >= 2 and _category(doc, parts[0]) == "PP" and subj.start > 0 and not openers:
-            return out
-        if m >= 2 and openers and (_category(doc, parts[0]) == "PP" or time_np):
+        pp = _category(doc, parts[0]) == "PP"
+        time_np = not pp and _category(doc, parts[0]) == "NP" and _time_np(doc, parts[0])
+        openers: list[Span] = []
+        if m >= 2 and (pp or time_np) and subj.start > 0:
+            openers = [
+                c
+                for c in an.candidates_ending(an.left_end(subj.start), 0)
+                if (_opening_time(doc, c) if time_np else _category(doc, c) == "PP")
+            ]
+            if pp and not openers:
+                return out
+        if openers:
             best_open = max(openers, key=lambda c: _similarity(doc, parts[0], c))
             lead, lead_sims = [best_open], [_similarity(doc, parts[0], best_open)]
             rem = parts[1:]
@@ -2871,7 +2878,8 @@ def _shared_between(
     """Where a correlate may end when one constituent ending at ``end`` stays shared between
     it and the next correlate: ``[e + 1, end]`` is one constituent (one word whose head is
     outside it) or two dependents of the verb, holds no verb of the clause, at most 8 tokens ("served [mussels] | to Sue |", "made [Sam] | angry |").
-    A correlate may leave its noun behind only for a bare ``number`` remnant ("[200] trees").
+    A correlate may leave its noun behind only for a bare ``number`` or quantifier remnant
+    ("[200] trees", "[many] books").
     Nearest first, at most two."""
     doc = an.doc
     out: list[int] = []
@@ -3046,13 +3054,13 @@ def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> No
         replace[noun.i] = form[0]
 
 
-# adverbs that stay after the verb (place, direction, degree, focus) or bind to the next word
 #: adverbs of place and direction: a connective or time adverb never answers one
 PLACE_ADVERBS = frozenset({
     "there", "here", "home", "abroad", "away", "back", "out", "up", "down", "inside",
     "outside", "elsewhere", "upstairs", "downstairs", "overseas", "nearby",
 })  # fmt: skip
 
+# adverbs that stay after the verb (place, direction, degree, focus) or bind to the next word
 _ADVERBS_STAYING = frozenset({
     "back", "home", "here", "there", "away", "abroad", "out", "up", "down", "in", "off", "over",
     "around", "inside", "outside", "elsewhere", "ahead", "forward", "together", "apart", "not",
