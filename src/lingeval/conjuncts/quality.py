@@ -531,9 +531,10 @@ def sentence_folds(
     examples: Sequence[ConjunctExample], k: int = 5, seed: int = 13
 ) -> list[list[ConjunctExample]]:
     """``k`` folds with every sentence in exactly one fold (examples of the same treebank
-    sentence, ``meta.sent_id``, or of the same text stay together); groups are shuffled with
-    ``seed`` and dealt out so the folds differ in size by at most one group."""
-    import random
+    sentence, ``meta.sent_id``, or of the same text stay together); groups are dealt out by
+    :func:`lingeval.conjuncts.ranker.fold_assignment` (sorted, shuffled with ``seed``,
+    round-robin), so the folds differ in size by at most one group."""
+    from lingeval.conjuncts.ranker import fold_assignment
 
     if k < 2:
         raise ValueError("cross-validation needs k >= 2 folds")
@@ -541,11 +542,9 @@ def sentence_folds(
     for ex in examples:
         key = f"{ex.meta.get('source', '')}|{ex.meta.get('sent_id') or ex.sentence}"
         groups.setdefault(key, []).append(ex)
-    keys = sorted(groups)
-    random.Random(seed).shuffle(keys)
     folds: list[list[ConjunctExample]] = [[] for _ in range(k)]
-    for n, key in enumerate(keys):
-        folds[n % k].extend(groups[key])
+    for key, n in fold_assignment(groups, k, seed).items():  # in dealing order
+        folds[n].extend(groups[key])
     return folds
 
 
