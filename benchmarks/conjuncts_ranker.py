@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     from lingeval.conjuncts.devdata import gold_trees, load_sources
     from lingeval.conjuncts.metric import MetricOptions
     from lingeval.conjuncts.parse_features import SpacyAnalyzer
-    from lingeval.conjuncts.quality import Record, evaluate_examples, summarise
+    from lingeval.conjuncts.quality import Record, evaluate_examples, evaluate_modes, summarise
     from lingeval.conjuncts.resolvers.rules import RulesResolver
     from lingeval.conjuncts.synthesize import synthesize_parallel_docs
     from lingeval.core.parsing import Parser
@@ -470,18 +470,17 @@ def main(argv: list[str] | None = None) -> int:
             held = [ex for i, ex in items if source_of[i] == name]
             if not held:
                 continue
-            for tree_map in [None] if args.no_oracle else [None, trees]:
-                out.extend(
-                    evaluate_examples(
-                        resolver,
-                        held,
-                        source=name,
-                        trees=tree_map,
-                        options=options,
-                        analyzer=analyzer,
-                        system=system,
-                    )
+            out.extend(
+                evaluate_modes(
+                    resolver,
+                    held,
+                    source=name,
+                    trees=None if args.no_oracle else trees,
+                    options=options,
+                    analyzer=analyzer,
+                    system=system,
                 )
+            )
         return out
 
     recipes = {f"{args.version} recipe": fit_sources}
