@@ -119,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ranker", default=None, help="ranker version or JSON path")
     ap.add_argument("--json", action="store_true", help="figures as JSON (no item text)")
     args = ap.parse_args(argv)
+    from lingeval.conjuncts.devdata import HELD_OUT_SOURCES
+
+    held = [s.strip() for s in args.sources.split(",") if s.strip() in HELD_OUT_SOURCES]
+    if held:
+        ap.error(f"--sources: held-out sources are never measured here: {', '.join(held)}")
     if not SHARED_DATA.is_dir():
         print("../shared/data is absent: nothing to measure")
         return 0

@@ -243,6 +243,10 @@ def test_held_out_source_is_never_fitted_on(repo_root: Path) -> None:
     assert not held & set(conjuncts_ranker.DEV_SOURCES)
     assert held <= set(conjuncts_ranker.HELD_SOURCES)
     assert not held & set(conjuncts_coverage.DEFAULT_SOURCES.split(","))
+    # naming one is refused before anything is loaded (exit code 2, argparse's one line)
+    with pytest.raises(SystemExit) as stop:
+        conjuncts_coverage.main(["--sources", f"paper,{sorted(held)[0]}", "--json"])
+    assert stop.value.code == 2
     assert all(not held & members for members in POOLS.values())
 
 
