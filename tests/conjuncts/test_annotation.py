@@ -468,6 +468,31 @@ def test_cli_missing_items_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]
     assert "\n" not in err and "pass the task file (--tasks)" in err
 
 
+def test_correlative_not_only_is_no_negation_to_keep() -> None:
+    """ "not only / just / simply X but (also) Y" drops its first half in the rewrites (the
+    stripping convention): no lost negation, no lost focus word; a real negation still counts."""
+    tea = "Kim likes not only tea but also coffee."
+    off = tea.index("but")
+    assert passed(check_rewrite_set(tea, "but", off, ["Kim likes tea.", "Kim likes coffee."]))
+    bread = "The shop sells not simply bread but cakes."
+    rw = ["The shop sells bread.", "The shop sells cakes."]
+    assert passed(check_rewrite_set(bread, "but", bread.index("but"), rw))
+    # a "simply" outside the correlative is still a word to keep
+    twice = "The shop sells not simply bread but simply cakes."
+    res = by_check(check_rewrite_set(twice, "but", twice.index("but"), rw))
+    assert not res["coverage"].ok and res["coverage"].words == ("simply",)
+    # a negation in a rewrite of the correlative is added, and "not" without "but" is kept
+    added = by_check(
+        check_rewrite_set(tea, "but", off, ["Kim likes tea.", "Kim does not like coffee."])
+    )
+    assert not added["polarity"].ok and "adds a negation" in added["polarity"].reason
+    alone = "Kim likes not only tea, and Bo coffee."
+    lost = by_check(
+        check_rewrite_set(alone, "and", alone.index("and"), ["Kim likes tea.", "Bo likes coffee."])
+    )
+    assert not lost["polarity"].ok
+
+
 def test_agreement_plot_is_a_png(subs: list[Submission], tmp_path: Path) -> None:
     from lingeval.conjuncts.annotation.consolidate import plot_agreement
 

@@ -47,7 +47,9 @@ and an *anchor*, the last content word before it in its clause. A rewrite's nega
 input ("Visitors may not smoke or drink" -> "Visitors may not drink" keeps the anchor
 "Visitors"). An input negation is *removed* when the rewrites that contain its scope word
 (all rewrites, when none does) carry no negation. Moving a negation into a rewritten clause
-is allowed, so "but not the strikers" -> "did not praise the strikers" passes. Limitation:
+is allowed, so "but not the strikers" -> "did not praise the strikers" passes. The "not" of
+the correlative "not only X but (also) Y" is no negation (its first half is dropped by the
+task's convention). Limitation:
 a negation of a shared part dropped from only some of the rewrites that contain its scope
 word is not caught.
 
@@ -262,11 +264,22 @@ class SentenceProfile:
     negations: tuple[Negation, ...]
 
 
+#: The correlative "not only / just / simply / merely X but (also) Y": its "not" negates nothing
+#: the rewrites keep, since the task's convention drops the whole first half of the correlative
+#: ("Kim likes not only tea but also coffee" -> "Kim likes tea." / "Kim likes coffee.";
+#: docs/conjuncts-resolvers.md, stripping), so it is no negation to keep and its focus word no
+#: content word to keep (checks 3 and 5).
+_CORRELATIVE_NOT = re.compile(
+    r"\bnot\s+(only|just|simply|merely)\b(?=.*\bbut\b)", re.IGNORECASE | re.DOTALL
+)
+
+
 def _negations(sentence: str, conj_start: int, conj_end: int) -> tuple[Negation, ...]:
     spans = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    correlative = {m.start() for m in _CORRELATIVE_NOT.finditer(sentence)}
     out: list[Negation] = []
     for k, (word, start, end) in enumerate(spans):
-        if not is_negation(word):
+        if not is_negation(word) or start in correlative:
             continue
         scope = anchor = None
         right = left = word
@@ -293,10 +306,14 @@ def profile(sentence: str, conjunction: str = "", offset: int = -1) -> SentenceP
     allowed: set[str] = set()
     lemma_set: set[str] = set()
     required: dict[str, tuple[str, frozenset[str]]] = {}
+    focus = [m.group(1).lower() for m in _CORRELATIVE_NOT.finditer(sentence)]
     for w in tokens(sentence):
         allowed |= forms(w)
         lemma_set |= lemmas(w)
         low = normalize_token(w)
+        if low in focus:  # the correlative's focus word ("not simply X but Y") may go
+            focus.remove(low)
+            continue
         if not _is_function(w) and low not in MAY_DROP and low not in required:
             required[low] = (w, forms(w))
     start = offset if offset >= 0 else len(sentence)
