@@ -66,6 +66,9 @@ NP_START_TAGS = {"DT", "PDT", "PRP$", "CD", "NNP", "NNPS", "NN", "NNS", "PRP", "
 NP_END_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD"}
 STRIP_TAIL = ("as well", "too", "also", "either", "as well as")
 STRIP_HEAD = {"not", "never", "also", "even", "especially", "particularly", "only", "probably"}
+#: Second words of the correlative "not only / just / merely / simply X but (also) Y", whose first
+#: half the rewrites drop (the stripping resolver and the crowd-annotation checks).
+NOT_ONLY = frozenset({"only", "just", "merely", "simply"})
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "once", "which", "who", "whom", "whose", "where",

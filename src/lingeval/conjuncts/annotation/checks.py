@@ -65,6 +65,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from lingeval.conjuncts.omission import NOT_ONLY
+
 __all__ = [
     "LONG_LIST",
     "MAY_DROP",
@@ -270,7 +272,7 @@ class SentenceProfile:
 #: docs/conjuncts-resolvers.md, stripping), so it is no negation to keep and its focus word no
 #: content word to keep (checks 3 and 5).
 _CORRELATIVE_NOT = re.compile(
-    r"\bnot\s+(only|just|simply|merely)\b(?=.*\bbut\b)", re.IGNORECASE | re.DOTALL
+    rf"\bnot\s+({'|'.join(sorted(NOT_ONLY))})\b(?=.*\bbut\b)", re.IGNORECASE | re.DOTALL
 )
 
 

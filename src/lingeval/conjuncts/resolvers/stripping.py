@@ -28,7 +28,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from lingeval.conjuncts.omission import DO_SUPPORT, FINITE_TAGS, VERB_TAGS, has_lemma
+from lingeval.conjuncts.omission import (
+    DO_SUPPORT,
+    FINITE_TAGS,
+    NOT_ONLY,
+    VERB_TAGS,
+    has_lemma,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -1000,10 +1006,6 @@ def _not_only(doc: Doc, verb: Token, corr: Span) -> set[int]:
 def _after_not_only(doc: Doc, verb: Token, span: Span) -> bool:
     """``span`` comes right after "not only" (:func:`_not_only`)."""
     return _not_only(doc, verb, span) == {span.start - 2, span.start - 1}
-
-
-#: Second words of the correlative "not only ... but also" (:func:`_not_only`)
-NOT_ONLY = {"only", "just", "merely", "simply"}
 
 
 def _list_items(doc: Doc, corr: Span, rem: Span) -> list[list[int]]:
