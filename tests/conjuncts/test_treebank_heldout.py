@@ -177,6 +177,10 @@ def test_held_out_source_is_never_fitted_on(repo_root: Path) -> None:
     assert not held & set(coverage.DEFAULT_SOURCES.split(","))  # type: ignore[attr-defined]
     assert all(not held & members for members in POOLS.values())
     assert held <= set(quality.TREEBANK_SOURCES)  # type: ignore[attr-defined]
+    # naming one is refused before anything is loaded (exit code 2, argparse's one line)
+    with pytest.raises(SystemExit) as stop:
+        coverage.main(["--sources", f"paper,{sorted(held)[0]}", "--json"])  # type: ignore[attr-defined]
+    assert stop.value.code == 2
 
 
 def test_quality_benchmark_scores_the_held_out_section_alone(
