@@ -100,6 +100,8 @@ ARG_DEPS = {
     "appos",
 }
 NOMINAL_TAGS = {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "EX", "WP"}
+# tags that may open the noun phrase before an infinitive ("him to lose", "the girl to leave")
+SUBJECT_INFINITIVE_TAGS = frozenset(NOMINAL_TAGS | {"DT", "PRP$"})
 NP_INNER_TAGS = NOMINAL_TAGS | {
     "DT", "PDT", "PRP$", "JJ", "JJR", "JJS", "POS", "HYPH", "NFP", "$", "RBR", "RBS", "WDT", "AFX",
 }  # fmt: skip
@@ -2444,7 +2446,7 @@ def _outer_verb(verb: Token | None) -> Token | None:
 def _subject_infinitive(doc: Doc, span: Span) -> bool:
     """``span`` is a noun phrase followed by an infinitive ("him to lose", "the girl to
     leave")."""
-    if doc[span.start].tag_ not in NOMINAL_TAGS | {"DT", "PRP$"}:
+    if doc[span.start].tag_ not in SUBJECT_INFINITIVE_TAGS:
         return False
     return any(
         doc[i].tag_ == "TO" and doc[i + 1].tag_ == "VB" and i > span.start
@@ -2741,19 +2743,15 @@ def _align_all(
             # the time word is its only noun ("a year earlier", not "her aunt today")
             and sum(doc[i].tag_ in NOMINAL_TAGS for i in range(part.start, part.end + 1)) == 1
         )
+        # properties of the remnant alone, the same for every candidate
+        focus_word = len(part) == 1 and doc[part.start].lower_ in FOCUS_ADVERBS
+        verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
-            if (
-                len(part) == 1
-                and len(c) == 1
-                and doc[part.start].lower_ in FOCUS_ADVERBS
-                and doc[c.start].lower_ in PLACE_ADVERBS
-            ):
+            if focus_word and len(c) == 1 and doc[c.start].lower_ in PLACE_ADVERBS:
                 continue  # a time adverb answers no place adverb: "went [there] ... and again"
-            if _subject_infinitive(doc, c) and not any(
-                doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1)
-            ):
+            if verbless and _subject_infinitive(doc, c):
                 # a verbless remnant answers the subject of the infinitive, not the whole
                 # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
                 continue
