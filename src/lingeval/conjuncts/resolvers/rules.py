@@ -2538,8 +2538,9 @@ def _analyses(
                 out.append(([inner, *corr], [*sims, s_in], shift, 1, why))
         # an opening adjunct remnant: "and in 2016 the company 3,500 cars"; a noun phrase of
         # time answers an opening one ("Last year they sold 300 cars and this year 500")
-        pp = _category(doc, parts[0]) == "PP"
-        time_np = not pp and _category(doc, parts[0]) == "NP" and _time_np(doc, parts[0])
+        first_category = _category(doc, parts[0])
+        pp = first_category == "PP"
+        time_np = first_category == "NP" and _time_np(doc, parts[0])
         openers: list[Span] = []
         if m >= 2 and (pp or time_np) and subj.start > 0:
             openers = [
