@@ -916,7 +916,7 @@ class _Analysis:
                 continue  # inside a noun phrase: "more considered 54", "old house"
             if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
                 if (a.dep_ != "compound" and a.head.i != b.i) or (
-                    k == span.start + 1 and self._two_names(k)
+                    k == span.start + 1 and self._subject_object_names(k)
                 ):
                     # two names the parser keeps apart ("Argentina | Peru"), or two one-word
                     # names opening the conjunct after "Name verb Name" ("Germany beat
@@ -931,7 +931,7 @@ class _Analysis:
             points.append(k)
         return points
 
-    def _two_names(self, k: int) -> bool:
+    def _subject_object_names(self, k: int) -> bool:
         """Tokens ``k - 1`` and ``k`` are one-word names (no name after them; the caller has
         them open the conjunct) and the first conjunct is "Name verb Name": they may be a
         subject and an object remnant."""
