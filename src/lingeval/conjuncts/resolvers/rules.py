@@ -140,7 +140,9 @@ RECIPROCAL_LEMMAS = {
 SPAN_PREPS = {"between", "among", "amongst", "amid"}
 CUT_DEPS = {"det", "predet", "poss", "amod", "nummod", "quantmod"}
 PLURAL_PRONOUNS = {"we", "they", "you", "these", "those", "both", "many", "several"}
-PRECONJ = {"either", "both", "neither", "whether"}
+#: The conjunction each correlative opener pairs with.
+PRECONJ_PAIR = {"either": "or", "both": "and", "neither": "nor", "whether": "or"}
+PRECONJ = frozenset(PRECONJ_PAIR)
 FINAL_PUNCT = {".", "!", "?", "…", "...", "?!", "!?"}
 
 
@@ -1053,10 +1055,6 @@ class _Analysis:
 def _clause_opener(tok: Token) -> bool:
     """A wh-word or a complementiser ("what", "where", "that", "whether", "if") opening a clause."""
     return tok.tag_ in WH_TAGS or (tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"})
-
-
-#: The conjunction each correlative opener pairs with.
-PRECONJ_PAIR = {"either": "or", "both": "and", "neither": "nor", "whether": "or"}
 
 
 def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
