@@ -246,7 +246,7 @@ def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
     if (
         span.start < 2
         or doc[span.start - 1].text != ","
-        or doc[span.start - 2].lower_ not in {"and", "or", "but"}
+        or doc[span.start - 2].lower_ not in CONJUNCTIONS
         or first.tag_ != "IN"
     ):
         return None
