@@ -3051,20 +3051,22 @@ def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> No
         replace[noun.i] = form[0]
 
 
-#: adverbs of place and direction: a connective or time adverb never answers one
-PLACE_ADVERBS = frozenset({
+# adverbs of place and direction shared by the two sets below
+_PLACE_WORDS = frozenset({
     "there", "here", "home", "abroad", "away", "back", "out", "up", "down", "inside",
-    "outside", "elsewhere", "upstairs", "downstairs", "overseas", "nearby",
+    "outside", "elsewhere",
 })  # fmt: skip
 
+#: adverbs of place and direction: a connective or time adverb never answers one
+PLACE_ADVERBS = _PLACE_WORDS | {"upstairs", "downstairs", "overseas", "nearby"}
+
 # adverbs that stay after the verb (place, direction, degree, focus) or bind to the next word
-_ADVERBS_STAYING = frozenset({
-    "back", "home", "here", "there", "away", "abroad", "out", "up", "down", "in", "off", "over",
-    "around", "inside", "outside", "elsewhere", "ahead", "forward", "together", "apart", "not",
-    "n't", "only", "just", "even", "almost", "nearly", "about", "roughly", "exactly", "precisely",
+_ADVERBS_STAYING = _PLACE_WORDS | {
+    "in", "off", "over", "around", "ahead", "forward", "together", "apart", "not", "n't",
+    "only", "just", "even", "almost", "nearly", "about", "roughly", "exactly", "precisely",
     "especially", "particularly", "mainly", "mostly", "largely", "chiefly", "partly", "more",
     "less", "most", "least", "very", "so", "too", "as", "quite", "rather", "twice", "once", "well",
-})  # fmt: skip
+}  # fmt: skip
 
 
 def _adverb_pair(doc: Doc, span: Span) -> bool:
