@@ -107,25 +107,25 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         comma = comma or doc[k].text == ","
         k -= 1
     j = r_start
+    neg = any(t.dep_ == "neg" for t in doc[: an.cc])  # a negation before the conjunction
+    not_only = _not_only_before(doc, an.cc)
     # an adverb of certainty before the front marker goes with it ("and certainly not X")
     hedge = j if j < k and doc[j].lower_ in HEDGES and doc[j + 1].lower_ in FRONT else None
-    if hedge is not None and any(t.dep_ == "neg" for t in doc[: an.cc]):
+    if hedge is not None and neg:
         return None  # "to never trust X, and certainly not Y": the negation is not ours
     j += hedge is not None
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
     contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
-    # "not A but B" (a corrective *but*): the left clause holds a negation, B has no marker
-    corrective = (
-        front is None
-        and not end
-        and not contrast
-        and doc[an.cc].lower_ == "but"
-        and (any(t.dep_ == "neg" for t in doc[: an.cc]) or _not_only_before(doc, an.cc))
-    )
+    # B has no marker after a bare *but* and the left clause holds a negation: "not A but B"
+    # is corrective; "not only A but B" is additive, not corrective: "not only" is dropped as
+    # with "but also" and A is the correlate ("She speaks not only French but German")
+    bare_but = front is None and not end and not contrast and doc[an.cc].lower_ == "but"
+    corrective = bare_but and neg and not not_only
+    additive = bare_but and not_only
     if (
-        (front is None and not end and not (contrast or corrective))
+        (front is None and not end and not (contrast or corrective or additive))
         or k < j
         or k - j >= MAX_REMNANT
     ):
@@ -381,10 +381,6 @@ def _choices(
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
-    if st.corrective and _not_only_before(doc, an.cc):
-        # "not only A but B" is additive, not corrective: "not only" is dropped as with "but
-        # also" and A is the correlate ("She speaks not only French but German")
-        st = replace(st, corrective=False)
     if st.corrective:
         if _split_remnant(an, st, verb).extra:
             return None  # two remnants are gapping: "Pete wasn't called by Ann but Jo by Al"
