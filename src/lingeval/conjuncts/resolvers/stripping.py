@@ -226,6 +226,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
 
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
+    left_end = an.left_end(an.cc)  # the left clause's last word (candidates end by it)
     subj = an.subject_span(verb)
     if subj is not None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
@@ -241,7 +242,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
-                end = min(c.right_edge.i, an.left_end(an.cc))
+                end = min(c.right_edge.i, left_end)
                 end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
                 start = c.left_edge.i if not pp else c.i
                 while (
@@ -260,11 +261,11 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
                     if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
-                        end = min(o.right_edge.i, an.left_end(an.cc))
+                        end = min(o.right_edge.i, left_end)
                         out.append((Span(o.left_edge.i, end), False, True))
             elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
                 # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
-                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+                out.append((Span(c.i, min(c.right_edge.i, left_end)), False, True))
             if not pp and c.dep_ == "attr" and c.i < an.cc:
                 # the noun phrase inside a prepositional phrase of a predicate noun ("is an
                 # artist with [the band X] and also the band Y"; not of an object: "designed
@@ -272,7 +273,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for x in c.children:
                     for o in x.children if x.dep_ == "prep" and x.i < an.cc else []:
                         if o.dep_ == "pobj" and o.i < an.cc:
-                            end = min(o.right_edge.i, an.left_end(an.cc))
+                            end = min(o.right_edge.i, left_end)
                             out.append((Span(o.left_edge.i, end), False, True))
             if pp and c.dep_ in ARG_DEPS and c.i < an.cc:
                 # a prepositional phrase with the remnant's preposition that modifies an
@@ -280,9 +281,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 # Britain"; "fought battles [in the north] and also in the south")
                 for x in c.children:
                     if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
-                        out.append(
-                            (Span(x.i, min(x.right_edge.i, an.left_end(an.cc))), False, False)
-                        )
+                        out.append((Span(x.i, min(x.right_edge.i, left_end)), False, False))
     out.sort(key=lambda s: s[0].start)
     # two predicates or objects of one verb with only a comma between them are one comma
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
