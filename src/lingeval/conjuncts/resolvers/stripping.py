@@ -423,6 +423,7 @@ def _choices(
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
+    focused: list[_Choice] = []  # the choices right after "not only"
     for span, is_subj, pp_obj in _candidates(an, verb, rem):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
@@ -454,7 +455,8 @@ def _choices(
         same_prep = (
             doc[core.start].tag_ == "IN" and doc[span.start].lower_ == doc[core.start].lower_
         )
-        if score < 0.5 and not _after_not_only(doc, verb, span) and not same_prep:
+        after_not_only = _after_not_only(doc, verb, span)
+        if score < 0.5 and not after_not_only and not same_prep:
             continue
         span_kind = phrase_kind(doc[shape.start : shape.end + 1])
         if span_kind == "NUM" and kind != "NUM":
@@ -470,8 +472,10 @@ def _choices(
             "subj_also": float(is_subj and marker == "also"),
         }
         out.append(_Choice(span, is_subj, score, feats))
+        if after_not_only:
+            focused.append(out[-1])
     # "not only X but also Y": X, right after "not only", is the correlate
-    out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
+    out = focused or out
     if _referential(doc, core) and verb.lemma_ == "be":
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
