@@ -527,6 +527,11 @@ def _conjunct_end(an: _Analysis, start: int) -> int:
     return an.last + 1
 
 
+def _subordinate(t: Token) -> bool:
+    """``t`` heads an adverbial clause with a subordinator ("if I lived in Paris")."""
+    return t.dep_ == "advcl" and any(c.dep_ == "mark" for c in t.children)
+
+
 def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     """Rewrite the coordination at ``an.cc`` when its right conjunct (from ``r_start``) ends in
     an ellipsis site; None when it does not (see the module docstring)."""
@@ -544,7 +549,7 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         k -= 1
     # (a left conjunct that is itself a site: "that we do not and will not have"; not a site
     # inside its own adverbial clause: "I will help you if I can, but I probably won't")
-    own_site = doc[k].dep_ == "advcl" and any(c.dep_ == "mark" for c in doc[k].children)
+    own_site = _subordinate(doc[k])
     if site is None or (_is_aux(doc[k]) and not own_site):
         return None
     # the clause the right conjunct is coordinated with: the clause of the last word before
@@ -556,7 +561,7 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         clause = next((h for h in heads if h.i < an.cc), None)
     if clause is None or clause.i > an.cc:
         return None
-    if clause.dep_ == "advcl" and any(c.dep_ == "mark" for c in clause.children):
+    if _subordinate(clause):
         clause = clause.head
     subj = an.subject_span(clause)
     ls = subj.start if subj is not None else clause.left_edge.i
