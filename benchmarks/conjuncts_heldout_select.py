@@ -90,20 +90,13 @@ def word_offsets(sentence: Any) -> dict[int, int]:
 
 
 def _children(sentence: Any) -> dict[int, list[Any]]:
-    kids: dict[int, list[Any]] = {}
-    for w in sentence.words:
-        kids.setdefault(w.head, []).append(w)
-    return kids
+    """Head id -> its dependent words (:func:`lingeval.core.tree.children_of`)."""
+    from lingeval.core.tree import children_of
 
-
-def _subtree(kids: dict[int, list[Any]], i: int) -> set[int]:
-    out, todo = {i}, [i]
-    while todo:
-        for c in kids.get(todo.pop(), []):
-            if c.id not in out:
-                out.add(c.id)
-                todo.append(c.id)
-    return out
+    words = sentence.words
+    return {
+        h: [words[i - 1] for i in ids] for h, ids in enumerate(children_of(sentence.heads)) if ids
+    }
 
 
 def _predicate(w: Any, kids: dict[int, list[Any]]) -> bool:
@@ -112,12 +105,14 @@ def _predicate(w: Any, kids: dict[int, list[Any]]) -> bool:
 
 
 def _verbless(w: Any, kids: dict[int, list[Any]]) -> bool:
-    rels = {c.deprel.split(":")[0] for c in kids.get(w.id, [])}
+    rels = {c.base_deprel for c in kids.get(w.id, [])}
     return w.upos not in ("VERB", "AUX") and not rels & {"cop", "aux", "nsubj", "csubj"}
 
 
 def patterns(sentence: Any) -> Iterable[tuple[Any, str]]:
     """``(cc word, pattern)`` for every candidate coordination of one gold tree."""
+    from lingeval.core.tree import descendants
+
     kids = _children(sentence)
     by_id = {w.id: w for w in sentence.words}
     empties = sentence.empty_nodes
@@ -128,7 +123,7 @@ def patterns(sentence: Any) -> Iterable[tuple[Any, str]]:
         if h.base_deprel != "conj" or h.head not in by_id:
             continue
         g = by_id[h.head]
-        sub = _subtree(kids, h.id)
+        sub = {h.id, *descendants(sentence.heads, h.id)}
         found: list[str] = []
         for e in empties:
             heads = {d.split(":", 1)[0] for d in e.deps.split("|") if ":" in d}
@@ -145,7 +140,7 @@ def patterns(sentence: Any) -> Iterable[tuple[Any, str]]:
         if any(k.deprel == "orphan" for k in own):
             found.append("orphan")
         if _verbless(h, kids):
-            forms = {k.form.lower() for k in own if k.deprel.split(":")[0] in ("advmod", "cc")}
+            forms = {k.form.lower() for k in own if k.base_deprel in ("advmod", "cc")}
             between = {by_id[i].form.lower() for i in range(c.id + 1, h.id) if i in by_id}
             own_g = {k.form.lower() for k in kids.get(g.id, []) if k.deprel == "advmod"}
             if (forms | between) & MARKERS:
@@ -155,7 +150,7 @@ def patterns(sentence: Any) -> Iterable[tuple[Any, str]]:
             clausal = [k for k in own if k.deprel in CLAUSAL]
             if clausal and (_predicate(g, kids) or any(k.deprel in NOMINAL_SAFE for k in clausal)):
                 found.append("verbless")
-            elif g.deprel.split(":")[0] in ("obj", "obl", "nsubj", "iobj", "advmod", "xcomp"):
+            elif g.base_deprel in ("obj", "obl", "nsubj", "iobj", "advmod", "xcomp"):
                 # argument cluster read as coordinated noun phrases: each conjunct with a
                 # modifier of the same relation ("5% in March and 7% in April")
                 rels = {k.deprel for k in kids.get(g.id, []) if k.deprel in PARALLEL}
@@ -168,6 +163,7 @@ def patterns(sentence: Any) -> Iterable[tuple[Any, str]]:
 def development_exclusions() -> tuple[set[str], set[str]]:
     """(sentence ids, normalised texts) of every development source and of
     ``treebank_gapping_gold.jsonl``."""
+    from lingeval.conjuncts.authored import read_gold_records
     from lingeval.conjuncts.devdata import load_sources
 
     ids: set[str] = set()
@@ -179,9 +175,9 @@ def development_exclusions() -> tuple[set[str], set[str]]:
             if sid:
                 ids.add(str(sid))
         ids.update(str(s) for s in src.trees)
-    for line in (DATA / "treebank_gapping_gold.jsonl").read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            ids.add(str(json.loads(line)["sent_id"]))
+    ids.update(
+        str(rec["sent_id"]) for _, rec in read_gold_records(DATA / "treebank_gapping_gold.jsonl")
+    )
     for line in (DATA / "synth_source.txt").read_text(encoding="utf-8").splitlines():
         texts.add(norm(line))
     return ids, texts
@@ -208,12 +204,13 @@ def repository_windows() -> set[str]:
 
 def mining_label_ids() -> set[str]:
     """Sentence ids of the GUM and EWT mining label files (reported, not excluded)."""
-    ids: set[str] = set()
-    for path in sorted(DATA.glob("*_mining_labels*.tsv")):
-        for line in path.read_text(encoding="utf-8").splitlines()[1:]:
-            if line.strip():
-                ids.add(line.split("\t", 1)[0])
-    return ids
+    from lingeval.conjuncts.mining.quality import read_labels
+
+    return {
+        lab.sent_id
+        for path in sorted(DATA.glob("*_mining_labels*.tsv"))
+        for lab in read_labels(path)
+    }
 
 
 def main() -> int:
@@ -230,23 +227,25 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     for corpus, rel in CORPORA:
         for sent in read_conllu(SHARED_DATA / rel, validate_tree=False):
+            found = list(patterns(sent))
+            if not found:
+                continue
             offsets = word_offsets(sent)
-            for c, pattern in patterns(sent):
-                sid = str(sent.sent_id)
-                words = norm(sent.text).split()
-                quoted = any(
-                    " ".join(words[i : i + WINDOW]) in windows
-                    for i in range(len(words) - WINDOW + 1)
-                )
-                why = (
-                    "dev-id"
-                    if sid in ids
-                    else "dev-text"
-                    if norm(sent.text) in texts
-                    else "quoted"
-                    if quoted
-                    else "kept"
-                )
+            sid, text = str(sent.sent_id), norm(sent.text)
+            words = text.split()
+            quoted = any(
+                " ".join(words[i : i + WINDOW]) in windows for i in range(len(words) - WINDOW + 1)
+            )
+            why = (
+                "dev-id"
+                if sid in ids
+                else "dev-text"
+                if text in texts
+                else "quoted"
+                if quoted
+                else "kept"
+            )
+            for c, pattern in found:
                 counts[(corpus, pattern, why)] += 1
                 off = offsets[c.id]
                 distinct[(corpus, sid, off)] = why

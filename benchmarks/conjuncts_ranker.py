@@ -174,10 +174,6 @@ def source_phenomenon_table(
     return out
 
 
-def _cell(v: Any) -> str:
-    return "-" if v is None or v != v else f"{v:.1f}"
-
-
 def table_markdown(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """Markdown lines of :func:`source_phenomenon_table` rows."""
     lines = [
@@ -187,9 +183,9 @@ def table_markdown(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     ]
     for r in rows:
         lines.append(
-            f"| {r['source']} | {r['phenomenon']} | {r['parsed_n']} | {_cell(r['parsed_f1'])} "
-            f"| {_cell(r['parsed_em'])} | {r['oracle_n']} | {_cell(r['oracle_f1'])} "
-            f"| {_cell(r['oracle_em'])} | {_cell(r['calk_f1'])} |"
+            f"| {r['source']} | {r['phenomenon']} | {r['parsed_n']} | {_fmt(r['parsed_f1'])} "
+            f"| {_fmt(r['parsed_em'])} | {r['oracle_n']} | {_fmt(r['oracle_f1'])} "
+            f"| {_fmt(r['oracle_em'])} | {_fmt(r['calk_f1'])} |"
         )
     return lines
 
@@ -580,12 +576,11 @@ def main(argv: list[str] | None = None) -> int:
     for _, row in table[table.kind == "all"].iterrows():
         print("| " + " | ".join(_fmt(row[c]) for c in cols) + " |")
     gcols = ["source", "system", "group", "mode", "n", "f1", "exact_match", "calk_f1"]
-    for kind in ("shape",):
-        print(f"\n### per {kind}\n")
-        print("| " + " | ".join(gcols) + " |")
-        print("|" + "---|" * len(gcols))
-        for _, row in table[table.kind == kind].iterrows():
-            print("| " + " | ".join(_fmt(row[c]) for c in gcols) + " |")
+    print("\n### per shape\n")
+    print("| " + " | ".join(gcols) + " |")
+    print("|" + "---|" * len(gcols))
+    for _, row in table[table.kind == "shape"].iterrows():
+        print("| " + " | ".join(_fmt(row[c]) for c in gcols) + " |")
 
     paper_rows = table[
         (table.source == "paper")
@@ -676,6 +671,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fmt(v: object) -> str:
+    """A table cell: one decimal for a float, "-" for a missing value (None or NaN)."""
+    if v is None:
+        return "-"
     if isinstance(v, float):
         return "-" if v != v else f"{v:.1f}"
     return str(v)

@@ -77,7 +77,7 @@ DROP_REASONS = (
 #: a finite tag, or a bare auxiliary ("and get attracted"): :func:`_finite`
 _FINITE_OR_BASE = frozenset(FINITE_TAGS | {"VB"})
 #: v5: subjects of a verb conjoined to the first of coordinated subjects (no expletive)
-_NOMINAL_SUBJECT_DEPS = SUBJECT_DEPS - {"expl"}
+_NON_EXPLETIVE_SUBJECT_DEPS = SUBJECT_DEPS - {"expl"}
 #: what a verb may be conjoined to as the remnant of a gapped clause or a second predicate
 _REMNANT_POS = NON_VERB | {"ADP", "ADV", "PRON", "DET"}
 _COLLECTIVE_PREP = frozenset({"between", "among", "amongst"})
@@ -1326,7 +1326,7 @@ def judge_rules(
         s.tag
         and s.pos[h] in ("NOUN", "PROPN", "PRON")
         and s.pos[y] in VERB
-        and any(s.dep[k] in _NOMINAL_SUBJECT_DEPS and c < k < y for k in s.children[y])
+        and any(s.dep[k] in _NON_EXPLETIVE_SUBJECT_DEPS and c < k < y for k in s.children[y])
         and _nominal_list_before(s, c)
     ):
         # v5: the parse conjoins the first of coordinated subjects to the verb of the last

@@ -609,7 +609,7 @@ def _p15(s: SentView) -> Iterator[int | None]:
     "VERB -prep-> P, P -conj-> ADP",
     "a verb's preposition has a preposition conjunct ('used in woodcut printmaking, and for engraving')",
     "It is also used in woodcut printmaking, and for engraving.",
-    needs=(need(PREP_DEPS), need("conj", "ADP")),
+    needs=(need(PREP_DEPS), need("conj", _ADP)),
 )
 def _p16(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -626,7 +626,7 @@ def _p16(s: SentView) -> Iterator[int | None]:
     "VERB -obj-> X -prep-> P, P -conj-> ADP",
     "the preposition of a verb's object has a preposition conjunct ('war on Batman and ... on his family')",
     "This is The Joker's war on Batman and even more so, on his family.",
-    needs=(need(OBJ_DEPS), need("prep"), need("conj", "ADP")),
+    needs=(need(OBJ_DEPS), need("prep"), need("conj", _ADP)),
 )
 def _p17(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -645,7 +645,7 @@ def _p17(s: SentView) -> Iterator[int | None]:
     "a preposition two arcs below a verb's object has a preposition conjunct ('players in the "
     "uprisings in Yemen and in Syria')",
     "They've been major players in the uprisings in Yemen and in Syria.",
-    needs=(need(OBJ_DEPS), need("prep"), need("conj", "ADP")),
+    needs=(need(OBJ_DEPS), need("prep"), need("conj", _ADP)),
 )
 def _p18(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):
@@ -666,7 +666,7 @@ def _p18(s: SentView) -> Iterator[int | None]:
     "the preposition of a verb's non-verb subject has a preposition conjunct ('control of the "
     "economy and of expression is ...')",
     "Government control of the economy and of expression is much reduced, he says.",
-    needs=(need(SUBJ_DEPS, NON_VERB), need("prep"), need("conj", "ADP")),
+    needs=(need(SUBJ_DEPS, NON_VERB), need("prep"), need("conj", _ADP)),
 )
 def _p19(s: SentView) -> Iterator[int | None]:
     for x, d in enumerate(s.dep):
@@ -686,7 +686,7 @@ def _p19(s: SentView) -> Iterator[int | None]:
     "the object of a verb's preposition has a preposition conjunct ('in trade, services, and "
     "especially in money lending')",
     "They concentrated in trade, services, and especially in money lending.",
-    needs=(need(PREP_DEPS), need("pobj"), need("conj", "ADP")),
+    needs=(need(PREP_DEPS), need("pobj"), need("conj", _ADP)),
 )
 def _p20(s: SentView) -> Iterator[int | None]:
     for v, p in enumerate(s.pos):

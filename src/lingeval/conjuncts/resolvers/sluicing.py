@@ -109,6 +109,7 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
         return None
     ids = [i for i in range(verb.left_edge.i, min(verb.right_edge.i, p) + 1) if i not in drop]
     replace: dict[int, str] = {}
+    island = False  # a relative clause: no clause is restored after "which"
     if wh.lower_ == "which" and drop and wh.i == an.last - (doc[an.last].is_punct):
         # "which" takes the correlate's noun ("which book"); inside a relative clause (an
         # island) no clause is restored: "They want someone who speaks a Balkan language,
@@ -118,30 +119,31 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
         while len(words) > 1 and doc[words[0]].tag_ == "DT":
             words.pop(0)
         replace[wh.i] = f"{wh.text} {_tokens_text(doc, words)}"
+        island = verb.dep_ == "relcl"
+    if island:
+        second = _tokens_text(doc, list(range(r_start, an.last + 1)), replace)
+    else:
         if verb.dep_ == "relcl":
-            island = _tokens_text(doc, list(range(r_start, an.last + 1)), replace)
-            left = _tokens_text(doc, list(range(0, p + 1)))
-            sents = [_finish(left, an.final), _finish(island, an.final)]
-            return Resolution(sents, "sluicing", details={"clause_verb": verb.text})
-    if verb.dep_ == "relcl":
-        rel = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"} and c.tag_ in WH_TAGS]
-        noun = verb.head
-        if not rel or noun.tag_ not in {"NN", "NNS"}:
-            return None  # only subject relatives of a common noun ("a plumber who ...")
-        replace[rel[0].i] = f"the {noun.text}"
-    ids = [i for i in ids if not doc[i].is_punct or i < ids[-1]]
-    while ids and doc[ids[-1]].is_punct:
-        ids.pop()
-    if not ids:
-        return None
-    first = doc[ids[0]]
-    if first.i == 0 and first.tag_ not in {"NNP", "NNPS"} and first.text != "I":
-        replace.setdefault(first.i, first.text[:1].lower() + first.text[1:])  # "why he left"
-    second = (
-        _tokens_text(doc, list(range(r_start, an.last + 1)), replace)
-        + " "
-        + _tokens_text(doc, ids, replace)
-    )
+            rel = [
+                c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"} and c.tag_ in WH_TAGS
+            ]
+            noun = verb.head
+            if not rel or noun.tag_ not in {"NN", "NNS"}:
+                return None  # only subject relatives of a common noun ("a plumber who ...")
+            replace[rel[0].i] = f"the {noun.text}"
+        ids = [i for i in ids if not doc[i].is_punct or i < ids[-1]]
+        while ids and doc[ids[-1]].is_punct:
+            ids.pop()
+        if not ids:
+            return None
+        first = doc[ids[0]]
+        if first.i == 0 and first.tag_ not in {"NNP", "NNPS"} and first.text != "I":
+            replace.setdefault(first.i, first.text[:1].lower() + first.text[1:])  # "why he left"
+        second = (
+            _tokens_text(doc, list(range(r_start, an.last + 1)), replace)
+            + " "
+            + _tokens_text(doc, ids, replace)
+        )
     sents = [
         _finish(_tokens_text(doc, list(range(0, p + 1))), an.final),
         _finish(second, an.final),

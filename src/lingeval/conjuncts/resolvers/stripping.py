@@ -107,25 +107,25 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         comma = comma or doc[k].text == ","
         k -= 1
     j = r_start
+    neg = any(t.dep_ == "neg" for t in doc[: an.cc])  # a negation before the conjunction
+    not_only = _not_only_before(doc, an.cc)
     # an adverb of certainty before the front marker goes with it ("and certainly not X")
     hedge = j if j < k and doc[j].lower_ in HEDGES and doc[j + 1].lower_ in FRONT else None
-    if hedge is not None and any(t.dep_ == "neg" for t in doc[: an.cc]):
+    if hedge is not None and neg:
         return None  # "to never trust X, and certainly not Y": the negation is not ours
     j += hedge is not None
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
     contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
-    # "not A but B" (a corrective *but*): the left clause holds a negation, B has no marker
-    corrective = (
-        front is None
-        and not end
-        and not contrast
-        and doc[an.cc].lower_ == "but"
-        and (any(t.dep_ == "neg" for t in doc[: an.cc]) or _not_only_before(doc, an.cc))
-    )
+    # B has no marker after a bare *but* and the left clause holds a negation: "not A but B"
+    # is corrective; "not only A but B" is additive, not corrective: "not only" is dropped as
+    # with "but also" and A is the correlate ("She speaks not only French but German")
+    bare_but = front is None and not end and not contrast and doc[an.cc].lower_ == "but"
+    corrective = bare_but and neg and not not_only
+    additive = bare_but and not_only
     if (
-        (front is None and not end and not (contrast or corrective))
+        (front is None and not end and not (contrast or corrective or additive))
         or k < j
         or k - j >= MAX_REMNANT
     ):
@@ -226,6 +226,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
 
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
+    left_end = an.left_end(an.cc)  # the left clause's last word (candidates end by it)
     subj = an.subject_span(verb)
     if subj is not None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
@@ -241,7 +242,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
             elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
-                end = min(c.right_edge.i, an.left_end(an.cc))
+                end = min(c.right_edge.i, left_end)
                 end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
                 start = c.left_edge.i if not pp else c.i
                 while (
@@ -260,11 +261,11 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
                     if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
-                        end = min(o.right_edge.i, an.left_end(an.cc))
+                        end = min(o.right_edge.i, left_end)
                         out.append((Span(o.left_edge.i, end), False, True))
             elif _gerund(c) and c.dep_ == "advcl" and not pp and c.i < an.cc:
                 # the same gerund as an adverbial clause ("towards/mark moisturizing/advcl")
-                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, True))
+                out.append((Span(c.i, min(c.right_edge.i, left_end)), False, True))
             if not pp and c.dep_ == "attr" and c.i < an.cc:
                 # the noun phrase inside a prepositional phrase of a predicate noun ("is an
                 # artist with [the band X] and also the band Y"; not of an object: "designed
@@ -272,7 +273,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for x in c.children:
                     for o in x.children if x.dep_ == "prep" and x.i < an.cc else []:
                         if o.dep_ == "pobj" and o.i < an.cc:
-                            end = min(o.right_edge.i, an.left_end(an.cc))
+                            end = min(o.right_edge.i, left_end)
                             out.append((Span(o.left_edge.i, end), False, True))
             if pp and c.dep_ in ARG_DEPS and c.i < an.cc:
                 # a prepositional phrase with the remnant's preposition that modifies an
@@ -280,9 +281,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 # Britain"; "fought battles [in the north] and also in the south")
                 for x in c.children:
                     if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
-                        out.append(
-                            (Span(x.i, min(x.right_edge.i, an.left_end(an.cc))), False, False)
-                        )
+                        out.append((Span(x.i, min(x.right_edge.i, left_end)), False, False))
     out.sort(key=lambda s: s[0].start)
     # two predicates or objects of one verb with only a comma between them are one comma
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
@@ -381,10 +380,6 @@ def _choices(
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
-    if st.corrective and _not_only_before(doc, an.cc):
-        # "not only A but B" is additive, not corrective: "not only" is dropped as with "but
-        # also" and A is the correlate ("She speaks not only French but German")
-        st = replace(st, corrective=False)
     if st.corrective:
         if _split_remnant(an, st, verb).extra:
             return None  # two remnants are gapping: "Pete wasn't called by Ann but Jo by Al"
@@ -428,6 +423,7 @@ def _choices(
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
+    focused: list[_Choice] = []  # the choices right after "not only"
     for span, is_subj, pp_obj in _candidates(an, verb, rem):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
@@ -459,7 +455,8 @@ def _choices(
         same_prep = (
             doc[core.start].tag_ == "IN" and doc[span.start].lower_ == doc[core.start].lower_
         )
-        if score < 0.5 and not _after_not_only(doc, verb, span) and not same_prep:
+        after_not_only = _after_not_only(doc, verb, span)
+        if score < 0.5 and not after_not_only and not same_prep:
             continue
         span_kind = phrase_kind(doc[shape.start : shape.end + 1])
         if span_kind == "NUM" and kind != "NUM":
@@ -475,8 +472,10 @@ def _choices(
             "subj_also": float(is_subj and marker == "also"),
         }
         out.append(_Choice(span, is_subj, score, feats))
+        if after_not_only:
+            focused.append(out[-1])
     # "not only X but also Y": X, right after "not only", is the correlate
-    out = [c for c in out if _after_not_only(doc, verb, c.span)] or out
+    out = focused or out
     if _referential(doc, core) and verb.lemma_ == "be":
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)

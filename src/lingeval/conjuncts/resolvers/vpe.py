@@ -269,9 +269,17 @@ def _match(chain: list[Token], site_aux: Token) -> tuple[float, int]:
     return 0.0, -2 if len(chain) > 1 else -1
 
 
-def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | None:
+def _site_subject(doc: Doc, site: Site) -> str:
+    """The lower-cased words of the site's own subject, or "" for a site without one."""
+    return " ".join(doc[i].lower_ for i in site.subject) if site.pre else ""
+
+
+def choose_antecedent(
+    an: _Analysis, site: Site, p: int, site_subject: str | None = None
+) -> tuple[Token, int] | None:
     """The antecedent verb for ``site`` among the verbs before the conjunction, with the
-    index of the matched auxiliary in its chain (see :func:`_match`)."""
+    index of the matched auxiliary in its chain (see :func:`_match`); ``site_subject`` is
+    :func:`_site_subject` when the caller has it already."""
     doc = an.doc
     site_aux = doc[[i for i in site.chain if _is_aux(doc[i])][-1]]
     clause = an.clause_verb(p)
@@ -285,7 +293,8 @@ def choose_antecedent(an: _Analysis, site: Site, p: int) -> tuple[Token, int] | 
             own_clause.add(t.i)
             stack.extend(c for c in t.children if c.dep_ == "xcomp")
     best: tuple[float, Token, int] | None = None
-    site_subject = " ".join(doc[i].lower_ for i in site.subject) if site.pre else ""
+    if site_subject is None:
+        site_subject = _site_subject(doc, site)
     # the verb the parser conjoins the site with is a candidate whatever its tag ("Some
     # people like broccoli, but many don't": "like" tagged as a preposition)
     # (a noun is not: "Many people/ROOT like coffee, but few don't")
@@ -518,6 +527,11 @@ def _conjunct_end(an: _Analysis, start: int) -> int:
     return an.last + 1
 
 
+def _subordinate(t: Token) -> bool:
+    """``t`` heads an adverbial clause with a subordinator ("if I lived in Paris")."""
+    return t.dep_ == "advcl" and any(c.dep_ == "mark" for c in t.children)
+
+
 def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     """Rewrite the coordination at ``an.cc`` when its right conjunct (from ``r_start``) ends in
     an ellipsis site; None when it does not (see the module docstring)."""
@@ -535,7 +549,7 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         k -= 1
     # (a left conjunct that is itself a site: "that we do not and will not have"; not a site
     # inside its own adverbial clause: "I will help you if I can, but I probably won't")
-    own_site = doc[k].dep_ == "advcl" and any(c.dep_ == "mark" for c in doc[k].children)
+    own_site = _subordinate(doc[k])
     if site is None or (_is_aux(doc[k]) and not own_site):
         return None
     # the clause the right conjunct is coordinated with: the clause of the last word before
@@ -547,23 +561,22 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         clause = next((h for h in heads if h.i < an.cc), None)
     if clause is None or clause.i > an.cc:
         return None
-    if clause.dep_ == "advcl" and any(c.dep_ == "mark" for c in clause.children):
+    if _subordinate(clause):
         clause = clause.head
     subj = an.subject_span(clause)
     ls = subj.start if subj is not None else clause.left_edge.i
     # an inverted left clause ("Now, do you want ..."): its auxiliary is not opening material
     ls = min([ls] + [c.i for c in clause.children if c.dep_ in {"aux", "auxpass"}])
     shared_subject = list(range(subj.start, subj.end + 1)) if subj is not None else []
-    found = choose_antecedent(an, site, p)
+    site_subject = _site_subject(doc, site)
+    found = choose_antecedent(an, site, p, site_subject)
     if found is None:
         return None
     own_opening = site.pre and _constituents(doc, site.pre) > 1
     # a site with the antecedent's own subject, conjoined with a verb above the clause ("I
     # thought she would win, but she didn't": with "thought"), shares nothing of what
     # precedes the clause (unlike "I know which book Max read, and Oscar did")
-    same_subject = bool(site.pre) and " ".join(
-        doc[i].lower_ for i in site.subject
-    ) == _subject_text(an, found[0])
+    same_subject = bool(site.pre) and site_subject == _subject_text(an, found[0])
     above = same_subject and any(
         doc[i].dep_ == "conj" and doc[i].head.i < clause.i and clause in doc[i].head.subtree
         for i in site.chain
