@@ -254,18 +254,9 @@ def candidates(
             if not fired:
                 continue
             words = n.split()
-            quoted = any(
-                " ".join(words[i : i + WINDOW]) in windows for i in range(len(words) - WINDOW + 1)
-            )
-            why = (
-                "labelled"
-                if n in labelled
-                else "dev-text"
-                if n in dev_texts
-                else "quoted"
-                if quoted
-                else "kept"
-            )
+            own = {" ".join(words[i : i + WINDOW]) for i in range(len(words) - WINDOW + 1)}
+            tests = (("labelled", n in labelled), ("dev-text", n in dev_texts))
+            why = next((r for r, hit in (*tests, ("quoted", bool(own & windows))) if hit), "kept")
             reasons[why] += 1
             for _cc, pats in fired:
                 for p in pats:

@@ -25,44 +25,20 @@ from lingeval.conjuncts.devdata import (
     record_corpora,
 )
 from lingeval.core.errors import LingevalError
-from tests.conjuncts.test_mined import _templates_hold_no_text
+from tests.conjuncts.test_mined import REG_TOKENS, check_committed_records, write_reg_dev
 
 NAME = "webnlg-heldout"
 GOLD_FILE = "webnlg_heldout_gold.jsonl"
-#: a fake NeuralREG instance of a WebNLG dev text of two sentences (written here)
-TOKENS = ["the", "ferry", "is", "old", ".", "Lena_Berg", "rows", "on", "mondays", "and", "Omar"]
-TOKENS += ["on", "fridays", "."]
 SENTENCE = "Lena rows on mondays and Omar on fridays."
 GOLD = ["Lena rows on mondays.", "Omar rows on fridays."]
-
-
 REG = Path("reg") / "webnlg_reg_v1.5_seen_unseen"
-
-
-def _write_dev(shared: Path, tokens: list[str]) -> tuple[str, str]:
-    """Write a one-instance NeuralREG ``data/dev.json`` under ``shared``; its text's key and text."""
-    from lingeval.conjuncts.mining.quality import webnlg_reg_texts
-
-    root = shared / REG
-    (root / "data").mkdir(parents=True, exist_ok=True)
-    at = tokens.index("Lena_Berg")
-    inst = {
-        "entity": "Lena_Berg",
-        "category": "Person",
-        "pre_context": tokens[:at],
-        "pos_context": tokens[at + 1 :],
-        "refex": ["Lena"],
-    }
-    (root / "data" / "dev.json").write_text(json.dumps([inst]), encoding="utf-8")
-    [(key, text)] = webnlg_reg_texts(root)
-    return key, text
 
 
 def _fake_shared(tmp_path: Path) -> tuple[Path, Path]:
     """A ``../shared/data`` with a one-instance NeuralREG dev file, and a benchmark folder with
     a ``webnlg-heldout`` gold file of one record pointing into it."""
     shared = tmp_path / "shared"
-    key, text = _write_dev(shared, TOKENS)
+    key, text = write_reg_dev(shared / REG)
     a = text.index("Lena")
     assert text[a:] == SENTENCE
     rec = {
@@ -141,7 +117,7 @@ def test_changed_text_is_an_error_naming_file_and_line(tmp_path: Path) -> None:
     # the corpus now says "Omer" where the gold was written for "Omar"; the record names the
     # new text's key (WebNLG dev keys are SHA-1 prefixes of the text), so only the SHA-1 of
     # the sentence tells the texts apart
-    key, _ = _write_dev(shared, [("Omer" if t == "Omar" else t) for t in TOKENS])
+    key, _ = write_reg_dev(shared / REG, [("Omer" if t == "Omar" else t) for t in REG_TOKENS])
     rec = json.loads((bench / GOLD_FILE).read_text(encoding="utf-8"))
     assert key != rec["sent_id"]
     rec["sent_id"] = key
@@ -219,22 +195,14 @@ def _committed(repo_root: Path) -> list[dict[str, object]]:
 def test_committed_gold_is_well_formed(repo_root: Path) -> None:
     records = _committed(repo_root)
     assert len(records) == 27
-    keys = [(r["corpus"], r["sent_id"], r["offset"]) for r in records]
-    assert len(set(keys)) == len(keys)
+    check_committed_records(records)
     assert {r["corpus"] for r in records} <= {"webnlg", "webnlgdev"}
     assert Counter(str(r["phenomenon"]) for r in records) == {
         "argument-cluster": 12,
         "stripping": 10,
         "gapping": 5,
     }
-    for r in records:
-        assert re.fullmatch(r"[0-9a-f]{40}", str(r["text_sha1"]))
-        rewrites = r["rewrites"]
-        assert isinstance(rewrites, list) and _templates_hold_no_text(rewrites), r["sent_id"]
-        assert r["flag"] in (None, "garbled", "not-rewritable")
-        assert bool(r["reason"]) == (r["flag"] is not None)
-        assert r["rewritable"] == (len(rewrites) > 1)
-        assert "blind" in str(r["annotator"])
+    assert all(r["rewritable"] and len(r["rewrites"]) > 1 for r in records)  # type: ignore[arg-type]
     assert sum(r["flag"] == "garbled" for r in records) == 1
 
 
