@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -183,6 +184,33 @@ def test_held_out_source_is_never_fitted_on(repo_root: Path) -> None:
     assert stop.value.code == 2
 
 
+def run_held_out_alone(
+    quality: Any,
+    name: str,
+    shared: Path,
+    bench: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[str, dict[str, Any]]:
+    """Run ``conjuncts_quality.py --held-out --sources NAME`` on a fake ``../shared`` and
+    benchmark folder; the printed text and the JSON payload. Checks what every held-out run
+    must show: the held-out section only, no development source loaded."""
+    monkeypatch.setattr(quality, "SHARED_DATA", shared)
+    monkeypatch.setattr(quality, "DATA", bench)
+    monkeypatch.setattr(quality, "OUT", tmp_path / "out")
+    out = tmp_path / "q.json"
+    argv = ["--held-out", "--sources", name, "--aggregation", "macro", "--out", str(out)]
+    assert quality.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "## held out (real text, gold written here blind)" in printed
+    assert "DEVELOPMENT numbers" not in printed
+    payload = json.loads(out.read_text(encoding="utf-8"))
+    assert payload["table"] == [] and payload["held_out"]["sources"] == [name]
+    assert "bootstrap:1000" in payload["held_out"]["signature"]
+    return printed, payload
+
+
 def test_quality_benchmark_scores_the_held_out_section_alone(
     tmp_path: Path,
     repo_root: Path,
@@ -194,19 +222,11 @@ def test_quality_benchmark_scores_the_held_out_section_alone(
     pytest.importorskip("spacy")
     _, quality, _ = _benchmarks(repo_root)
     shared, bench = _fake_shared(tmp_path)
-    monkeypatch.setattr(quality, "SHARED_DATA", shared)
-    monkeypatch.setattr(quality, "DATA", bench)
-    monkeypatch.setattr(quality, "OUT", tmp_path / "out")
-    out = tmp_path / "q.json"
-    argv = ["--held-out", "--sources", "treebank-heldout", "--aggregation", "macro", "--out", str(out)]  # fmt: skip
-    assert quality.main(argv) == 0  # type: ignore[attr-defined]
-    printed = capsys.readouterr().out
-    assert "## held out (real text, gold written here blind)" in printed
-    assert "DEVELOPMENT numbers" not in printed
-    payload = json.loads(out.read_text(encoding="utf-8"))
-    assert payload["sources"] == {"treebank-heldout": 2} and payload["table"] == []
+    printed, payload = run_held_out_alone(
+        quality, "treebank-heldout", shared, bench, tmp_path, monkeypatch, capsys
+    )
+    assert payload["sources"] == {"treebank-heldout": 2}
     held = payload["held_out"]
-    assert held["sources"] == ["treebank-heldout"] and "bootstrap:1000" in held["signature"]
     modes = {(r["system"], r["mode"]) for r in held["table"] if r["kind"] == "all"}
     assert ("rules", "oracle") in modes and ("copy-k", "parsed") in modes
     assert {r["n"] for r in held["table"] if r["kind"] == "all"} == {2}

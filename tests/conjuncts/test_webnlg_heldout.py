@@ -26,6 +26,7 @@ from lingeval.conjuncts.devdata import (
 )
 from lingeval.core.errors import LingevalError
 from tests.conjuncts.test_mined import REG_TOKENS, check_committed_records, write_reg_dev
+from tests.conjuncts.test_treebank_heldout import run_held_out_alone
 
 NAME = "webnlg-heldout"
 GOLD_FILE = "webnlg_heldout_gold.jsonl"
@@ -137,19 +138,9 @@ def test_quality_benchmark_scores_the_held_out_section_alone(
     pytest.importorskip("spacy")
     quality, _ = _benchmarks(repo_root)
     shared, bench = _fake_shared(tmp_path)
-    monkeypatch.setattr(quality, "SHARED_DATA", shared)
-    monkeypatch.setattr(quality, "DATA", bench)
-    monkeypatch.setattr(quality, "OUT", tmp_path / "out")
-    out = tmp_path / "q.json"
-    argv = ["--held-out", "--sources", NAME, "--aggregation", "macro", "--out", str(out)]
-    assert quality.main(argv) == 0  # type: ignore[attr-defined]
-    printed = capsys.readouterr().out
-    assert "## held out (real text, gold written here blind)" in printed
-    assert "DEVELOPMENT numbers" not in printed
-    payload = json.loads(out.read_text(encoding="utf-8"))
-    assert payload["sources"] == {NAME: 1} and payload["table"] == []
+    _, payload = run_held_out_alone(quality, NAME, shared, bench, tmp_path, monkeypatch, capsys)
+    assert payload["sources"] == {NAME: 1}
     held = payload["held_out"]
-    assert held["sources"] == [NAME] and "bootstrap:1000" in held["signature"]
     modes = {(r["system"], r["mode"]) for r in held["table"] if r["kind"] == "all"}
     assert ("rules", "parsed") in modes and not any(m == "oracle" for _, m in modes)
     corpus = {r["group"] for r in held["table"] if r["kind"] == "corpus"}
