@@ -83,7 +83,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "18"
+GENERATION_VERSION = "19"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -236,6 +236,13 @@ FOCUS_ADVERBS = {
     "currently",
     "still",
 }
+
+#: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
+#: A and another time to B")
+TIME_ADVERBS = frozenset({
+    "once", "twice", "first", "then", "later", "earlier", "previously", "formerly", "initially",
+    "originally", "recently", "currently", "now", "again", "sometimes", "often", "usually",
+})  # fmt: skip
 
 
 def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
@@ -397,6 +404,13 @@ def _opening_time(doc: Doc, span: Span) -> bool:
     return cat in {"NP", "NUM"} and (_time_np(doc, span) or _head_of(doc, span).tag_ == "CD")
 
 
+def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
+    """One of ``a`` and ``b`` is a noun phrase of time, the other a one-word adverb of time
+    ("another time" / "once", "this year" / "previously")."""
+    adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ == "RB" else (b, a)
+    return len(adv) == 1 and doc[adv.start].lower_ in TIME_ADVERBS and _time_np(doc, np)
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
@@ -410,6 +424,8 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         {ca, cb} in ({"NP", "PP"}, {"NUM", "PP"}) and _time_np(doc, a if ca != "PP" else b)
     ):
         score = 0.35  # adverbials: "abroad" / "in Spain", "next year" / "in 1989"
+    elif {ca, cb} == {"NP", "ADV"} and _time_for_adverb(doc, a, b):
+        score = 0.45  # "another time" / "once"
     elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
         score = 0.25
     else:
@@ -2637,7 +2653,16 @@ def _analyses(
                 continue
             out.append((corr, sims, shift, 0, why))
         adverb = _adverb_before(doc, verb, post) if m > 1 and verb_left else None
-        if adverb is not None and len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB":
+        if adverb is not None and (
+            (len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB")
+            # a noun phrase of time answers a time adverb: "[once] was signed to A and
+            # another time to B"
+            or (
+                doc[adverb.start].lower_ in TIME_ADVERBS
+                and _category(doc, parts[0]) == "NP"
+                and _time_np(doc, parts[0])
+            )
+        ):
             # a connective adverb answers one before the verb: "to first apply rules to A,
             # then to B", "could also pay X ... and then Y"
             for corr, sims, shift, why in _align_all(
