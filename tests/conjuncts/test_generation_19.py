@@ -34,6 +34,11 @@ MUST_RESOLVE = [
      ["Mara once played for Leeds United.", "Mara another time played for York City."]),
     ("He previously worked in Oslo and this year in Bergen.",
      ["He previously worked in Oslo.", "He this year worked in Bergen."]),
+    # a quantifier remnant answers the subject's quantifier; the counted noun stays
+    ("Many people came on Monday and fewer on Tuesday.",
+     ["Many people came on Monday.", "Fewer people came on Tuesday."]),
+    ("Several firms bid in May and many more in June.",
+     ["Several firms bid in May.", "Many more firms bid in June."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -43,6 +48,12 @@ MUST_NOT_CHANGE = [
     # a subject remnant still replaces the subject, not the adverb
     ("She once lived in Paris and her brother in Rome.",
      ["She once lived in Paris.", "Her brother once lived in Rome."]),
+    # a noun phrase remnant after a quantified subject is still an object remnant; a number
+    # still answers the subject's number
+    ("Many people saw the film in May and the play in June.",
+     ["Many people saw the film in May.", "Many people saw the play in June."]),
+    ("Ten people came on Monday and four on Tuesday.",
+     ["Ten people came on Monday.", "Four people came on Tuesday."]),
 ]  # fmt: skip
 
 

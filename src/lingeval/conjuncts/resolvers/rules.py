@@ -2576,7 +2576,16 @@ def _analyses(
                 out.append(([*lead, *corr], [*sims, *lead_sims], shift, 1, why))
             if _category(doc, rem[0]) not in {"NP", "NUM"}:
                 return out
-        if _category(doc, rem[0]) not in {"NP", "NUM"}:
+        head0 = _np_head(doc, subj)
+        # a quantifier remnant answers the subject's quantifier, whose noun stays: "Many
+        # [people] came on Monday and fewer on Tuesday"
+        quants = [
+            c
+            for c in head0.children
+            if c.dep_ in {"amod", "det"} and c.lower_ in QUANTIFIERS and c.i < head0.i
+        ]
+        quantity = bool(quants) and not lead and _quantity_phrase(doc, rem[0])
+        if _category(doc, rem[0]) not in {"NP", "NUM"} and not quantity:
             return out
         if _head_of(doc, subj).tag_ in {"WDT", "WP", "WP$"} or _head_of(doc, subj).lower_ == "that":
             return out  # a relative pronoun subject is not replaced by a remnant
@@ -2585,7 +2594,6 @@ def _analyses(
         }:  # fmt: skip
             return out  # "I suggest oscars or piranha every time": not a new subject
         subj_corr = subj
-        head0 = _np_head(doc, subj)
         nums = [c for c in head0.children if c.dep_ == "nummod" and c.i < head0.i]
         pure_number = all(
             doc[i].tag_ == "CD" or doc[i].dep_ == "quantmod"
@@ -2595,10 +2603,14 @@ def _analyses(
             subj_corr = Span(nums[0].left_edge.i, nums[0].i)  # "Ten people ... and four ..."
         if _category(doc, rem[0]) == "NUM" and _head_class(head0) == "NUM" and head0.i < subj.end:
             subj_corr = Span(subj.start, head0.i)  # "About 60% of the members" -> "35% of ..."
+        if quantity:
+            subj_corr = Span(quants[0].left_edge.i, quants[0].i)
         s0 = _similarity(doc, rem[0], subj_corr)
         hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
         nominal = {"PROPN", "NOUN", "PRON"}
         s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
+        if quantity:
+            s0 = max(s0, 0.9)  # quantifier for quantifier (the tagger may call one a noun)
         named = any(
             doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
             for i in range(rem[0].start, rem[0].end)
