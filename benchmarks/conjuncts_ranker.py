@@ -86,6 +86,7 @@ HELD_SOURCES = (
     "stripping",
     "mined",
     "treebank-heldout",
+    "webnlg-heldout",
 )
 #: source files whose change changes the labelled rows (cache key)
 KEYED = [
