@@ -87,3 +87,40 @@ def test_a_sentence_with_a_verb_keeps_its_tags(parser: object) -> None:
     before = [(t.tag_, t.dep_, t.head.i) for t in doc]
     resolve_doc(doc, 3)
     assert [(t.tag_, t.dep_, t.head.i) for t in doc] == before
+
+
+def _rule(parser: object, sentence: str) -> str:
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = next(t.i for t in doc if t.lower_ in {"and", "or", "but"})
+    return str(resolve_doc(doc, cc).rule)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        # a collective adjective inside "as ..." after the verb
+        ("Anna and Kim are treated as equal partners in the firm.", "unchanged:reciprocal"),
+        # the pair that "both" opens, hung on the preposition by the parser
+        ("Both sons of Ann, Tom and Bo met at the station.", "unchanged:reciprocal"),
+        # an apposition that counts the conjuncts
+        (
+            "The park has the Red Lake and the Blue Lake, the two largest lakes in the county.",
+            "unchanged:collective:apposition",
+        ),
+    ],
+)
+def test_collective_and_reciprocal_readings_stay_unchanged(
+    parser: object, sentence: str, rule: str
+) -> None:
+    assert _rule(parser, sentence) == rule
+
+
+def test_a_plain_predicate_or_apposition_still_splits(parser: object) -> None:
+    assert resolved(parser, "Anna and Kim are treated as guests in the hotel.", 0) == [
+        "Anna is treated as guests in the hotel.",
+        "Kim is treated as guests in the hotel.",
+    ]
+    # an apposition that counts nothing does not bind
+    assert _rule(parser, "He visited Rome and Paris, the city of light.") != (
+        "unchanged:collective:apposition"
+    )

@@ -725,18 +725,34 @@ class _Analysis:
         for _ in range(4):
             if chain.dep_ == "conj":
                 chain = chain.head
+        # "Both students of A, B and C met": the coordination names the pair that "both"
+        # opens (the parser hangs it on the preposition)
+        if chain.dep_ == "pobj" and chain.head.dep_ == "prep":
+            owner = chain.head.head
+            if owner.dep_ in SUBJ_DEPS and any(c.lower_ == "both" for c in owner.children):
+                chain = owner
         if chain.dep_ in SUBJ_DEPS:
             pred = chain.head
-            words = {pred.lemma_.lower()} | {
-                c.lemma_.lower()
+            predicates = [c for c in pred.children if c.dep_ in {"acomp", "attr", "advmod", "oprd"}]
+            # "are treated [as separate continents]"
+            predicates += [
+                g
                 for c in pred.children
-                if c.dep_ in {"acomp", "attr", "advmod", "oprd"}
+                if c.dep_ == "prep" and c.lower_ == "as"
+                for g in c.children
+            ]
+            words = {pred.lemma_.lower()} | {
+                t.lemma_.lower()
+                for c in predicates
+                for t in (c, *(a for a in c.children if a.dep_ == "amod"))
             }
             if words & RECIPROCAL_LEMMAS:
                 return "reciprocal"
             objects = {c.lower_ for c in pred.children if c.dep_ in {"dobj", "obj"}}
             if objects & {"hands", "places", "blows", "vows", "notes", "ideas", "gifts", "words"}:
                 return "reciprocal"  # "shook hands", "swapped places", "exchanged vows"
+        if self._plural_apposition():
+            return "collective:apposition"
         # ", with X V-ing ... and ...": the conjunction sits inside a binding absolute clause.
         for k in range(max(0, self.cc - 12), self.cc):
             if (
@@ -747,6 +763,21 @@ class _Analysis:
             ):
                 return "binding-clause"
         return None
+
+    def _plural_apposition(self) -> bool:
+        """A noun-phrase conjunct followed by an apposition that counts the conjuncts ("the
+        site of X and Y, the two tallest peaks"; ", both of them"): it binds them."""
+        doc = self.doc
+        k = self.cc + 1
+        while k <= self.last and doc[k].tag_ in NP_INNER_TAGS | {"JJ", "HYPH", "POS"}:
+            k += 1
+        if k == self.cc + 1 or k + 2 > self.last or doc[k].text != ",":
+            return False
+        first, second = doc[k + 1].lower_, doc[k + 2]
+        counted = first == "the" and second.tag_ == "CD" and second.lower_ not in ONE
+        return (counted or first == "both") and any(
+            doc[j].tag_ in {"NNS", "NNPS", "PRP"} for j in range(k + 2, min(k + 6, self.last + 1))
+        )
 
     # -- spans of the left conjunct ----------------------------------------------------------
 
