@@ -124,3 +124,26 @@ def test_a_plain_predicate_or_apposition_still_splits(parser: object) -> None:
     assert _rule(parser, "He visited Rome and Paris, the city of light.") != (
         "unchanged:collective:apposition"
     )
+
+
+def generated(parser: object, sentence: str) -> list[list[str]]:
+    """Rewrites of every generated analysis of the last and/or/but."""
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][-1]
+    collected: list = []
+    resolve_doc(doc, cc, collect=collected)
+    return [b.sentences for _, b in collected if b is not None]
+
+
+def test_a_closing_manner_adverb_hung_on_a_participle_stays_shared(parser: object) -> None:
+    # the parser hangs "equally" on "earned": the analysis that keeps it after the last
+    # correlate is generated
+    rewrites = generated(
+        parser,
+        "The fund pays the money earned from rents to the members equally and the money"
+        " earned from sales to the staff.",
+    )
+    assert [
+        "The fund pays the money earned from rents to the members equally.",
+        "The fund pays the money earned from sales to the staff equally.",
+    ] in rewrites

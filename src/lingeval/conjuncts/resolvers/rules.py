@@ -2127,6 +2127,18 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
                 e = an.left_end(t.i)
                 if lo <= e < p:
                     ends.setdefault(e, "adjunct")
+        # a manner adverb closing the first conjunct, attached by the parser to a participle
+        # inside a noun phrase, stays shared ("allocating the part derived from X to all
+        # citizens [equally], and Y to Z")
+        if (
+            doc[p].tag_ == "RB"
+            and doc[p].lower_.endswith("ly")
+            and doc[p].head.dep_ in {"acl", "relcl"}
+            and doc[p].head.i != verb.i
+        ):
+            e = an.left_end(p)
+            if lo <= e < p and not doc[p - 1].is_punct:
+                ends.setdefault(e, "adjunct")
     core = _without_quantity_adverbs(doc, part)
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
