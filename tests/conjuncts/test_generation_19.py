@@ -44,6 +44,11 @@ MUST_RESOLVE = [
      ["The first train leaves at 6.", "The last leaves at 11."]),
     ("The north wing houses the library and the south wing the museum.",
      ["The north wing houses the library.", "The south wing houses the museum."]),
+    # a misspelt possessive "It's" read as "it is": it belongs to the subject correlate
+    ("It's capital city is Rome and its largest port Naples.",
+     ["It's capital city is Rome.", "Its largest port is Naples."]),
+    ("It's home ground is in Leeds and its training ground in York.",
+     ["It's home ground is in Leeds.", "Its training ground is in York."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -65,6 +70,9 @@ MUST_NOT_CHANGE = [
      ["The tree leaves.", "The branches fell in the storm."]),
     ("Old records of the firm and new files of the bank.",
      ["Old records of the firm.", "New files of the bank."]),
+    # "it is" with a clause of its own stays shared
+    ("It's clear the plan failed and the team lost.",
+     ["It's clear the plan failed.", "It's clear the team lost."]),
 ]  # fmt: skip
 
 

@@ -812,6 +812,8 @@ class _Analysis:
                 for k in verb.children:
                     if c.i < k.i < verb.i:
                         end = min(end, k.left_edge.i - 1)
+                if _possessive_its(self.doc, start, verb):
+                    start -= 2  # "[It's maiden flight] was on May 2"
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -1097,6 +1099,21 @@ class _Analysis:
                 subject = any(doc[k].tag_ in NOMINAL_TAGS for k in range(comma + 1, j))
                 return tok if subject else None
         return None
+
+
+def _possessive_its(doc: Doc, start: int, verb: Token) -> bool:
+    """The subject starting at ``start`` follows a misspelt possessive "It's" that the parser
+    reads as "it is" with the clause as its complement ("It's maiden flight was on May 2"):
+    a bare noun phrase right after "It 's" whose verb is the complement of that "'s"."""
+    return (
+        start >= 2
+        and doc[start - 1].lower_ in {"'s", "’s"}
+        and doc[start - 1].tag_ == "VBZ"
+        and doc[start - 2].lower_ == "it"
+        and verb.head.i == start - 1
+        and verb.dep_ == "ccomp"
+        and doc[start].tag_ not in {"DT", "PRP$", "PRP", "WDT", "WP", "EX"}
+    )
 
 
 def _clause_opener(tok: Token) -> bool:
