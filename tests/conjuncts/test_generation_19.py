@@ -49,6 +49,9 @@ MUST_RESOLVE = [
      ["It's capital city is Rome.", "Its largest port is Naples."]),
     ("It's home ground is in Leeds and its training ground in York.",
      ["It's home ground is in Leeds.", "Its training ground is in York."]),
+    # an ordinal after a determiner stands for its noun before a number remnant
+    ("The first half ended 1-1 and the second 2-0.",
+     ["The first half ended 1-1.", "The second ended 2-0."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -73,6 +76,11 @@ MUST_NOT_CHANGE = [
     # "it is" with a clause of its own stays shared
     ("It's clear the plan failed and the team lost.",
      ["It's clear the plan failed.", "It's clear the team lost."]),
+    # an ordinal before its number and noun stays in one noun phrase; two names after a
+    # verb chain stay one coordination
+    ("He read the first 20 pages and the last 10 pages.",
+     ["He read the first 20 pages.", "He read the last 10 pages."]),
+    ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
 ]  # fmt: skip
 
 
@@ -155,3 +163,10 @@ def test_a_closing_manner_adverb_hung_on_a_participle_stays_shared(parser: objec
         "The fund pays the money earned from rents to the members equally.",
         "The fund pays the money earned from sales to the staff equally.",
     ] in rewrites
+
+
+def test_two_names_answer_the_subject_and_the_object_of_a_control_chain(parser: object) -> None:
+    rewrites = generated(parser, "Kim had hoped to visit Rome in May and Lee Paris in June.")
+    assert ["Kim had hoped to visit Rome in May.", "Lee had hoped to visit Paris in June."] in (
+        rewrites
+    )

@@ -237,6 +237,12 @@ FOCUS_ADVERBS = {
     "still",
 }
 
+#: Ordinals that stand for their noun after a determiner ("the second 2-0")
+ORDINALS = frozenset({
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "last", "next", "other", "latter", "former", "final",
+})  # fmt: skip
+
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
 TIME_ADVERBS = frozenset({
@@ -887,7 +893,15 @@ class _Analysis:
             # weak boundaries, inside what may also be one noun phrase: "the younger | medicine",
             # "my mother | tea"; segmentations using them pay a small penalty
             det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
-            if (a.tag_ in {"JJ", "JJR", "JJS"} and det_before and b.tag_ in {"NN", "NNS"}) or (
+            if (
+                a.tag_ in {"JJ", "JJR", "JJS"}
+                and det_before
+                and (
+                    b.tag_ in {"NN", "NNS"}
+                    # an ordinal standing for its noun before a number: "the second | 2-0"
+                    or (b.tag_ == "CD" and a.lower_ in ORDINALS)
+                )
+            ) or (
                 a.tag_ in {"NN", "NNS"}
                 and b.tag_ in {"NN", "NNS"}
                 and det_before
@@ -994,6 +1008,14 @@ class _Analysis:
             return False
         deps = {c.dep_: c for c in verb.children if c.i < self.cc}
         subj, obj = deps.get("nsubj"), deps.get("dobj")
+        inner = deps.get("xcomp")
+        for _ in range(4):
+            # the object of the deepest verb of a control chain: "Kim had hoped to visit
+            # Rome in May and Lee | Paris in June"
+            if obj is not None or inner is None:
+                break
+            inner_deps = {c.dep_: c for c in inner.children if c.i < self.cc}
+            obj, inner = inner_deps.get("dobj"), inner_deps.get("xcomp")
         return (
             subj is not None
             and obj is not None
