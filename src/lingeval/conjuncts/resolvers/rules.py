@@ -56,6 +56,7 @@ from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
+    NOT_ONLY,
     VERB_TAGS,
     Omission,
     chunk_phrases,
@@ -1148,10 +1149,21 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
     one whose own conjunction is still among ``indices`` opens an inner coordination and
     stays ("from either A, B or C and, seasonally, from D")."""
     kept_pairs = {doc[j].lower_ for j in indices if doc[j].tag_ == "CC"}
+    # "not only / not just" right before the conjunct, answered by a later "but": the first
+    # half of the correlative goes like "both" ("He not only wrote the book but also ...")
+    not_only = (
+        {first - 2, first - 1}
+        if first >= 2
+        and doc[first - 2].lower_ == "not"
+        and doc[first - 1].lower_ in NOT_ONLY
+        and any(t.lower_ == "but" for t in doc[first:])
+        else set()
+    )
     return [
         i
         for i in indices
-        if not (
+        if i not in not_only
+        and not (
             doc[i].lower_ in PRECONJ
             and (doc[i].dep_ == "preconj" or i + 1 == first)
             and PRECONJ_PAIR.get(doc[i].lower_) not in kept_pairs
@@ -1796,13 +1808,15 @@ def _verbal(
         ]
         return Resolution(sents, "clauses")
     # shared subject / VP coordination: pick the left verb matching the right one's form
+    # (an infinitive may follow a marker: "not only to eat well but also to sleep")
+    rs = right.start + int(doc[right.start].lower_ == "also" and right.start < right.end)
     lv = path[0]
     for cand in path:
         if cand.tag_ == rv.tag_:
             lv = cand
             break
     else:
-        if doc[right.start].tag_ == "TO":
+        if doc[rs].tag_ == "TO":
             lv = next((c for c in path if any(ch.tag_ == "TO" for ch in c.children)), path[0])
     # climb a conj chain to its first member ("cleaned ..., planted ... and repaired ...")
     for _ in range(20):
@@ -1812,11 +1826,11 @@ def _verbal(
             break
     start = lv.i
     auxes = sorted(c.i for c in lv.children if c.dep_ in {"aux", "auxpass", "neg"} and c.i < lv.i)
-    if doc[right.start].tag_ == "TO":
+    if doc[rs].tag_ == "TO":
         start = next((c.i for c in lv.children if c.tag_ == "TO" and c.i < lv.i), lv.i)
         # "not to panic and to follow": the negation belongs to its own conjunct
         negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i == start - 1]
-        if negs and doc[right.start + 1 : right.start + 2].text.lower() not in {"not", "never"}:
+        if negs and doc[rs + 1 : rs + 2].text.lower() not in {"not", "never"}:
             start = negs[0]
     elif (
         rv.tag_ in FINITE_TAGS and auxes and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}
@@ -1833,11 +1847,48 @@ def _verbal(
         + [list(range(right.start, r_end + 1))]
     )
     sents = [_finish(_tokens_text(doc, prefix + piece + suffix), an.final) for piece in pieces]
+    corrected = None if middles else _corrective_vp(an, lv, rv, prefix, Span(right.start, r_end))
+    if corrected is not None:  # "not A but B": the negation stays with A
+        sents[-1] = _finish(
+            _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
+        )
     return Resolution(
         sents,
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _corrective_vp(
+    an: _Analysis, lv: Token, rv: Token, prefix: list[int], right: Span
+) -> tuple[list[int], dict[int, str]] | None:
+    """ "not A but B" with two verb phrases: the prefix of B without the negation of A, and
+    *do*-support undone ("You should not fix it but buy a new one" -> "You should buy a new
+    one"; "They do not sell the house but rent it" -> "They rent it"), or None when the
+    conjunction is no *but*, A's verb has no negation in the prefix, B has one of its own, or
+    the negation opens "not only"."""
+    from lemminflect import getInflection
+
+    doc = an.doc
+    if doc[an.cc].lower_ != "but":
+        return None
+    negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i in prefix]
+    if not negs or any(doc[n + 1].lower_ in NOT_ONLY for n in negs):
+        return None
+    if any(
+        doc[i].lower_ in {"not", "n't", "never", "no"} for i in range(right.start, right.end + 1)
+    ):
+        return None
+    kept = [i for i in prefix if i not in negs]
+    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
+    replace: dict[int, str] = {}
+    if len(auxes) == 1 and auxes[0].lemma_ == "do":
+        form = getInflection(rv.lemma_, tag=auxes[0].tag_)
+        if not form:
+            return None
+        kept.remove(auxes[0].i)
+        replace[rv.i] = form[0]
+    return kept, replace
 
 
 def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:
@@ -1876,13 +1927,19 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     reading instead was tried with ranker v4: it had learnt no weight for the stripping
     features, and the omission path lacks some subject readings, so stripping.py decides.)"""
     from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
-    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
+    from lingeval.conjuncts.resolvers.stripping import (
+        resolve_aside,
+        resolve_inverted_not_only,
+        resolve_stripping,
+    )
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
     try:
         return (
             resolve_vp_ellipsis(an, r_start)
+            or resolve_inverted_not_only(an, r_start)
             or resolve_stripping(an, r_start)
+            or resolve_aside(an, r_start)
             or resolve_sluicing(an, r_start)
         )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
