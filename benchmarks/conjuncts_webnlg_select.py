@@ -25,7 +25,10 @@ it from the last ``;``:
 * ``verbless``: the right part has no verb of its own, the left part has one, and the right
   part holds two or more phrases (two or more maximal subtrees, or a clause-level relation
   under a non-verb: ``nsubj``, ``dobj``, ``appos``, ``npadvmod``, ``dep``, ``attr``...);
-* ``np+pp``: the same without the two-phrase test, but the right part opens with no
+* ``verbless-one``: the same with one phrase only (coordinated phrases of one verb, mostly
+  conjunction reduction; every one is read, so that the reading covers every verbless right
+  part after a verbal left part);
+* ``np+pp``: no verb of its own and a verb on the left (as ``verbless``), without the two-phrase test, but the right part opens with no
   preposition and holds a preposition (not *of*) attached inside it (argument clusters read as
   one noun phrase: "its first flight on X and its last flight on Y");
 * ``vp-ellipsis``: the right part has a verb of its own and ends with an auxiliary, or opens
@@ -73,8 +76,8 @@ WEBNLG = SHARED_DATA / "reg" / "webnlg_enriched_v1.5_en_test"
 WEBNLG_REG = SHARED_DATA / "reg" / "webnlg_reg_v1.5_seen_unseen"
 CONJ = {"and", "or", "but"}
 PATTERNS = (
-    "strip-end", "strip-not", "not-but", "not-only", "strip-adv", "verbless", "np+pp", "vp-ellipsis",
-    "miner",
+    "strip-end", "strip-not", "not-but", "not-only", "strip-adv", "verbless", "verbless-one",
+    "np+pp", "vp-ellipsis", "miner",
 )  # fmt: skip
 #: the treebanks whose every sentence is excluded by text (under ../shared/data)
 TREEBANKS = (
@@ -153,8 +156,7 @@ def patterns(sent: Any, cc: Any, mined: set[int]) -> list[str]:
             and w.head.pos_ not in ("VERB", "AUX")
             for w in right
         )
-        if len(roots) >= 2 or under_noun:
-            found.append("verbless")
+        found.append("verbless" if len(roots) >= 2 or under_noun else "verbless-one")
     if verbless and _own_verbs(left) and right[0].pos_ != "ADP":
         inside = {w.i for w in right}
         if any(w.pos_ == "ADP" and w.lower_ != "of" and w.head.i in inside for w in right):

@@ -44,6 +44,14 @@ MUST_RESOLVE = [
      ["The first train leaves at 6.", "The last leaves at 11."]),
     ("The north wing houses the library and the south wing the museum.",
      ["The north wing houses the library.", "The south wing houses the museum."]),
+    # a misspelt possessive "It's" read as "it is": it belongs to the subject correlate
+    ("It's capital city is Rome and its largest port Naples.",
+     ["It's capital city is Rome.", "Its largest port is Naples."]),
+    ("It's home ground is in Leeds and its training ground in York.",
+     ["It's home ground is in Leeds.", "Its training ground is in York."]),
+    # an ordinal after a determiner stands for its noun before a number remnant
+    ("The first half ended 1-1 and the second 2-0.",
+     ["The first half ended 1-1.", "The second ended 2-0."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -65,6 +73,14 @@ MUST_NOT_CHANGE = [
      ["The tree leaves.", "The branches fell in the storm."]),
     ("Old records of the firm and new files of the bank.",
      ["Old records of the firm.", "New files of the bank."]),
+    # "it is" with a clause of its own stays shared
+    ("It's clear the plan failed and the team lost.",
+     ["It's clear the plan failed.", "It's clear the team lost."]),
+    # an ordinal before its number and noun stays in one noun phrase; two names after a
+    # verb chain stay one coordination
+    ("He read the first 20 pages and the last 10 pages.",
+     ["He read the first 20 pages.", "He read the last 10 pages."]),
+    ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
 ]  # fmt: skip
 
 
@@ -123,4 +139,34 @@ def test_a_plain_predicate_or_apposition_still_splits(parser: object) -> None:
     # an apposition that counts nothing does not bind
     assert _rule(parser, "He visited Rome and Paris, the city of light.") != (
         "unchanged:collective:apposition"
+    )
+
+
+def generated(parser: object, sentence: str) -> list[list[str]]:
+    """Rewrites of every generated analysis of the last and/or/but."""
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][-1]
+    collected: list = []
+    resolve_doc(doc, cc, collect=collected)
+    return [b.sentences for _, b in collected if b is not None]
+
+
+def test_a_closing_manner_adverb_hung_on_a_participle_stays_shared(parser: object) -> None:
+    # the parser hangs "equally" on "earned": the analysis that keeps it after the last
+    # correlate is generated
+    rewrites = generated(
+        parser,
+        "The fund pays the money earned from rents to the members equally and the money"
+        " earned from sales to the staff.",
+    )
+    assert [
+        "The fund pays the money earned from rents to the members equally.",
+        "The fund pays the money earned from sales to the staff equally.",
+    ] in rewrites
+
+
+def test_two_names_answer_the_subject_and_the_object_of_a_control_chain(parser: object) -> None:
+    rewrites = generated(parser, "Kim had hoped to visit Rome in May and Lee Paris in June.")
+    assert ["Kim had hoped to visit Rome in May.", "Lee had hoped to visit Paris in June."] in (
+        rewrites
     )

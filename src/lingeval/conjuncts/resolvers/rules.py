@@ -238,6 +238,12 @@ FOCUS_ADVERBS = {
     "still",
 }
 
+#: Ordinals that stand for their noun after a determiner ("the second 2-0")
+ORDINALS = frozenset({
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "last", "next", "other", "latter", "former", "final",
+})  # fmt: skip
+
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
 TIME_ADVERBS = frozenset({
@@ -821,6 +827,8 @@ class _Analysis:
                 for k in verb.children:
                     if c.i < k.i < verb.i:
                         end = min(end, k.left_edge.i - 1)
+                if _possessive_its(self.doc, start, verb):
+                    start -= 2  # "[It's maiden flight] was on May 2"
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -894,7 +902,15 @@ class _Analysis:
             # weak boundaries, inside what may also be one noun phrase: "the younger | medicine",
             # "my mother | tea"; segmentations using them pay a small penalty
             det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
-            if (a.tag_ in {"JJ", "JJR", "JJS"} and det_before and b.tag_ in {"NN", "NNS"}) or (
+            if (
+                a.tag_ in {"JJ", "JJR", "JJS"}
+                and det_before
+                and (
+                    b.tag_ in {"NN", "NNS"}
+                    # an ordinal standing for its noun before a number: "the second | 2-0"
+                    or (b.tag_ == "CD" and a.lower_ in ORDINALS)
+                )
+            ) or (
                 a.tag_ in {"NN", "NNS"}
                 and b.tag_ in {"NN", "NNS"}
                 and det_before
@@ -1001,6 +1017,14 @@ class _Analysis:
             return False
         deps = {c.dep_: c for c in verb.children if c.i < self.cc}
         subj, obj = deps.get("nsubj"), deps.get("dobj")
+        inner = deps.get("xcomp")
+        for _ in range(4):
+            # the object of the deepest verb of a control chain: "Kim had hoped to visit
+            # Rome in May and Lee | Paris in June"
+            if obj is not None or inner is None:
+                break
+            inner_deps = {c.dep_: c for c in inner.children if c.i < self.cc}
+            obj, inner = inner_deps.get("dobj"), inner_deps.get("xcomp")
         return (
             subj is not None
             and obj is not None
@@ -1106,6 +1130,21 @@ class _Analysis:
                 subject = any(doc[k].tag_ in NOMINAL_TAGS for k in range(comma + 1, j))
                 return tok if subject else None
         return None
+
+
+def _possessive_its(doc: Doc, start: int, verb: Token) -> bool:
+    """The subject starting at ``start`` follows a misspelt possessive "It's" that the parser
+    reads as "it is" with the clause as its complement ("It's maiden flight was on May 2"):
+    a bare noun phrase right after "It 's" whose verb is the complement of that "'s"."""
+    return (
+        start >= 2
+        and doc[start - 1].lower_ in {"'s", "’s"}
+        and doc[start - 1].tag_ == "VBZ"
+        and doc[start - 2].lower_ == "it"
+        and verb.head.i == start - 1
+        and verb.dep_ == "ccomp"
+        and doc[start].tag_ not in {"DT", "PRP$", "PRP", "WDT", "WP", "EX"}
+    )
 
 
 def _clause_opener(tok: Token) -> bool:
@@ -2192,6 +2231,18 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
                 e = an.left_end(t.i)
                 if lo <= e < p:
                     ends.setdefault(e, "adjunct")
+        # a manner adverb closing the first conjunct, attached by the parser to a participle
+        # inside a noun phrase, stays shared ("allocating the part derived from X to all
+        # citizens [equally], and Y to Z")
+        if (
+            doc[p].tag_ == "RB"
+            and doc[p].lower_.endswith("ly")
+            and doc[p].head.dep_ in {"acl", "relcl"}
+            and doc[p].head.i != verb.i
+        ):
+            e = an.left_end(p)
+            if lo <= e < p and not doc[p - 1].is_punct:
+                ends.setdefault(e, "adjunct")
     core = _without_quantity_adverbs(doc, part)
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
