@@ -52,6 +52,12 @@ MUST_RESOLVE = [
     # an ordinal after a determiner stands for its noun before a number remnant
     ("The first half ended 1-1 and the second 2-0.",
      ["The first half ended 1-1.", "The second ended 2-0."]),
+    # a measure of time before "later" answers the whole prepositional phrase of time
+    ("The novel was published in 1990 by Penguin and its sequel two years later by Random House.",
+     ["The novel was published in 1990 by Penguin.",
+      "Its sequel was published two years later by Random House."]),
+    ("The museum opened in 1990 and the library ten years later.",
+     ["The museum opened in 1990.", "The library opened ten years later."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [

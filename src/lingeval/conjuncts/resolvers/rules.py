@@ -2992,6 +2992,12 @@ def _align_all(
             and doc[part.start].tag_ != "CD"
             # the time word is its only noun ("a year earlier", not "her aunt today")
             and sum(doc[i].tag_ in NOMINAL_TAGS for i in range(part.start, part.end + 1)) == 1
+        ) or (
+            # a measure of time before an adverb of time: "two years later", "a week ago"
+            part.end > part.start
+            and doc[part.end].tag_ == "RB"
+            and doc[part.end].lower_ in {"later", "earlier", "ago", "before", "after", "afterwards"}
+            and _time_np(doc, Span(part.start, part.end - 1))
         )
         # properties of the remnant alone, the same for every candidate
         focus_word = len(part) == 1 and doc[part.start].lower_ in FOCUS_ADVERBS
