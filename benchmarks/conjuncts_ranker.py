@@ -93,6 +93,7 @@ HELD_SOURCES = (
     "stripping",
     "mined",
     "treebank-heldout",
+    "webnlg-heldout",
 )
 #: source files whose change changes the labelled rows (cache key)
 KEYED = [

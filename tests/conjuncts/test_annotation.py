@@ -213,6 +213,7 @@ def _gold_sets() -> list:
             "stripping_gold.jsonl",
             "mined_gold.jsonl",
             "treebank_heldout_gold.jsonl",  # checked in test_treebank_heldout.py
+            "webnlg_heldout_gold.jsonl",  # checked in test_webnlg_heldout.py
         }
     ]
     return [ex for f in files for ex in read_examples(f)]

@@ -35,6 +35,13 @@ repository) and in the repository's benchmark folder:
                (``benchmarks/data/conjuncts/treebank_heldout_gold.jsonl``: text keys, SHA-1 and
                templates only, :func:`record_examples`). Loaded only when named
                (:data:`HELD_OUT_SOURCES`), never fitted or tuned on.
+``webnlg-heldout`` **Held out** (session 8). Real gapping, stripping and argument-cluster
+               sentences of WebNLG text (v1.5 test lexicalisations and the REG dev texts) that no
+               mining label file and no development source holds, selected by a query that runs
+               no resolver (``benchmarks/conjuncts_webnlg_select.py``); gold written here blind
+               (``benchmarks/data/conjuncts/webnlg_heldout_gold.jsonl``: text keys, SHA-1 and
+               templates only, :func:`record_examples`). Loaded only when named, never fitted or
+               tuned on; an absent or empty gold file gives no items.
 
 Every example's ``meta`` has ``source`` and ``phenomenon`` (``gapping``, ``stripping``,
 ``argument-cluster``, ``nominal``, ``vp-ellipsis``, ...), and, for the treebank sources, the
@@ -83,10 +90,13 @@ SOURCES = (
     "synthetic",
     "mined",
     "treebank-heldout",
+    "webnlg-heldout",
 )
 #: Held-out sources: never fitted, tuned or read for rules; :func:`load_sources` loads them
 #: only when they are named, and their scores are reported apart as held-out numbers.
-HELD_OUT_SOURCES = ("treebank-heldout",)
+HELD_OUT_SOURCES = ("treebank-heldout", "webnlg-heldout")
+#: Sources read by :func:`record_examples` from gold records written here (text keys).
+RECORD_SOURCES = ("mined", "treebank-heldout", "webnlg-heldout")
 #: The corpora that gold records written here by text key point into (``corpus`` field of
 #: the records of :func:`record_examples`).
 RECORD_CORPORA = ("webnlg", "webnlgdev", "ewt", "pud", "gum")
@@ -146,6 +156,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
         "treebank-heldout": [bench_data / "treebank_heldout_gold.jsonl"],
+        "webnlg-heldout": [bench_data / "webnlg_heldout_gold.jsonl"],
     }
 
 
@@ -411,7 +422,7 @@ def load_sources(
             examples, trees = authored_examples(files[0], banks, source=name)
             if examples:
                 out[name] = DevSource(name, examples, files, trees=trees)
-        elif name in ("mined", "treebank-heldout"):
+        elif name in RECORD_SOURCES:
             corpora = record_corpora(shared) if shared is not None else {}
             split = "heldout" if name in HELD_OUT_SOURCES else "dev"
             examples, trees, notes = record_examples(files[0], corpora, source=name, split=split)

@@ -83,7 +83,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 MAX_TOKENS = 160
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
-GENERATION_VERSION = "18"
+GENERATION_VERSION = "19"
 
 SUBJ_DEPS = {"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"}
 ARG_DEPS = {
@@ -236,6 +236,13 @@ FOCUS_ADVERBS = {
     "currently",
     "still",
 }
+
+#: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
+#: A and another time to B")
+TIME_ADVERBS = frozenset({
+    "once", "twice", "first", "then", "later", "earlier", "previously", "formerly", "initially",
+    "originally", "recently", "currently", "now", "again", "sometimes", "often", "usually",
+})  # fmt: skip
 
 
 def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
@@ -397,6 +404,13 @@ def _opening_time(doc: Doc, span: Span) -> bool:
     return cat in {"NP", "NUM"} and (_time_np(doc, span) or _head_of(doc, span).tag_ == "CD")
 
 
+def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
+    """One of ``a`` and ``b`` is a noun phrase of time, the other a one-word adverb of time
+    ("another time" / "once", "this year" / "previously")."""
+    adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ == "RB" else (b, a)
+    return len(adv) == 1 and doc[adv.start].lower_ in TIME_ADVERBS and _time_np(doc, np)
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
@@ -410,6 +424,8 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         {ca, cb} in ({"NP", "PP"}, {"NUM", "PP"}) and _time_np(doc, a if ca != "PP" else b)
     ):
         score = 0.35  # adverbials: "abroad" / "in Spain", "next year" / "in 1989"
+    elif {ca, cb} == {"NP", "ADV"} and _time_for_adverb(doc, a, b):
+        score = 0.45  # "another time" / "once"
     elif {ca, cb} <= {"ADJ", "ADV"} or {ca, cb} in ({"ADJ", "NP"}, {"ADJ", "PP"}):
         score = 0.25
     else:
@@ -2560,7 +2576,16 @@ def _analyses(
                 out.append(([*lead, *corr], [*sims, *lead_sims], shift, 1, why))
             if _category(doc, rem[0]) not in {"NP", "NUM"}:
                 return out
-        if _category(doc, rem[0]) not in {"NP", "NUM"}:
+        head0 = _np_head(doc, subj)
+        # a quantifier remnant answers the subject's quantifier, whose noun stays: "Many
+        # [people] came on Monday and fewer on Tuesday"
+        quants = [
+            c
+            for c in head0.children
+            if c.dep_ in {"amod", "det"} and c.lower_ in QUANTIFIERS and c.i < head0.i
+        ]
+        quantity = bool(quants) and not lead and _quantity_phrase(doc, rem[0])
+        if _category(doc, rem[0]) not in {"NP", "NUM"} and not quantity:
             return out
         if _head_of(doc, subj).tag_ in {"WDT", "WP", "WP$"} or _head_of(doc, subj).lower_ == "that":
             return out  # a relative pronoun subject is not replaced by a remnant
@@ -2569,7 +2594,6 @@ def _analyses(
         }:  # fmt: skip
             return out  # "I suggest oscars or piranha every time": not a new subject
         subj_corr = subj
-        head0 = _np_head(doc, subj)
         nums = [c for c in head0.children if c.dep_ == "nummod" and c.i < head0.i]
         pure_number = all(
             doc[i].tag_ == "CD" or doc[i].dep_ == "quantmod"
@@ -2579,10 +2603,14 @@ def _analyses(
             subj_corr = Span(nums[0].left_edge.i, nums[0].i)  # "Ten people ... and four ..."
         if _category(doc, rem[0]) == "NUM" and _head_class(head0) == "NUM" and head0.i < subj.end:
             subj_corr = Span(subj.start, head0.i)  # "About 60% of the members" -> "35% of ..."
+        if quantity:
+            subj_corr = Span(quants[0].left_edge.i, quants[0].i)
         s0 = _similarity(doc, rem[0], subj_corr)
         hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
         nominal = {"PROPN", "NOUN", "PRON"}
         s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
+        if quantity:
+            s0 = max(s0, 0.9)  # quantifier for quantifier (the tagger may call one a noun)
         named = any(
             doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
             for i in range(rem[0].start, rem[0].end)
@@ -2637,7 +2665,16 @@ def _analyses(
                 continue
             out.append((corr, sims, shift, 0, why))
         adverb = _adverb_before(doc, verb, post) if m > 1 and verb_left else None
-        if adverb is not None and len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB":
+        if adverb is not None and (
+            (len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB")
+            # a noun phrase of time answers a time adverb: "[once] was signed to A and
+            # another time to B"
+            or (
+                doc[adverb.start].lower_ in TIME_ADVERBS
+                and _category(doc, parts[0]) == "NP"
+                and _time_np(doc, parts[0])
+            )
+        ):
             # a connective adverb answers one before the verb: "to first apply rules to A,
             # then to B", "could also pay X ... and then Y"
             for corr, sims, shift, why in _align_all(
