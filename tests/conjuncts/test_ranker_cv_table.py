@@ -135,7 +135,7 @@ def test_recipes_and_seeded_system_names(bench: ModuleType) -> None:
     assert weights == (100.0, 300.0, 1000.0)
     assert 0.1 in bench.V7_CS and len(bench.V7_CS) * len(bench.V7_DEV_WEIGHTS) >= 2
     recipe = bench.Recipe(frozenset(bench.V5_FIT_SOURCES), ranker.V5_FEATURES, [])
-    assert "kind_mean" not in recipe.features and "num_keeps_noun" in recipe.features
+    assert "echo_left" not in recipe.features and "num_keeps_noun" in recipe.features
 
 
 def test_every_real_development_source_is_scored_and_v5s_are_the_baseline(

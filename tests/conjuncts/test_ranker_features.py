@@ -8,7 +8,7 @@ import pytest
 from lingeval.conjuncts import ranker
 from lingeval.conjuncts.resolvers.rules import Span, resolve_doc
 
-NEW = ("kind_mean", "kind_min", "qnum_keeps_noun", "np_for_pp", "cut_function")
+NEW = ("qnum_keeps_noun", "echo_left", "echo_prep")
 
 
 @pytest.fixture(scope="module")
@@ -46,21 +46,10 @@ def test_new_features_are_appended_and_v5_keeps_its_own() -> None:
     assert set(NEW) <= set(ranker.FEATURES) and not set(NEW) & set(ranker.V5_FEATURES)
     assert ranker.load_ranker("v5").features == list(ranker.V5_FEATURES)
     # a model fitted on the v5 features only stores and scores those
-    rows = [{"sim_mean": 0.9, "kind_mean": 1.0}, {"sim_mean": 0.2, "kind_mean": 0.0}] * 10
+    rows = [{"sim_mean": 0.9, "echo_left": 0.0}, {"sim_mean": 0.2, "echo_left": 1.0}] * 10
     model = ranker.fit(rows, [1, 0] * 10, features=ranker.V5_FEATURES)
     assert model.features == list(ranker.V5_FEATURES) and len(model.coef) == len(model.features)
-    assert model.score({"sim_mean": 0.9, "kind_mean": 5.0}) == model.score({"sim_mean": 0.9})
-
-
-def test_kind_match_tells_a_person_remnant_from_a_thing_correlate(parse: object) -> None:
-    feats = analyses(parse, "Mary reads novels in English and her sister in French.")
-    gapping = feats["Her sister reads novels in French."]
-    cluster = feats["Mary reads her sister in French."]
-    assert gapping["kind_mean"] == 1.0 and gapping["kind_min"] == 1.0
-    assert cluster["kind_min"] == 0.0 and cluster["kind_mean"] < gapping["kind_mean"]
-    feats = analyses(parse, "Anna wrote the report on Monday and the manager on Friday.")
-    assert feats["The manager wrote the report on Friday."]["kind_min"] == 1.0
-    assert feats["Anna wrote the manager on Friday."]["kind_min"] == 0.0
+    assert model.score({"sim_mean": 0.9, "echo_left": 1.0}) == model.score({"sim_mean": 0.9})
 
 
 def test_a_number_after_an_adverb_of_quantity_keeps_the_counted_noun(parse: object) -> None:
@@ -75,33 +64,58 @@ def test_a_number_after_an_adverb_of_quantity_keeps_the_counted_noun(parse: obje
     assert keeps["qnum_keeps_noun"] == keeps["num_keeps_noun"] == 1.0
 
 
-def test_a_noun_phrase_for_a_whole_prepositional_phrase(parse: object) -> None:
-    doc = parse("York was home first to the Ninth Legion and later the Sixth.")
-    rem = [span(doc, "later"), span(doc, "the Sixth")]
-    whole = ranker.pair_features(doc, rem, [span(doc, "first"), span(doc, "to the Ninth Legion")])
-    inner = ranker.pair_features(doc, rem, [span(doc, "first"), span(doc, "the Ninth Legion")])
-    assert whole["np_for_pp"] == 0.5 and inner["np_for_pp"] == 0.0
-    # a noun phrase of time may answer a prepositional phrase of time
-    doc = parse("They met in 2019 in Rome and next year in Oslo.")
-    time = ranker.pair_features(
-        doc,
-        [span(doc, "next year"), span(doc, "in Oslo")],
-        [span(doc, "in 2019"), span(doc, "in Rome")],
-    )
-    assert time["np_for_pp"] == 0.0
-
-
-def test_a_span_ending_in_a_word_that_needs_the_next_one(parse: object) -> None:
-    doc = parse("York was home first to the Ninth Legion and later the Sixth.")
-    rem = [span(doc, "later"), span(doc, "the Sixth")]
-    cut = ranker.pair_features(doc, rem, [span(doc, "first to"), span(doc, "the Ninth Legion")])
-    clean = ranker.pair_features(doc, rem, [span(doc, "first"), span(doc, "the Ninth Legion")])
-    assert cut["cut_function"] == 0.25 and clean["cut_function"] == 0.0
-    # the generated analyses carry it
-    feats = analyses(parse, "York was home first to the Ninth Legion and later the Sixth.")
-    assert feats["York was home later the Sixth."]["cut_function"] > 0.0
-    assert feats["York was home later to the Sixth."]["cut_function"] == 0.0
-
-
 def test_pair_features_without_pairs() -> None:
     assert ranker.pair_features(None, [], []) == dict.fromkeys(NEW, 0.0)
+
+
+def test_synthetic_gapping_keeps_an_adverb_of_quantity_on_the_number_remnant() -> None:
+    from lingeval.conjuncts.synthesize import synthesize_parallel_docs
+    from lingeval.core.parsing import Parser
+
+    text = [
+        "The club has 40 members.",
+        "The school has almost 300 pupils.",
+        "The shop has 15 workers.",
+        "Milan has nearly 20 airports.",
+    ]
+    out = synthesize_parallel_docs(Parser(None).parse(text), n=300, seed=1)
+    pairs = {(ex.sentence, tuple(ex.rewrites)) for ex in out}
+    # the remnant "almost 300" replaces the bare number "40"; "members" stays
+    assert (
+        "The club has 40 members and the school almost 300.",
+        ("The club has 40 members.", "The school has almost 300 members."),
+    ) in pairs
+    # never an adverb without its number, never the adverb twice
+    for sentence, rewrites in pairs:
+        assert "almost almost" not in " ".join(rewrites) and not sentence.endswith("almost.")
+
+
+def test_a_remnant_that_would_repeat_the_words_before_its_correlate(parse: object) -> None:
+    doc = parse("I hope to start to paint a barn, and Tom to start to paint a shed.")
+    rem = [span(doc, "Tom"), span(doc, "to start to paint a shed")]
+    # "Tom hopes to start [to start to paint a shed]": "to start" said twice
+    twice = ranker.pair_features(doc, rem, [span(doc, "I"), span(doc, "to paint a barn")])
+    once = ranker.pair_features(doc, rem, [span(doc, "I"), span(doc, "to start to paint a barn")])
+    assert twice["echo_left"] == 1.0 and once["echo_left"] == 0.0
+    # a sentence-initial correlate has nothing before it
+    assert ranker.pair_features(doc, [span(doc, "Tom")], [span(doc, "I")])["echo_left"] == 0.0
+
+
+def test_a_remnant_that_holds_the_preposition_of_its_correlate(parse: object) -> None:
+    doc = parse("The flats were sold by the council, and the houses by a bank.")
+    one = ranker.pair_features(doc, [span(doc, "the houses by a bank")], [span(doc, "the council")])
+    two = ranker.pair_features(
+        doc,
+        [span(doc, "the houses"), span(doc, "a bank")],
+        [span(doc, "The flats"), span(doc, "the council")],
+    )
+    assert one["echo_prep"] == 1.0 and two["echo_prep"] == 0.0
+
+
+def test_generated_analyses_carry_the_echo_features(parse: object) -> None:
+    feats = analyses(parse, "I hope to start to paint a barn, and Tom to start to paint a shed.")
+    assert feats["Tom hopes to start to start to paint a shed."]["echo_left"] == 1.0
+    assert feats["Tom hopes to start to paint a shed."]["echo_left"] == 0.0
+    feats = analyses(parse, "The flats were sold by the council, and the houses by a bank.")
+    assert feats["The flats were sold by the houses by a bank."]["echo_prep"] == 1.0
+    assert feats["The houses were sold by a bank."]["echo_prep"] == 0.0

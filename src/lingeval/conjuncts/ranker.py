@@ -119,14 +119,8 @@ V5_FEATURES: tuple[str, ...] = (
 FEATURES: tuple[str, ...] = (
     *V5_FEATURES,
     # v7 (issue 11, eighth session): ranker errors of v5 where the right analysis was generated
-    "kind_mean",  # mean kind_match of remnant and correlate phrase kinds (a person for a person)
-    "kind_min",  # the worst kind_match of a remnant and its correlate
     "qnum_keeps_noun",  # a number, also after an adverb of quantity ("nearly 300"), replaces a
     # bare number whose noun stays ("200 [visitors]")
-    "np_for_pp",  # share of remnants that are noun phrases (not of time) replacing a whole
-    # prepositional phrase ("later the Sixth" for "to the Ninth Legion")
-    "cut_function",  # share of remnants and correlates ending in a word that needs what
-    # follows it (a preposition, determiner, possessive, conjunction: "[first to] the Legion")
     "echo_left",  # a remnant opens with the words just before its correlate, which stay: the
     # rewrite repeats them ("Jennie wants to try [to try] to begin ...")
     "echo_prep",  # the preposition before a correlate recurs inside its remnant ("sold by
@@ -135,9 +129,6 @@ FEATURES: tuple[str, ...] = (
 
 #: The features of :func:`pair_features`.
 PAIR_FEATURES = FEATURES[len(V5_FEATURES) :]
-
-#: Tags of words that cannot end a phrase: they need the word after them (``cut_function``).
-OPEN_TAGS = frozenset({"IN", "TO", "DT", "PDT", "PRP$", "WP$", "CC", "POS"})
 
 #: Quantifier-like words whose pairs contrast two subjects ("Some ... and others ...").
 CONTRAST_QUANTIFIERS = {
@@ -232,52 +223,27 @@ def pair_features(doc: Any, parts: Sequence[Any], corr: Sequence[Any]) -> dict[s
     """Features of the remnant / correlate pairs of one analysis (v7, issue 11; ``parts`` and
     ``corr`` paired in order, inclusive ``start``/``end`` token ranges of ``doc``):
 
-    - ``kind_mean`` / ``kind_min``: mean and minimum :func:`kind_match` of the pairs'
-      :func:`phrase_kind` ("her sister" answers the person "Mary", not the thing "novels");
     - ``qnum_keeps_noun``: a remnant that is a number, possibly after adverbs of quantity
       ("nearly 300"), replaces a bare number whose counted noun stays ("200 [visitors]"),
       i.e. ``num_keeps_noun`` with the adverbs allowed;
-    - ``np_for_pp``: share of pairs where a noun phrase or number that is no phrase of time
-      replaces a whole prepositional phrase ("later the Sixth" for "to the Ninth Legion": the
-      preposition is shared, so the correlate is the noun phrase inside it);
-    - ``cut_function``: share of the remnants and correlates whose last word (punctuation
-      aside) has a tag of :data:`OPEN_TAGS`, a word that needs the one after it ("first to"
-      answering "later" leaves "the Ninth Legion" without its preposition);
     - ``echo_left``: some remnant opens with the 1-4 words just before its correlate (which
       stay in the rewrite, so it would say them twice: "to try [to try] to begin");
     - ``echo_prep``: the word before some correlate is a preposition that recurs inside its
       remnant after the remnant's first word ("by [the company] ... and the rest by holders":
       the remnant holds two phrases, the second answering the preposition's phrase)."""
-    from lingeval.conjuncts.resolvers.rules import _category, _without_quantity_adverbs
+    from lingeval.conjuncts.resolvers.rules import _without_quantity_adverbs
 
     pairs = list(zip(parts, corr, strict=False))
-    if not pairs:
-        return dict.fromkeys(PAIR_FEATURES, 0.0)
-    kinds = [
-        (phrase_kind(doc[a.start : a.end + 1]), phrase_kind(doc[b.start : b.end + 1]))
-        for a, b in pairs
-    ]
-    matches = [kind_match(ka, kb) for ka, kb in kinds]
-    np_pp = sum(
-        ka != "TIME" and _category(doc, a) in {"NP", "NUM"} and _category(doc, b) == "PP"
-        for (a, b), (ka, _) in zip(pairs, kinds, strict=True)
-    )
     qnum = any(
         bare_number(doc, _without_quantity_adverbs(doc, a))
         and bare_number(doc, b)
         and _noun_stays(doc, b, corr)
         for a, b in pairs
     )
-    spans = [*parts, *corr]
-    cut = sum(_open_end(doc, sp) for sp in spans)
     return {
+        "qnum_keeps_noun": float(qnum),
         "echo_left": float(any(_echo_left(doc, a, b) for a, b in pairs)),
         "echo_prep": float(any(_echo_prep(doc, a, b) for a, b in pairs)),
-        "cut_function": cut / len(spans),
-        "kind_mean": sum(matches) / len(matches),
-        "kind_min": min(matches),
-        "qnum_keeps_noun": float(qnum),
-        "np_for_pp": np_pp / len(pairs),
     }
 
 
@@ -300,15 +266,6 @@ def _echo_prep(doc: Any, rem: Any, corr: Any) -> bool:
         return False
     word = doc[corr.start - 1].lower_
     return any(doc[i].lower_ == word for i in range(rem.start + 1, rem.end + 1))
-
-
-def _open_end(doc: Any, span: Any) -> bool:
-    """The last word of ``span`` (inclusive token range of ``doc``), punctuation aside, has a
-    tag of :data:`OPEN_TAGS` ("first to", "the top of the")."""
-    end = span.end
-    while end > span.start and doc[end].is_punct:
-        end -= 1
-    return doc[end].tag_ in OPEN_TAGS
 
 
 #: Common nouns that name people (a word list written here; with the personal pronouns
