@@ -20,12 +20,15 @@ building the resolvers); held-out numbers come from sets outside this repository
 
 **Held out** (``--held-out``, off by default): the sources of ``devdata.HELD_OUT_SOURCES``
 (``treebank-heldout``: real GUM-train and EWT-test sentences, gold written here blind,
-``benchmarks/data/conjuncts/treebank_heldout_gold.jsonl``) are scored in a section of their own,
+``benchmarks/data/conjuncts/treebank_heldout_gold.jsonl``; ``webnlg-heldout``: real WebNLG
+sentences no label file or development source holds, gold written here blind,
+``benchmarks/data/conjuncts/webnlg_heldout_gold.jsonl``, no gold trees) are scored in a section of their own,
 "held out (real text, gold written here blind)", never pooled with the development sources: F1
 and exact match with 95 % bootstrap intervals, Calibration_k, per phenomenon and corpus, parsed
 and oracle (gold trees, for the items that have them); flagged items (garbled, not rewritable)
 apart. Score it once per resolver generation, never while tuning. ``--held-out --sources
-treebank-heldout`` scores the held-out section alone (no development source is loaded).
+treebank-heldout`` (or ``webnlg-heldout``) scores that held-out set alone (no development source
+is loaded).
 
 Usage: ``python benchmarks/conjuncts_quality.py [--resolver SPEC ...] [--spacy-model NAME ...]
 [--sources schuster,gum,...] [--no-oracle] [--held-out]``. Writes

@@ -39,6 +39,19 @@ MUST_RESOLVE = [
      ["Many people came on Monday.", "Fewer people came on Tuesday."]),
     ("Several firms bid in May and many more in June.",
      ["Several firms bid in May.", "Many more firms bid in June."]),
+    # the tagger's plural noun is the verb of a sentence without one
+    ("The first train leaves at 6 and the last at 11.",
+     ["The first train leaves at 6.", "The last leaves at 11."]),
+    ("The north wing houses the library and the south wing the museum.",
+     ["The north wing houses the library.", "The south wing houses the museum."]),
+    # a misspelt possessive "It's" read as "it is": it belongs to the subject correlate
+    ("It's capital city is Rome and its largest port Naples.",
+     ["It's capital city is Rome.", "Its largest port is Naples."]),
+    ("It's home ground is in Leeds and its training ground in York.",
+     ["It's home ground is in Leeds.", "Its training ground is in York."]),
+    # an ordinal after a determiner stands for its noun before a number remnant
+    ("The first half ended 1-1 and the second 2-0.",
+     ["The first half ended 1-1.", "The second ended 2-0."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -54,9 +67,106 @@ MUST_NOT_CHANGE = [
      ["Many people saw the film in May.", "Many people saw the play in June."]),
     ("Ten people came on Monday and four on Tuesday.",
      ["Ten people came on Monday.", "Four people came on Tuesday."]),
+    # a plural noun stays a noun where the sentence has a verb, or no singular noun
+    # phrase precedes it
+    ("The tree leaves and the branches fell in the storm.",
+     ["The tree leaves.", "The branches fell in the storm."]),
+    ("Old records of the firm and new files of the bank.",
+     ["Old records of the firm.", "New files of the bank."]),
+    # "it is" with a clause of its own stays shared
+    ("It's clear the plan failed and the team lost.",
+     ["It's clear the plan failed.", "It's clear the team lost."]),
+    # an ordinal before its number and noun stays in one noun phrase; two names after a
+    # verb chain stay one coordination
+    ("He read the first 20 pages and the last 10 pages.",
+     ["He read the first 20 pages.", "He read the last 10 pages."]),
+    ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
 def test_generation_19_resolves(parser: object, sentence: str, expected: list[str]) -> None:
     assert resolved(parser, sentence) == expected
+
+
+def test_the_plural_noun_becomes_the_verb_with_its_subject(parser: object) -> None:
+    doc = parser.parse(["The first train leaves at 6 and the last at 11."])[0]  # type: ignore[attr-defined]
+    resolve_doc(doc, 6)
+    verb = doc[3]
+    assert (verb.tag_, verb.lemma_, verb.dep_) == ("VBZ", "leave", "ROOT")
+    assert [(c.text, c.dep_) for c in verb.children][:2] == [("train", "nsubj"), ("at", "prep")]
+    assert doc[0].head.i == doc[1].head.i == 2  # "The first" go with "train"
+
+
+def test_a_sentence_with_a_verb_keeps_its_tags(parser: object) -> None:
+    doc = parser.parse(["The tree leaves and the branches fell in the storm."])[0]  # type: ignore[attr-defined]
+    before = [(t.tag_, t.dep_, t.head.i) for t in doc]
+    resolve_doc(doc, 3)
+    assert [(t.tag_, t.dep_, t.head.i) for t in doc] == before
+
+
+def _rule(parser: object, sentence: str) -> str:
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = next(t.i for t in doc if t.lower_ in {"and", "or", "but"})
+    return str(resolve_doc(doc, cc).rule)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rule"),
+    [
+        # a collective adjective inside "as ..." after the verb
+        ("Anna and Kim are treated as equal partners in the firm.", "unchanged:reciprocal"),
+        # the pair that "both" opens, hung on the preposition by the parser
+        ("Both sons of Ann, Tom and Bo met at the station.", "unchanged:reciprocal"),
+        # an apposition that counts the conjuncts
+        (
+            "The park has the Red Lake and the Blue Lake, the two largest lakes in the county.",
+            "unchanged:collective:apposition",
+        ),
+    ],
+)
+def test_collective_and_reciprocal_readings_stay_unchanged(
+    parser: object, sentence: str, rule: str
+) -> None:
+    assert _rule(parser, sentence) == rule
+
+
+def test_a_plain_predicate_or_apposition_still_splits(parser: object) -> None:
+    assert resolved(parser, "Anna and Kim are treated as guests in the hotel.", 0) == [
+        "Anna is treated as guests in the hotel.",
+        "Kim is treated as guests in the hotel.",
+    ]
+    # an apposition that counts nothing does not bind
+    assert _rule(parser, "He visited Rome and Paris, the city of light.") != (
+        "unchanged:collective:apposition"
+    )
+
+
+def generated(parser: object, sentence: str) -> list[list[str]]:
+    """Rewrites of every generated analysis of the last and/or/but."""
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][-1]
+    collected: list = []
+    resolve_doc(doc, cc, collect=collected)
+    return [b.sentences for _, b in collected if b is not None]
+
+
+def test_a_closing_manner_adverb_hung_on_a_participle_stays_shared(parser: object) -> None:
+    # the parser hangs "equally" on "earned": the analysis that keeps it after the last
+    # correlate is generated
+    rewrites = generated(
+        parser,
+        "The fund pays the money earned from rents to the members equally and the money"
+        " earned from sales to the staff.",
+    )
+    assert [
+        "The fund pays the money earned from rents to the members equally.",
+        "The fund pays the money earned from sales to the staff equally.",
+    ] in rewrites
+
+
+def test_two_names_answer_the_subject_and_the_object_of_a_control_chain(parser: object) -> None:
+    rewrites = generated(parser, "Kim had hoped to visit Rome in May and Lee Paris in June.")
+    assert ["Kim had hoped to visit Rome in May.", "Lee had hoped to visit Paris in June."] in (
+        rewrites
+    )

@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,23 +156,33 @@ def test_non_rewritable_item_keeps_the_sentence(tmp_path: Path) -> None:
     assert not ex.rewritable and ex.rewrites == [TEXT] and ex.meta["flag"] == "not-rewritable"
 
 
-def test_sentence_span_inside_a_webnlg_dev_text(tmp_path: Path) -> None:
-    """A WebNLG text holds several sentences: the record's span picks one (fake NeuralREG
-    instance written here)."""
-    tokens = ["the", "ferry", "is", "old", ".", "Lena_Berg", "rows", "on", "mondays", "and"]
-    tokens += ["Omar", "on", "fridays", "."]
-    at = tokens.index("Lena_Berg")
+#: a fake WebNLG dev text of two sentences, as NeuralREG tokens (written here)
+REG_TOKENS = ["the", "ferry", "is", "old", ".", "Lena_Berg", "rows", "on", "mondays", "and"]
+REG_TOKENS += ["Omar", "on", "fridays", "."]
+
+
+def write_reg_dev(root: Path, tokens: Sequence[str] = REG_TOKENS) -> tuple[str, str]:
+    """Write a NeuralREG ``data/dev.json`` under ``root`` with one instance (the entity
+    ``Lena_Berg``, referred to as "Lena") of the text ``tokens``; its WebNLG text key and text."""
+    at = list(tokens).index("Lena_Berg")
     inst = {
         "entity": "Lena_Berg",
         "category": "Person",
-        "pre_context": tokens[:at],
-        "pos_context": tokens[at + 1 :],
+        "pre_context": list(tokens[:at]),
+        "pos_context": list(tokens[at + 1 :]),
         "refex": ["Lena"],
     }
-    root = tmp_path / "reg"
-    (root / "data").mkdir(parents=True)
+    (root / "data").mkdir(parents=True, exist_ok=True)
     (root / "data" / "dev.json").write_text(json.dumps([inst]), encoding="utf-8")
     [(key, text)] = webnlg_reg_texts(root)
+    return key, text
+
+
+def test_sentence_span_inside_a_webnlg_dev_text(tmp_path: Path) -> None:
+    """A WebNLG text holds several sentences: the record's span picks one (fake NeuralREG
+    instance written here)."""
+    root = tmp_path / "reg"
+    key, text = write_reg_dev(root)
     a = text.index("Lena")
     sentence = text[a:]
     assert sentence == "Lena rows on mondays and Omar on fridays."
@@ -232,19 +243,26 @@ def _templates_hold_no_text(rewrites: list[str]) -> bool:
     return all(len(part.split()) <= 3 for part in literal.split("|"))
 
 
+def check_committed_records(records: Sequence[dict[str, Any]]) -> None:
+    """The form every committed text-key gold file shares (``mined``, the held-out sets): one
+    record per (corpus, key, offset), a SHA-1, templates that hold no sentence text, a reason
+    exactly for flagged items, and a blind annotator."""
+    keys = [(r["corpus"], r["sent_id"], r["offset"]) for r in records]
+    assert len(set(keys)) == len(keys)
+    for r in records:
+        assert re.fullmatch(r"[0-9a-f]{40}", str(r["text_sha1"]))
+        assert _templates_hold_no_text(r["rewrites"]), r["sent_id"]
+        assert r["flag"] in (None, "garbled", "not-rewritable")
+        assert bool(r["reason"]) == (r["flag"] is not None)
+        assert "blind" in str(r["annotator"])
+
+
 def test_committed_gold_is_well_formed(repo_root: Path) -> None:
     path = repo_root / "benchmarks" / "data" / "conjuncts" / "mined_gold.jsonl"
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert len(records) == 48
-    keys = [(r["corpus"], r["sent_id"], r["offset"]) for r in records]
-    assert len(set(keys)) == len(keys)
-    for r in records:
-        assert re.fullmatch(r"[0-9a-f]{40}", r["text_sha1"])
-        assert _templates_hold_no_text(r["rewrites"]), r["sent_id"]
-        assert r["flag"] in (None, "garbled", "not-rewritable")
-        assert bool(r["reason"]) == (r["flag"] is not None)
-        assert r["rewritable"] == (len(r["rewrites"]) > 1)
-        assert "blind" in r["annotator"]
+    check_committed_records(records)
+    assert all(r["rewritable"] == (len(r["rewrites"]) > 1) for r in records)
 
 
 def test_committed_gold_against_the_shared_data(shared_data: Path, repo_root: Path) -> None:

@@ -8,9 +8,9 @@ the committed gold is checked only for its form and against the paper's annotati
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +23,7 @@ from lingeval.conjuncts.devdata import (
     record_examples,
 )
 from lingeval.core.errors import LingevalError
-from tests.conjuncts.test_mined import _templates_hold_no_text
+from tests.conjuncts.test_mined import check_committed_records
 
 TEXT = "Mira paints walls in May and Theo doors in June."
 CONLLU = """# sent_id = GUM_fake_walls-3
@@ -184,6 +184,33 @@ def test_held_out_source_is_never_fitted_on(repo_root: Path) -> None:
     assert stop.value.code == 2
 
 
+def run_held_out_alone(
+    quality: Any,
+    name: str,
+    shared: Path,
+    bench: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[str, dict[str, Any]]:
+    """Run ``conjuncts_quality.py --held-out --sources NAME`` on a fake ``../shared`` and
+    benchmark folder; the printed text and the JSON payload. Checks what every held-out run
+    must show: the held-out section only, no development source loaded."""
+    monkeypatch.setattr(quality, "SHARED_DATA", shared)
+    monkeypatch.setattr(quality, "DATA", bench)
+    monkeypatch.setattr(quality, "OUT", tmp_path / "out")
+    out = tmp_path / "q.json"
+    argv = ["--held-out", "--sources", name, "--aggregation", "macro", "--out", str(out)]
+    assert quality.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "## held out (real text, gold written here blind)" in printed
+    assert "DEVELOPMENT numbers" not in printed
+    payload = json.loads(out.read_text(encoding="utf-8"))
+    assert payload["table"] == [] and payload["held_out"]["sources"] == [name]
+    assert "bootstrap:1000" in payload["held_out"]["signature"]
+    return printed, payload
+
+
 def test_quality_benchmark_scores_the_held_out_section_alone(
     tmp_path: Path,
     repo_root: Path,
@@ -195,19 +222,11 @@ def test_quality_benchmark_scores_the_held_out_section_alone(
     pytest.importorskip("spacy")
     _, quality, _ = _benchmarks(repo_root)
     shared, bench = _fake_shared(tmp_path)
-    monkeypatch.setattr(quality, "SHARED_DATA", shared)
-    monkeypatch.setattr(quality, "DATA", bench)
-    monkeypatch.setattr(quality, "OUT", tmp_path / "out")
-    out = tmp_path / "q.json"
-    argv = ["--held-out", "--sources", "treebank-heldout", "--aggregation", "macro", "--out", str(out)]  # fmt: skip
-    assert quality.main(argv) == 0  # type: ignore[attr-defined]
-    printed = capsys.readouterr().out
-    assert "## held out (real text, gold written here blind)" in printed
-    assert "DEVELOPMENT numbers" not in printed
-    payload = json.loads(out.read_text(encoding="utf-8"))
-    assert payload["sources"] == {"treebank-heldout": 2} and payload["table"] == []
+    printed, payload = run_held_out_alone(
+        quality, "treebank-heldout", shared, bench, tmp_path, monkeypatch, capsys
+    )
+    assert payload["sources"] == {"treebank-heldout": 2}
     held = payload["held_out"]
-    assert held["sources"] == ["treebank-heldout"] and "bootstrap:1000" in held["signature"]
     modes = {(r["system"], r["mode"]) for r in held["table"] if r["kind"] == "all"}
     assert ("rules", "oracle") in modes and ("copy-k", "parsed") in modes
     assert {r["n"] for r in held["table"] if r["kind"] == "all"} == {2}
@@ -225,17 +244,11 @@ def _committed(repo_root: Path) -> list[dict[str, object]]:
 def test_committed_gold_is_well_formed(repo_root: Path) -> None:
     records = _committed(repo_root)
     assert len(records) == 51
-    keys = [(r["corpus"], r["sent_id"], r["offset"]) for r in records]
-    assert len(set(keys)) == len(keys)
     assert {r["corpus"] for r in records} == {"gum", "ewt"}
+    check_committed_records(records)
     for r in records:
-        assert re.fullmatch(r"[0-9a-f]{40}", str(r["text_sha1"]))
-        assert _templates_hold_no_text(r["rewrites"]), r["sent_id"]  # type: ignore[arg-type]
-        assert r["flag"] in (None, "garbled", "not-rewritable")
-        assert bool(r["reason"]) == (r["flag"] is not None)
         assert r["rewritable"] == (r["flag"] != "not-rewritable")
         assert r["phenomenon"] in ("gapping", "argument-cluster", "stripping")
-        assert "blind" in str(r["annotator"])
 
 
 def _convention(note: str, check: str, words: tuple[str, ...]) -> bool:

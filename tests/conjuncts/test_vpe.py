@@ -42,7 +42,7 @@ CASES = [
     (
         "Kim cannot swim, and neither can her brother.",
         "and",
-        ["Kim cannot swim.", "Her brother can not swim."],
+        ["Kim cannot swim.", "Her brother cannot swim."],
     ),
     # a question's inverted subject
     ("Will you join us, or won't you?", "or", ["Will you join us?", "Won't you join us?"]),

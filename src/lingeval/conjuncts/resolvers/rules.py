@@ -56,6 +56,7 @@ from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
+    NOT_ONLY,
     VERB_TAGS,
     Omission,
     chunk_phrases,
@@ -236,6 +237,12 @@ FOCUS_ADVERBS = {
     "currently",
     "still",
 }
+
+#: Ordinals that stand for their noun after a determiner ("the second 2-0")
+ORDINALS = frozenset({
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "last", "next", "other", "latter", "former", "final",
+})  # fmt: skip
 
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
@@ -725,18 +732,34 @@ class _Analysis:
         for _ in range(4):
             if chain.dep_ == "conj":
                 chain = chain.head
+        # "Both students of A, B and C met": the coordination names the pair that "both"
+        # opens (the parser hangs it on the preposition)
+        if chain.dep_ == "pobj" and chain.head.dep_ == "prep":
+            owner = chain.head.head
+            if owner.dep_ in SUBJ_DEPS and any(c.lower_ == "both" for c in owner.children):
+                chain = owner
         if chain.dep_ in SUBJ_DEPS:
             pred = chain.head
-            words = {pred.lemma_.lower()} | {
-                c.lemma_.lower()
+            predicates = [c for c in pred.children if c.dep_ in {"acomp", "attr", "advmod", "oprd"}]
+            # "are treated [as separate continents]"
+            predicates += [
+                g
                 for c in pred.children
-                if c.dep_ in {"acomp", "attr", "advmod", "oprd"}
+                if c.dep_ == "prep" and c.lower_ == "as"
+                for g in c.children
+            ]
+            words = {pred.lemma_.lower()} | {
+                t.lemma_.lower()
+                for c in predicates
+                for t in (c, *(a for a in c.children if a.dep_ == "amod"))
             }
             if words & RECIPROCAL_LEMMAS:
                 return "reciprocal"
             objects = {c.lower_ for c in pred.children if c.dep_ in {"dobj", "obj"}}
             if objects & {"hands", "places", "blows", "vows", "notes", "ideas", "gifts", "words"}:
                 return "reciprocal"  # "shook hands", "swapped places", "exchanged vows"
+        if self._plural_apposition():
+            return "collective:apposition"
         # ", with X V-ing ... and ...": the conjunction sits inside a binding absolute clause.
         for k in range(max(0, self.cc - 12), self.cc):
             if (
@@ -747,6 +770,21 @@ class _Analysis:
             ):
                 return "binding-clause"
         return None
+
+    def _plural_apposition(self) -> bool:
+        """A noun-phrase conjunct followed by an apposition that counts the conjuncts ("the
+        site of X and Y, the two tallest peaks"; ", both of them"): it binds them."""
+        doc = self.doc
+        k = self.cc + 1
+        while k <= self.last and doc[k].tag_ in NP_INNER_TAGS | {"JJ", "HYPH", "POS"}:
+            k += 1
+        if k == self.cc + 1 or k + 2 > self.last or doc[k].text != ",":
+            return False
+        first, second = doc[k + 1].lower_, doc[k + 2]
+        counted = first == "the" and second.tag_ == "CD" and second.lower_ not in ONE
+        return (counted or first == "both") and any(
+            doc[j].tag_ in {"NNS", "NNPS", "PRP"} for j in range(k + 2, min(k + 6, self.last + 1))
+        )
 
     # -- spans of the left conjunct ----------------------------------------------------------
 
@@ -781,6 +819,8 @@ class _Analysis:
                 for k in verb.children:
                     if c.i < k.i < verb.i:
                         end = min(end, k.left_edge.i - 1)
+                if _possessive_its(self.doc, start, verb):
+                    start -= 2  # "[It's maiden flight] was on May 2"
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -854,7 +894,15 @@ class _Analysis:
             # weak boundaries, inside what may also be one noun phrase: "the younger | medicine",
             # "my mother | tea"; segmentations using them pay a small penalty
             det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
-            if (a.tag_ in {"JJ", "JJR", "JJS"} and det_before and b.tag_ in {"NN", "NNS"}) or (
+            if (
+                a.tag_ in {"JJ", "JJR", "JJS"}
+                and det_before
+                and (
+                    b.tag_ in {"NN", "NNS"}
+                    # an ordinal standing for its noun before a number: "the second | 2-0"
+                    or (b.tag_ == "CD" and a.lower_ in ORDINALS)
+                )
+            ) or (
                 a.tag_ in {"NN", "NNS"}
                 and b.tag_ in {"NN", "NNS"}
                 and det_before
@@ -961,6 +1009,14 @@ class _Analysis:
             return False
         deps = {c.dep_: c for c in verb.children if c.i < self.cc}
         subj, obj = deps.get("nsubj"), deps.get("dobj")
+        inner = deps.get("xcomp")
+        for _ in range(4):
+            # the object of the deepest verb of a control chain: "Kim had hoped to visit
+            # Rome in May and Lee | Paris in June"
+            if obj is not None or inner is None:
+                break
+            inner_deps = {c.dep_: c for c in inner.children if c.i < self.cc}
+            obj, inner = inner_deps.get("dobj"), inner_deps.get("xcomp")
         return (
             subj is not None
             and obj is not None
@@ -1068,6 +1124,21 @@ class _Analysis:
         return None
 
 
+def _possessive_its(doc: Doc, start: int, verb: Token) -> bool:
+    """The subject starting at ``start`` follows a misspelt possessive "It's" that the parser
+    reads as "it is" with the clause as its complement ("It's maiden flight was on May 2"):
+    a bare noun phrase right after "It 's" whose verb is the complement of that "'s"."""
+    return (
+        start >= 2
+        and doc[start - 1].lower_ in {"'s", "’s"}
+        and doc[start - 1].tag_ == "VBZ"
+        and doc[start - 2].lower_ == "it"
+        and verb.head.i == start - 1
+        and verb.dep_ == "ccomp"
+        and doc[start].tag_ not in {"DT", "PRP$", "PRP", "WDT", "WP", "EX"}
+    )
+
+
 def _clause_opener(tok: Token) -> bool:
     """A wh-word or a complementiser ("what", "where", "that", "whether", "if") opening a clause."""
     return tok.tag_ in WH_TAGS or (tok.tag_ == "IN" and tok.lower_ in {"that", "whether", "if"})
@@ -1078,10 +1149,21 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
     one whose own conjunction is still among ``indices`` opens an inner coordination and
     stays ("from either A, B or C and, seasonally, from D")."""
     kept_pairs = {doc[j].lower_ for j in indices if doc[j].tag_ == "CC"}
+    # "not only / not just" right before the conjunct, answered by a later "but": the first
+    # half of the correlative goes like "both" ("He not only wrote the book but also ...")
+    not_only = (
+        {first - 2, first - 1}
+        if first >= 2
+        and doc[first - 2].lower_ == "not"
+        and doc[first - 1].lower_ in NOT_ONLY
+        and any(t.lower_ == "but" for t in doc[first:])
+        else set()
+    )
     return [
         i
         for i in indices
-        if not (
+        if i not in not_only
+        and not (
             doc[i].lower_ in PRECONJ
             and (doc[i].dep_ == "preconj" or i + 1 == first)
             and PRECONJ_PAIR.get(doc[i].lower_) not in kept_pairs
@@ -1110,6 +1192,7 @@ def resolve_doc(
         return unchanged("not-a-conjunction")
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
+    _verb_from_plural_noun(doc, cc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
         # "One clock shows hours, and another minutes, another seconds, and another days":
@@ -1191,6 +1274,80 @@ def resolve_doc(
         return unchanged("degenerate")
     res.sentences = out
     return res
+
+
+#: Tags of a noun phrase that may be the subject before a plural noun read as a verb
+_SUBJECT_NP_TAGS = frozenset({"DT", "JJ", "JJR", "JJS", "CD", "NN", "NNP", "NNPS", "PRP$", "POS"})
+
+
+def _verb_lemma(form: str) -> str | None:
+    """The dictionary verb whose -s form is ``form`` ("leaves" -> "leave", "goes" -> "go",
+    "flies" -> "fly"), else None."""
+    for lemma in (form[:-1], form[:-2], form[:-3] + "y"):
+        if len(lemma) > 1 and has_lemma(lemma, "VERB") and lemma != form:
+            return lemma
+    return None
+
+
+def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
+    """Repair a sentence without any verb whose first conjunct is "noun phrase + plural noun
+    that is also a verb's -s form + complement" ("The first train leaves/NNS at 6 and the last
+    at 11", "One dial records/NNS days, and another ..."): the tagger's plural noun is the verb.
+
+    The word becomes a ``VBZ`` verb heading the clause, the singular noun phrase before it its
+    subject (``nsubj``) and the phrase the parser made the root its object (``dobj``); the doc
+    is changed in place (idempotent: the sentence then has a verb). Nothing happens unless
+    exactly one word fits.
+    """
+    if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
+        return
+    start = max((k + 1 for k in range(cc) if doc[k].text in {";", ":"}), default=0)
+    fits = [
+        k
+        for k in range(start + 1, cc - 1)
+        if doc[k].tag_ == "NNS"
+        and doc[k].text.islower()
+        and doc[k - 1].tag_ in {"NN", "NNP", "NNPS"}  # a singular subject: "the train leaves"
+        and doc[k + 1].tag_ in {"IN", "DT", "CD", "NN", "NNS", "NNP", "PRP$", "RB", "JJ"}
+        and all(doc[j].tag_ in _SUBJECT_NP_TAGS for j in range(start, k))
+        and _verb_lemma(doc[k].lower_) is not None
+    ]
+    if len(fits) != 1:
+        return
+    import numpy as np
+    from spacy.attrs import DEP, HEAD
+
+    w = fits[0]
+    subj = w - 1
+    heads = [t.head.i for t in doc]
+    deps = [t.dep_ for t in doc]
+    root = next(t.i for t in doc if t.head.i == t.i and t.i > w - 1) if heads[w] != w else w
+    for k in range(start, subj):
+        if not start <= heads[k] < w:
+            heads[k] = subj
+    heads[subj], deps[subj] = w, "nsubj"
+    heads[w], deps[w] = w, "ROOT"
+    for k in range(w + 1, len(doc)):
+        if start <= heads[k] < w:
+            heads[k] = w
+    if root != w:
+        heads[root], deps[root] = w, "dobj"  # "records [days]"
+    else:
+        # an object the parser hung on the verb as an apposition: "houses the library"
+        obj = next((t.i for t in doc[w + 1 : cc] if heads[t.i] == w and deps[t.i] == "appos"), None)
+        if obj is not None:
+            deps[obj] = "dobj"
+    arr = np.array(
+        [
+            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
+            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
+        ],
+        dtype="uint64",
+    )
+    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    tok = doc[w]
+    tok.tag_, tok.pos_ = "VBZ", "VERB"
+    tok.lemma_ = _verb_lemma(tok.lower_) or tok.lower_
 
 
 def _list_end_conjunction(doc: Doc, cc: int) -> int | None:
@@ -1651,13 +1808,15 @@ def _verbal(
         ]
         return Resolution(sents, "clauses")
     # shared subject / VP coordination: pick the left verb matching the right one's form
+    # (an infinitive may follow a marker: "not only to eat well but also to sleep")
+    rs = right.start + int(doc[right.start].lower_ == "also" and right.start < right.end)
     lv = path[0]
     for cand in path:
         if cand.tag_ == rv.tag_:
             lv = cand
             break
     else:
-        if doc[right.start].tag_ == "TO":
+        if doc[rs].tag_ == "TO":
             lv = next((c for c in path if any(ch.tag_ == "TO" for ch in c.children)), path[0])
     # climb a conj chain to its first member ("cleaned ..., planted ... and repaired ...")
     for _ in range(20):
@@ -1667,11 +1826,11 @@ def _verbal(
             break
     start = lv.i
     auxes = sorted(c.i for c in lv.children if c.dep_ in {"aux", "auxpass", "neg"} and c.i < lv.i)
-    if doc[right.start].tag_ == "TO":
+    if doc[rs].tag_ == "TO":
         start = next((c.i for c in lv.children if c.tag_ == "TO" and c.i < lv.i), lv.i)
         # "not to panic and to follow": the negation belongs to its own conjunct
         negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i == start - 1]
-        if negs and doc[right.start + 1 : right.start + 2].text.lower() not in {"not", "never"}:
+        if negs and doc[rs + 1 : rs + 2].text.lower() not in {"not", "never"}:
             start = negs[0]
     elif (
         rv.tag_ in FINITE_TAGS and auxes and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}
@@ -1688,11 +1847,48 @@ def _verbal(
         + [list(range(right.start, r_end + 1))]
     )
     sents = [_finish(_tokens_text(doc, prefix + piece + suffix), an.final) for piece in pieces]
+    corrected = None if middles else _corrective_vp(an, lv, rv, prefix, Span(right.start, r_end))
+    if corrected is not None:  # "not A but B": the negation stays with A
+        sents[-1] = _finish(
+            _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
+        )
     return Resolution(
         sents,
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _corrective_vp(
+    an: _Analysis, lv: Token, rv: Token, prefix: list[int], right: Span
+) -> tuple[list[int], dict[int, str]] | None:
+    """ "not A but B" with two verb phrases: the prefix of B without the negation of A, and
+    *do*-support undone ("You should not fix it but buy a new one" -> "You should buy a new
+    one"; "They do not sell the house but rent it" -> "They rent it"), or None when the
+    conjunction is no *but*, A's verb has no negation in the prefix, B has one of its own, or
+    the negation opens "not only"."""
+    from lemminflect import getInflection
+
+    doc = an.doc
+    if doc[an.cc].lower_ != "but":
+        return None
+    negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i in prefix]
+    if not negs or any(doc[n + 1].lower_ in NOT_ONLY for n in negs):
+        return None
+    if any(
+        doc[i].lower_ in {"not", "n't", "never", "no"} for i in range(right.start, right.end + 1)
+    ):
+        return None
+    kept = [i for i in prefix if i not in negs]
+    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
+    replace: dict[int, str] = {}
+    if len(auxes) == 1 and auxes[0].lemma_ == "do":
+        form = getInflection(rv.lemma_, tag=auxes[0].tag_)
+        if not form:
+            return None
+        kept.remove(auxes[0].i)
+        replace[rv.i] = form[0]
+    return kept, replace
 
 
 def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:
@@ -1731,13 +1927,19 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     reading instead was tried with ranker v4: it had learnt no weight for the stripping
     features, and the omission path lacks some subject readings, so stripping.py decides.)"""
     from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
-    from lingeval.conjuncts.resolvers.stripping import resolve_stripping
+    from lingeval.conjuncts.resolvers.stripping import (
+        resolve_aside,
+        resolve_inverted_not_only,
+        resolve_stripping,
+    )
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
 
     try:
         return (
             resolve_vp_ellipsis(an, r_start)
+            or resolve_inverted_not_only(an, r_start)
             or resolve_stripping(an, r_start)
+            or resolve_aside(an, r_start)
             or resolve_sluicing(an, r_start)
         )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
@@ -2021,6 +2223,18 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
                 e = an.left_end(t.i)
                 if lo <= e < p:
                     ends.setdefault(e, "adjunct")
+        # a manner adverb closing the first conjunct, attached by the parser to a participle
+        # inside a noun phrase, stays shared ("allocating the part derived from X to all
+        # citizens [equally], and Y to Z")
+        if (
+            doc[p].tag_ == "RB"
+            and doc[p].lower_.endswith("ly")
+            and doc[p].head.dep_ in {"acl", "relcl"}
+            and doc[p].head.i != verb.i
+        ):
+            e = an.left_end(p)
+            if lo <= e < p and not doc[p - 1].is_punct:
+                ends.setdefault(e, "adjunct")
     core = _without_quantity_adverbs(doc, part)
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"

@@ -77,6 +77,7 @@ class Stripping:
     hedge: int | None = None  # an adverb before the front marker ("certainly not")
     contrast: bool = False  # no marker: a comparative after *but* ("but far fewer")
     corrective: bool = False  # no marker: "not A but B" (the rewrite drops the negation)
+    aside: Span | None = None  # set off by commas before the end marker ("Bo, of course, too")
 
 
 def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
@@ -106,6 +107,9 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     while k >= r_start and doc[k].is_punct:
         comma = comma or doc[k].text == ","
         k -= 1
+    aside = _aside(doc, r_start, k) if end and comma else None
+    if aside is not None:  # "and Bo, of course, too": the aside stays before the marker
+        k = aside.start - 2
     j = r_start
     neg = any(t.dep_ == "neg" for t in doc[: an.cc])  # a negation before the conjunction
     not_only = _not_only_before(doc, an.cc)
@@ -117,6 +121,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
+    elif j < k and doc[j].lower_ == "rather" and doc[an.cc].lower_ == "but" and neg:
+        j += 1  # "not A, but rather B": "rather" goes with the conjunction
     contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
     # B has no marker after a bare *but* and the left clause holds a negation: "not A but B"
     # is corrective; "not only A but B" is additive, not corrective: "not only" is dropped as
@@ -167,7 +173,24 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         hedge=hedge,
         contrast=contrast,
         corrective=corrective,
+        aside=aside,
     )
+
+
+def _aside(doc: Doc, start: int, k: int) -> Span | None:
+    """A short aside set off by commas that ends at ``k``, right before an end marker ("and
+    Bo, [of course], too"; "and her sister, [apparently], as well"): one to four words
+    without a verb that open with an adverb or a preposition (an apposition, "and Tom, my
+    brother, too", is no aside); None otherwise."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    for m in range(k - 1, max(start, k - 5), -1):
+        if doc[m].text == ",":
+            words = doc[m + 1 : k + 1]
+            if words[0].tag_ in {"RB", "IN"} and not any(t.tag_ in VERB_TAGS for t in words):
+                return Span(m + 1, k)
+            return None
+    return None
 
 
 #: Adverbs of certainty that may come before a front marker ("but certainly not X")
@@ -239,7 +262,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 continue
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
-            elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ == "prep"):
+            elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ in {"prep", "agent"}):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, left_end)
@@ -251,13 +274,15 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                     and doc[start + 1].lower_ in NOT_ONLY
                 ):
                     start += 2  # "not only French": the correlate is "French"
+                if start < end and doc[start].lower_ in NOT_ONLY and doc[start - 1].lower_ == "not":
+                    start += 1  # "was not [just] a player" ("not" hangs on the verb)
                 # an adjective without its clause: "easier [to play without brooms]" (the
                 # clause stays: "It may also be less fun to play without brooms")
                 for x in c.children:
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
                 out.append((Span(start, end), False, False))
-            elif c.dep_ == "prep" and not pp:  # the noun phrase inside: "in Tikrit"
+            elif c.dep_ in {"prep", "agent"} and not pp:  # the noun phrase inside: "in Tikrit"
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
                     if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
@@ -518,19 +543,43 @@ def _negations(verb: Token, cc: int) -> list[Token]:
     return [c for c in verb.children if c.dep_ == "neg" and c.i < cc]
 
 
+def _phrase_negations(doc: Doc, verb: Token, cc: int) -> list[Token]:
+    """A *not* that negates one phrase of ``verb``'s clause right before it, not the verb
+    ("is famous not [for its food]"; "not" hangs on the phrase's first word)."""
+    return [
+        t
+        for c in verb.children
+        if verb.i < c.i < cc
+        for t in c.children
+        if t.dep_ == "neg" and t.i in {c.i - 1, c.left_edge.i}
+    ]
+
+
 def _corrective_correlate(an: _Analysis, verb: Token, rem: Span) -> Span | None:
     """The correlate of "not A but B" (issue 11, seventh session): the phrase of the negated
     clause right after its negation ("is not [on Monday] but on Tuesday"), else its most
     similar object or complement (the focus of a negation is in the verb phrase: "didn't buy
     [the red dress] but the blue one"); None without a negation of the clause verb, with "not
     only" (additive, not corrective) or without a similar phrase."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
     doc = an.doc
-    negs = _negations(verb, an.cc)
+    negs = _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)
     if not negs or any(doc[n.i + 1].lower_ in NOT_ONLY for n in negs):
         return None
     first = doc[rem.start]
     if first.tag_ in {"NNS", "VBZ"} and has_lemma(first.lower_, "VERB"):
         return None  # a verb tagged as a plural noun: "does not reach X but cools/NNS at depth"
+    low = first.lower_
+    if (
+        verb.tag_ == "VB"
+        and verb.i < an.cc
+        and has_lemma(low, "VERB")
+        and not (has_lemma(low, "NOUN") or has_lemma(low, "ADJ"))
+    ):
+        # a base verb the tagger missed ("should not delete the file but rename/JJ it"): the
+        # remnant is a verb phrase in place of the negated one
+        return Span(verb.i, an.left_end(an.cc))
     inside = range(rem.start, rem.end + 1)
     if sum(1 for i in inside if doc[i].head.i not in inside or doc[i].head.i == i) != 1:
         return None  # two phrases
@@ -612,16 +661,25 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     phrase ("They repaired the roof in May, and the fence in June as well" -> "They repaired
     the fence in June as well"). Unchanged when neither applies; adverbs stay in place under
     *not* / *never* (no "does not sometimes ...")."""
-    from lingeval.conjuncts.resolvers.rules import Span
+    from lingeval.conjuncts.resolvers.rules import _PLACE_WORDS, Span
 
     doc = an.doc
     rem = st.remnant
     i = rem.start
     advs: list[int] = []
     if marker_word(doc, st) not in {"not", "never"}:
-        while i < rem.end and doc[i].tag_ == "RB" and doc[i].lower_ not in FOCUS:
+        # (a place adverb stays with its phrase: "and also here in York")
+        while i < rem.end and doc[i].tag_ == "RB" and doc[i].lower_ not in FOCUS | _PLACE_WORDS:
             advs.append(i)
             i += 1
+        # an adverb of certainty closing the remnant goes before the verb too ("Tom will come,
+        # and Ann probably too" -> "Ann will probably come too")
+        last = rem.end
+        while last > i and doc[last].tag_ == "RB" and doc[last].lower_ in SENTENCE_ADVERBS:
+            last -= 1
+        if last < rem.end:
+            advs += range(last + 1, rem.end + 1)
+            rem = Span(rem.start, last)
     extra: list[tuple[Span, Span]] = []
     cut = next(
         (k for k in range(i + 1, rem.end) if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"),
@@ -646,6 +704,10 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     if extra or (advs and i <= rem.end):
         return replace(st, remnant=Span(i, rem.end), advs=advs, extra=extra)
     return st
+
+
+#: Adverbs of certainty and evidence that may close a stripped remnant ("and Ann probably too")
+SENTENCE_ADVERBS = HEDGES | {"apparently", "presumably", "obviously", "clearly", "reportedly"}
 
 
 #: Adverbs of time and frequency (:func:`_time_adjuncts`)
@@ -737,8 +799,8 @@ def _indefinite_predicate(doc: Doc, span: Span) -> bool:
 
 def _is_prep(tok: Token) -> bool:
     """A prepositional phrase's preposition, also one the parser calls a dative ("gave it
-    to/dative Ann")."""
-    return tok.dep_ == "prep" or (tok.dep_ == "dative" and tok.tag_ in {"IN", "TO"})
+    to/dative Ann") and the *by* of a passive's agent ("praised by critics")."""
+    return tok.dep_ in {"prep", "agent"} or (tok.dep_ == "dative" and tok.tag_ in {"IN", "TO"})
 
 
 def _last_conjunct(verb: Token, cc: int) -> Token:
@@ -869,24 +931,25 @@ def _best(
     if found is None:
         return None
     st, p, verb, choices = found
+    best = _best_choice(an, choices)
+    return _build(an, st, p, verb, best.span, best.is_subj)
+
+
+def _best_choice(an: _Analysis, choices: list[_Choice]) -> _Choice:
+    """The best-scored correlate: the fitted stripping part's score when the ranker has one,
+    else the hand rule's; ties to the one nearest the conjunction."""
     fitted = [an.ranker.strip_score(c.feats) for c in choices]
     keys = [f if f is not None else c.score for f, c in zip(fitted, choices, strict=True)]
-    best = max(range(len(choices)), key=lambda n: (keys[n], n))
-    return _build(an, st, p, verb, choices[best].span, choices[best].is_subj)
+    return choices[max(range(len(choices)), key=lambda n: (keys[n], n))]
 
 
-def _build(
-    an: _Analysis, st: Stripping, p: int, verb: Token, corr: Span, is_subj: bool
-) -> Resolution | None:
-    """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
-    from lingeval.conjuncts.resolvers.rules import (
-        Resolution,
-        _finish,
-        _finite_of,
-        _inflect,
-        _is_plural,
-        _tokens_text,
-    )
+def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> dict[int, str] | None:
+    """The words of the left clause's verb chain changed for the stripped remnant: agreement
+    of the finite verb with a new subject; the front marker, the hedge and the remnant's own
+    adverbs after the first auxiliary or a finite *be* ("has also", "is not"), before the verb
+    ("also plays", "never sleeps") or with *do*-support ("did not offer", "Do not keep");
+    None when *do*-support has no form."""
+    from lingeval.conjuncts.resolvers.rules import _finite_of, _inflect, _is_plural, _tokens_text
 
     doc = an.doc
     rem = st.remnant
@@ -939,6 +1002,21 @@ def _build(
             replace[verb.i] = base[0] if base else verb.lemma_
         else:
             replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
+    return replace
+
+
+def _build(
+    an: _Analysis, st: Stripping, p: int, verb: Token, corr: Span, is_subj: bool
+) -> Resolution | None:
+    """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    rem = st.remnant
+    replace = _marked_verb(an, st, verb, is_subj)
+    if replace is None:
+        return None
+    marker = marker_word(doc, st)
     # "not only X but also Y": the first half of the correlative is dropped like "both" or
     # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
     # stem from B.")
@@ -953,7 +1031,7 @@ def _build(
         when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
         ids = [i for i in ids if i not in when]
     if st.corrective:  # "not A but B": B's sentence is positive ("did not buy" -> "bought")
-        negs = {n.i for n in _negations(verb, an.cc)}
+        negs = {n.i for n in _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)}
         dos = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "do" and c.i < verb.i]
         if dos and len(_auxiliaries(verb)) == 1:
             from lemminflect import getInflection
@@ -975,8 +1053,11 @@ def _build(
         text = _tokens_text(doc, ids, replace)
     else:
         text = rem_text + " " + _tokens_text(doc, ids, replace)
+    if st.aside is not None:
+        aside = _tokens_text(doc, list(range(st.aside.start, st.aside.end + 1)))
+        text += f", {aside},"
     if st.end:
-        text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
+        text += ("," if st.comma and st.aside is None else "") + " " + _tokens_text(doc, st.end)
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
     final = st.final or an.final
     firsts = [
@@ -1041,3 +1122,246 @@ def _item_kind(doc: Doc, item: list[int]) -> str:
         if has_lemma(low, "VERB") and not has_lemma(low, "NOUN"):
             return "ADJ"
     return phrase_kind([doc[i] for i in item])
+
+
+def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
+    """A stripped remnant set off inside its clause, before the clause's verb (issue 11,
+    eighth session): "Ann, but not Bo, passed the exam" -> "Ann passed the exam." / "Bo did
+    not pass the exam."; "the language spoken in the US, and also Great Britain, is English"
+    -> "... spoken in Great Britain is also English."; the correlative without commas, "Not
+    only students but also teachers were invited" -> "Students were invited." / "Teachers
+    were also invited.".
+
+    The remnant is one phrase after a front marker (*also*, *not*, *never*, an optional
+    hedge), closed by a comma (or, after "not only X", by the verb); the correlate is the
+    phrase that ends right before the conjunction, and it must hang on a verb after the
+    remnant. The aside leaves both rewrites; the marker goes with the verb as in
+    :func:`_build`. None when the sentence has no such shape."""
+    from lingeval.conjuncts.resolvers.rules import (
+        Resolution,
+        Span,
+        _finish,
+        _finite_of,
+        _inflect,
+        _is_plural,
+        _tokens_text,
+    )
+
+    doc = an.doc
+    cc = an.cc
+    j = r_start + (doc[r_start].lower_ in HEDGES)
+    if j > an.last or doc[j].lower_ not in FRONT:
+        return None
+    e = next(
+        (
+            i
+            for i in range(j + 1, an.last + 1)
+            if doc[i].text in {",", ";", ":", "(", ")"} or doc[i].tag_ in VERB_TAGS | {"MD"}
+        ),
+        None,
+    )
+    if e is None or e == j + 1 or e - j > 9:
+        return None
+    rem = Span(j + 1, e - 1)
+    if any(doc[i].tag_ in {"CC", "WDT", "WP", "WRB"} for i in range(rem.start, rem.end + 1)):
+        return None
+    if rem.start == rem.end and doc[rem.start].tag_ in {"DT", "PDT", "JJ", "JJS", "CD"}:
+        return None  # a bare quantifier: "Most students, but not all, passed" (not "All did not")
+    xe = an.left_end(cc)  # the correlate's last word
+    if xe < 0 or doc[xe].tag_ in VERB_TAGS:
+        return None
+    focus = set()
+    if doc[e].text != ",":
+        # without a closing comma only the correlative: "Not only X but also Y were ..."
+        if doc[e].tag_ not in VERB_TAGS | {"MD"} or doc[j].lower_ != "also":
+            return None
+    elif doc[cc - 1].text != ",":
+        return None  # an aside has commas on both sides
+    tok = doc[xe]
+    xs = tok.left_edge.i
+    if doc[rem.start].tag_ in {"IN", "TO"} and tok.dep_ == "pobj" and tok.head.i == xs - 1:
+        tok, xs = tok.head, xs - 1  # a prepositional remnant answers the whole phrase
+    for k in range(xs, xe):
+        if doc[k].lower_ == "not" and doc[k + 1].lower_ in NOT_ONLY:
+            focus, xs = {k, k + 1}, k + 2
+    if doc[e].text != "," and not focus:
+        return None
+    verb = _verb_after(doc, tok, cc, e)
+    if verb is not None and any(
+        doc[i].tag_ not in VERB_TAGS | {"MD", "RB"} for i in range(e + 1, verb.i)
+    ):
+        return None  # the aside goes on ("and also Bo, who lives nearby, came")
+    if verb is None and doc[e].text == "," and _adjunct_follows(doc, e + 1, an.last):
+        # the clause goes on with an adjunct after the aside ("Tom met Ann, and also Bo, at
+        # the station"): the correlate's own verb before the conjunction
+        verb = an.clause_verb(xe)
+        if verb is not None and (verb.i > xs or tok.head.i != verb.i):
+            verb = None
+    if (
+        verb is None
+        and doc[e].text == ","
+        and e < an.last
+        and doc[e + 1].tag_ in FINITE_TAGS | {"MD"}
+    ):
+        # the parse lost the clause: a finite verb right after the closing comma has its
+        # subject before the aside ("the language spoken in the US, and also X, is English")
+        verb = doc[e + 1]
+        if verb.dep_ in {"aux", "auxpass"} and verb.head.i > verb.i:
+            verb = verb.head
+    if verb is None or any(c.dep_ == "conj" and c.i < cc for c in verb.children):
+        return None
+    is_subj = tok.head.i == verb.i and tok.dep_ in SUBJ_DEPS
+    st = Stripping(rem, j, [], False, hedge=r_start if j > r_start else None)
+    replace = _marked_verb(an, st, verb, is_subj)
+    if replace is None:
+        return None
+    close = e if doc[e].text == "," else e - 1
+    gone = set(range(cc - (doc[cc - 1].text == ","), close + 1)) | focus
+    keep = [i for i in range(0, an.last + 1) if i not in gone]
+    agree: dict[int, str] = {}  # "Ann, and also Bo, are coming" -> "Ann is coming"
+    finite = _finite_of(doc, verb)
+    plural = _is_plural(doc, Span(xs, xe)) if is_subj and finite is not None else None
+    if finite is not None and plural is not None:
+        agree = {finite.i: new} if (new := _inflect(finite, plural)) else {}
+    first = _tokens_text(doc, keep, agree)
+    ids = [i for i in keep if not xs <= i <= xe]
+    rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
+    anchor = max((i for i in ids if i < xs), default=-1)
+    if anchor >= 0:
+        replace[anchor] = f"{replace.get(anchor, doc[anchor].text)} {rem_text}"
+        second = _tokens_text(doc, ids, replace)
+    else:
+        second = rem_text + " " + _tokens_text(doc, ids, replace)
+    sents = [_finish(first, an.final), _finish(second, an.final)]
+    if sents[0] == sents[1]:
+        return None
+    rule = "stripping-negation" if doc[j].lower_ in {"not", "never"} else "stripping"
+    return Resolution(sents, rule, details={"correlate": doc[xs : xe + 1].text})
+
+
+def _verb_after(doc: Doc, tok: Token, cc: int, e: int) -> Token | None:
+    """The verb at or after ``e`` that ``tok`` hangs on (through noun phrases, prepositions
+    and participles or relative clauses inside them), or None when a clause verb before the
+    conjunction ``cc`` comes first."""
+    verb = tok
+    for _ in range(12):
+        if verb.head.i == verb.i:
+            return None
+        verb = verb.head
+        if verb.i >= e and verb.tag_ in VERB_TAGS:
+            return verb
+        if verb.i < cc and verb.tag_ in VERB_TAGS and verb.dep_ not in {"acl", "relcl", "amod"}:
+            return None
+    return None
+
+
+def _adjunct_follows(doc: Doc, start: int, last: int) -> bool:
+    """The words from ``start`` to ``last`` are an adjunct of the clause, no clause or
+    apposition of their own: they open with a preposition or an adverb, or they are a phrase
+    of time ("last week"), and hold no finite verb."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    if start > last or any(doc[i].tag_ in FINITE_TAGS | {"MD"} for i in range(start, last + 1)):
+        return False
+    return doc[start].tag_ in {"IN", "RB"} or phrase_kind(doc[start : last + 1]) == "TIME"
+
+
+def resolve_inverted_not_only(an: _Analysis, r_start: int) -> Resolution | None:
+    """ "Not only" opening an inverted clause, answered by a clause after *but* (issue 11,
+    eighth session): "Not only did she win the race, but she also broke the record." ->
+    "She won the race." / "She also broke the record."; "Not only is it cheap, but it is also
+    fast." -> "It is cheap." / "It is also fast.". The first clause loses "not only" and its
+    inversion (*do*-support undone: "did she win" -> "she won"; any other auxiliary goes
+    after the subject); the second is the clause after *but*, with its own subject (or the
+    first clause's: "but also broke the record"). None for any other sentence."""
+    from lemminflect import getInflection
+
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    cc = an.cc
+    if doc[cc].lower_ != "but" or cc < 5:
+        return None
+    if doc[0].lower_ != "not" or doc[1].lower_ not in NOT_ONLY:
+        return None
+    aux = doc[2]
+    if aux.tag_ not in FINITE_TAGS | {"MD"}:
+        return None
+    verb = aux if aux.dep_ not in {"aux", "auxpass"} else aux.head
+    subj = next((c for c in verb.children if c.dep_ in SUBJ_DEPS and c.i > aux.i), None)
+    if subj is None or subj.left_edge.i != 3 or verb.i >= cc or (verb.i < subj.i and verb != aux):
+        return None
+    p = an.left_end(cc)
+    # the subject ends at its head or its modifiers after it (an adjective after it is the
+    # predicate the parser hung on it: "are [these people] completely inefficient")
+    end = max(
+        [subj.i, *(c.right_edge.i for c in subj.rights if c.dep_ in {"prep", "relcl", "acl"})]
+    )
+    subject = list(range(3, end + 1))
+    rest = list(range(end + 1, p + 1))
+    replace: dict[int, str] = {}
+    if aux.lemma_ == "do" and verb is not aux:
+        form = getInflection(verb.lemma_, tag=aux.tag_)
+        if not form:
+            return None
+        replace[verb.i] = form[0]
+        first = subject + rest
+    else:
+        first = [*subject, aux.i, *rest]
+    # the clause after "but": its own subject and finite verb, else the first one's subject
+    rv = next((t for t in doc[r_start : an.last + 1] if t.tag_ in FINITE_TAGS | {"MD"}), None)
+    if rv is None:  # a stripped remnant: "Not only does he speak French, but also German"
+        return _inverted_stripping(an, r_start, aux, verb, subject, rest, replace)
+    own = any(doc[i].dep_ in SUBJ_DEPS for i in range(r_start, rv.i))
+    second = list(range(r_start, an.last + 1))
+    if not own:
+        second = subject + second
+    sents = [
+        _finish(_tokens_text(doc, first, replace), an.final),
+        _finish(_tokens_text(doc, second), an.final),
+    ]
+    return Resolution(sents, "clauses", details={"correlative": "not only"})
+
+
+def _inverted_stripping(
+    an: _Analysis,
+    r_start: int,
+    aux: Token,
+    verb: Token,
+    subject: list[int],
+    rest: list[int],
+    replace: dict[int, str],
+) -> Resolution | None:
+    """The rewrites of "Not only does he speak French, but also German" (see
+    :func:`resolve_inverted_not_only`): the uninverted clause, and the same clause with the
+    stripped remnant in place of its correlate and the marker after the auxiliary or before
+    the verb ("He also speaks German.")."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    found = _choices(an, r_start)
+    if found is None:
+        return None
+    st, _, _, choices = found
+    choices = [c for c in choices if not c.is_subj]  # the focus is after the verb
+    if not choices:
+        return None
+    corr = _best_choice(an, choices).span
+    if st.extra or corr.start not in rest or corr.end not in rest:
+        return None
+    marker = marker_word(doc, st)
+    do = aux.lemma_ == "do" and verb is not aux
+    second_replace = dict(replace)
+    if marker and do:
+        second_replace[verb.i] = f"{marker} {replace[verb.i]}"
+    elif marker:
+        second_replace[aux.i] = f"{aux.text.lower()} {marker}"
+    ids = subject + ([] if do else [aux.i]) + rest
+    rem = _tokens_text(doc, list(range(st.remnant.start, st.remnant.end + 1)))
+    kept = [i for i in ids if not corr.start < i <= corr.end]
+    second_replace[corr.start] = rem
+    text = _tokens_text(doc, kept, second_replace)
+    if st.end:
+        text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
+    first = _finish(_tokens_text(doc, ids, replace), an.final)
+    return Resolution([first, _finish(text, an.final)], "stripping")

@@ -441,7 +441,11 @@ def _restore(an: _Analysis, site: Site, p: int, shared_subject: list[int]) -> st
         chain = _tokens_text(doc, site.chain)
         if site.negate:
             first_aux = next(i for i in site.chain if _is_aux(doc[i]))
-            chain = _tokens_text(doc, site.chain, {first_aux: doc[first_aux].text + " not"})
+            # "and neither can Lee" -> "Lee cannot swim" (as "but not Lee" gives "cannot")
+            neg = "cannot" if doc[first_aux].lower_ == "can" else doc[first_aux].text + " not"
+            if doc[first_aux].text[:1].isupper():
+                neg = neg[:1].upper() + neg[1:]
+            chain = _tokens_text(doc, site.chain, {first_aux: neg})
         last = site.subject[-1]
         # the tokenizer keeps a sentence-final period on "I." ("and so do I.")
         cut = (
