@@ -136,6 +136,23 @@ MUST_RESOLVE = [
         "and",
         ["Tom will come.", "Ann will probably come too."],
     ),
+    # a time adverb opening the remnant goes before the verb (tagged RBR: "later")
+    (
+        "The band toured Europe, and later Japan as well.",
+        "and",
+        ["The band toured Europe.", "The band later toured Japan as well."],
+    ),
+    # an adverb before a sentence-initial verb takes its capital
+    (
+        "Bring a jacket, and maybe an umbrella too.",
+        "and",
+        ["Bring a jacket.", "Maybe bring an umbrella too."],
+    ),
+    (
+        "Bring a jacket, and also an umbrella.",
+        "and",
+        ["Bring a jacket.", "Also bring an umbrella."],
+    ),
     # "not A but B" with two verb phrases: the negation stays with A (do-support undone)
     (
         "You should not fix the old car but buy a new one.",
@@ -268,8 +285,26 @@ def test_correlatives_and_asides(
         ("Ann, Bo and Kim passed the exam.", "and"),
         # "not only" without an inverted clause after it
         ("Not only that but the food was cold.", "but"),
+        # a clause after "but" (a modal before the remnant's head) is no stripped phrase
+        ("We can't fix it today, but we might tomorrow.", "but"),
     ],
 )
 def test_no_aside_stripping(rules: RulesResolver, sentence: str, conj: str) -> None:
     _, rule = resolve(rules, sentence, conj)
     assert not rule.startswith("stripping")
+
+
+def test_first_word_lowered_once_for_every_rule() -> None:
+    """``rules._lower_first`` (used by the generation, stripping and sluicing): a first word
+    moved inside the sentence loses its capital unless it is a proper noun, "I" or written in
+    capitals."""
+    import spacy
+    from spacy.tokens import Doc
+
+    from lingeval.conjuncts.resolvers.rules import _lower_first
+
+    words = ["Then", "I", "NASA", "Paris", "Bring"]
+    doc = Doc(spacy.blank("en").vocab, words=words, tags=["RB", "PRP", "NNP", "NNP", "VB"])
+    assert [_lower_first(t) for t in doc] == ["then", None, None, None, "bring"]
+    shout = Doc(spacy.blank("en").vocab, words=["STOP"], tags=["VB"])
+    assert _lower_first(shout[0]) is None

@@ -489,6 +489,14 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
     return "".join(out)
 
 
+def _lower_first(tok: Token) -> str | None:
+    """The sentence's first word lower-cased for a place inside the sentence ("Then mix
+    ..."), or None when it keeps its capital: a proper noun, "I", a word in capitals."""
+    if tok.tag_ in {"NNP", "NNPS"} or tok.text == "I" or tok.text.isupper():
+        return None
+    return tok.text[:1].lower() + tok.text[1:]
+
+
 def _finish(text: str, final: str) -> str:
     text = text.strip()
     text = re.sub(r"[\s,;:\-–—]+$", "", text)
@@ -3435,14 +3443,9 @@ def _substitute(
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"
     replace: dict[int, str] = {}
-    first = doc[0]
-    if (
-        decap
-        and first.tag_ not in {"NNP", "NNPS"}
-        and first.text != "I"
-        and not first.text.isupper()
-    ):
-        replace[0] = first.text[:1].lower() + first.text[1:]
+    lowered = _lower_first(doc[0]) if decap else None
+    if lowered is not None:
+        replace[0] = lowered
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
     if subj is not None and verb is not None:

@@ -85,7 +85,7 @@ def _verb_of(tok: Token) -> Token | None:
 
 def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
     """Rewrite the coordination when its right conjunct ends in a sluice, else None."""
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _lower_first, _tokens_text
 
     doc = an.doc
     start = find_sluice(an, r_start)
@@ -137,8 +137,9 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
         if not ids:
             return None
         first = doc[ids[0]]
-        if first.i == 0 and first.tag_ not in {"NNP", "NNPS"} and first.text != "I":
-            replace.setdefault(first.i, first.text[:1].lower() + first.text[1:])  # "why he left"
+        lowered = _lower_first(first) if first.i == 0 else None
+        if lowered is not None:
+            replace.setdefault(first.i, lowered)  # "why he left"
         second = (
             _tokens_text(doc, list(range(r_start, an.last + 1)), replace)
             + " "

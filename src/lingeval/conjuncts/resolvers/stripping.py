@@ -145,6 +145,11 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
     # [that had attended the ballet]"; otherwise no verb, conjunction or wh-word
     embedded = len(heads) == 1 and heads[0].tag_ not in VERB_TAGS | {"CC"}
+    if embedded and any(
+        doc[i].dep_ in SUBJ_DEPS | {"aux", "auxpass"} and doc[i].head.i == heads[0].i
+        for i in inside
+    ):
+        return None  # a clause, not a phrase: "but we might/aux tomorrow/conj"
     # one participle after a front marker is an adjective ("Keep the soil damp, but not
     # soaked")
     participle = (
@@ -669,7 +674,11 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     advs: list[int] = []
     if marker_word(doc, st) not in {"not", "never"}:
         # (a place adverb stays with its phrase: "and also here in York")
-        while i < rem.end and doc[i].tag_ == "RB" and doc[i].lower_ not in FOCUS | _PLACE_WORDS:
+        while (
+            i < rem.end
+            and (doc[i].tag_ == "RB" or doc[i].lower_ in {"later", "earlier"})  # (RBR)
+            and doc[i].lower_ not in FOCUS | _PLACE_WORDS
+        ):
             advs.append(i)
             i += 1
         # an adverb of certainty closing the remnant goes before the verb too ("Tom will come,
@@ -949,7 +958,13 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     adverbs after the first auxiliary or a finite *be* ("has also", "is not"), before the verb
     ("also plays", "never sleeps") or with *do*-support ("did not offer", "Do not keep");
     None when *do*-support has no form."""
-    from lingeval.conjuncts.resolvers.rules import _finite_of, _inflect, _is_plural, _tokens_text
+    from lingeval.conjuncts.resolvers.rules import (
+        _finite_of,
+        _inflect,
+        _is_plural,
+        _lower_first,
+        _tokens_text,
+    )
 
     doc = an.doc
     rem = st.remnant
@@ -971,7 +986,9 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     elif pre and verb.lemma_ == "be":  # "is also", "was not"
         replace[verb.i] = f"{replace.get(verb.i, verb.text)} {pre}"
     elif marker in {"also", "never"} or (pre and not marker):  # "never sleeps", not "does
-        replace[verb.i] = f"{pre} {replace.get(verb.i, verb.text)}"  # never sleep"
+        # never sleep"; a sentence-initial verb loses its capital ("Maybe bring an umbrella")
+        own = (_lower_first(verb) if verb.i == 0 else None) or verb.text
+        replace[verb.i] = f"{pre} {replace.get(verb.i, own)}"
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
@@ -994,10 +1011,9 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
             first -= 1
         if first < verb.i and first not in replace:
             adv = doc[first]
+            lowered = (_lower_first(adv) if adv.i == 0 else None) or adv.text
             if adv.i == 0 and adv.text[:1].isupper():
-                do, lowered = do.capitalize(), adv.text[:1].lower() + adv.text[1:]
-            else:
-                lowered = adv.text
+                do = do.capitalize()
             replace[first] = f"{do} {marker} {lowered}"
             replace[verb.i] = base[0] if base else verb.lemma_
         else:

@@ -120,12 +120,23 @@ def _modal_class(lemma: str) -> int:
     return next((k for k, c in enumerate(MODAL_CLASSES) if lemma in c), -1)
 
 
-def _marker_end(doc: Doc, lo: int, hi: int) -> int:
-    """Index of the last token before the trailing markers and punctuation of ``[lo, hi]``."""
+#: Adverbs that may follow an ellipsis site and stay after the restored phrase ("but my
+#: students haven't yet", "but we might tomorrow", "and he did, eventually")
+SITE_ADVERBS = {
+    "yet", "tomorrow", "today", "tonight", "eventually", "again", "anymore", "now", "later",
+    "finally", "already", "instead", "anyway", "though",
+}  # fmt: skip
+#: ... of them, those of time: the antecedent's own adjuncts of time are not restored
+SITE_TIMES = SITE_ADVERBS - {"eventually", "instead", "anyway", "though"}
+
+
+def _marker_end(doc: Doc, lo: int, hi: int, adverbs: bool = False) -> int:
+    """Index of the last token before the trailing markers and punctuation of ``[lo, hi]``
+    (with ``adverbs``, also :data:`SITE_ADVERBS`)."""
     k = hi
     while k >= lo:
         tok = doc[k]
-        if tok.is_punct or tok.lower_ in MARKERS:
+        if tok.is_punct or tok.lower_ in MARKERS or (adverbs and tok.lower_ in SITE_ADVERBS):
             k -= 1
         elif tok.lower_ == "well" and k - 1 >= lo and doc[k - 1].lower_ == "as":
             k -= 2
@@ -144,7 +155,7 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
     """The VP-ellipsis site that ends the conjunct ``[lo, hi]``, or None."""
     if hi < lo:
         return None
-    end = _marker_end(doc, lo, hi)
+    end = _marker_end(doc, lo, hi, adverbs=True)
     first = doc[lo]
     # "and so did I", "nor can she", "or don't you?": chain first, subject after it
     starts_inverted = first.lower_ in INVERTERS and lo + 1 <= end and _is_aux(doc[lo + 1])
@@ -249,6 +260,8 @@ def _match(chain: list[Token], site_aux: Token) -> tuple[float, int]:
         if modal:
             return 3.0, modal[0]
     verb = chain[-1]
+    if lemma == "do" and len(chain) == 1 and _lemma(verb) == "be":
+        return -1.0, -1  # never "did be": "I thought it was great, and so did Tom" -> "thought"
     if (
         lemma == "do"
         and len(chain) == 1
@@ -317,7 +330,9 @@ def choose_antecedent(
         score += 2.0 if v.i in own_clause else 0.0
         # the same subject as the site's: "I thought she would win, but she didn't" -> "win"
         if site_subject and site_subject == _subject_text(an, v):
-            score += 1.5
+            # (more so below a verb of saying or asking: "They said they would call, but they
+            # never did" -> "call"; "I asked him to help, and he did" -> "help")
+            score += 1.5 + (1.0 if v.dep_ in {"ccomp", "xcomp"} and v.head.i < v.i else 0.0)
         if best is None or score > best[0]:
             best = (score, v, j)
     return (best[1], best[2]) if best is not None else None
@@ -328,11 +343,20 @@ def _subject_text(an: _Analysis, v: Token) -> str:
     were hoping to [see]": "we"), or ""."""
     subj = an.subject_span(v)
     while subj is None and v.dep_ == "xcomp" and v.head.i != v.i:
+        # an object before the infinitive controls it ("expected [him] to win")
+        obj = next((c for c in v.head.children if c.dep_ == "dobj" and c.i < v.i), None)
+        if obj is not None and obj.tag_ == "PRP":
+            return NOMINATIVE.get(obj.lower_, obj.lower_)
         v = v.head
         subj = an.subject_span(v)
     if subj is None:
         return ""
-    return " ".join(an.doc[i].lower_ for i in range(subj.start, subj.end + 1))
+    words = " ".join(an.doc[i].lower_ for i in range(subj.start, subj.end + 1))
+    return NOMINATIVE.get(words, words)  # ("expected him/nsubj to win": "he")
+
+
+#: The subject form of an object pronoun ("him" controls "to win" as "he" would)
+NOMINATIVE = {"me": "i", "him": "he", "her": "she", "us": "we", "them": "they"}
 
 
 def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]:
@@ -347,6 +371,11 @@ def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]
             c.dep_ in {"advcl", "conj", "cc"} and c.i > v.i and clause
         ):
             drop.update(range(c.left_edge.i, c.right_edge.i + 1))
+    if any(doc[i].lower_ in SITE_TIMES for i in site.after):
+        # the site brings its own time: "We can't fix it today, but we might tomorrow"
+        from lingeval.conjuncts.resolvers.stripping import _time_adjuncts
+
+        drop |= _time_adjuncts(doc, v, v.i, end)
     # a phrase the right conjunct replaces: "in the morning" for "in the afternoon"
     own = {doc[i].lemma_.lower() for i in site.pre if doc[i].dep_ == "prep"}
     for t in doc[v.i + 1 : end + 1]:
