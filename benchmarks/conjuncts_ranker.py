@@ -49,6 +49,7 @@ import pickle
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,12 @@ items flagged ``garbled`` / ``not-rewritable`` are left out of fit and tables (a
 table left them apart)."""
 #: the development sources of the shipped v5's analysis ranker (v4's recipe): the baseline
 V5_FIT_SOURCES = ("schuster", "gum", "ewt", "pud")
+#: the grid of v5's recipe (objectives x C x development weight), the baseline's
+V5_GRID = (("pointwise", "listwise"), (0.1,), (100.0, 300.0, 1000.0))
+#: the v7 recipe's inverse L2 strengths and development weights (with both objectives),
+#: chosen among by the same inner CV: a wider regularisation range for more features
+V7_CS = (0.03, 0.1, 0.3)
+V7_DEV_WEIGHTS = (300.0,)
 #: the issue's floor on the paper's worked examples (micro F1, exact match %)
 PAPER_FLOOR = (83.5, 76.0)
 #: every development source whose sentences must stay out of the synthetic text
@@ -98,6 +105,21 @@ KEYED = [
     "src/lingeval/conjuncts/gapping.py",
     "src/lingeval/conjuncts/resolvers/stripping.py",
 ]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A ranker recipe: the development sources fitted on, the features, and the grid of
+    settings (objective, C, development weight) its inner CV chooses from."""
+
+    fit_sources: frozenset[str]
+    features: tuple[str, ...]
+    grid: list[tuple[str, float, float]]
+
+
+def cv_system(recipe: str, seed: int, seeds: Sequence[int]) -> str:
+    """The system name of a recipe's cross-validated records (the seed named when several)."""
+    return f"cv {recipe}" if len(seeds) == 1 else f"cv {recipe} seed {seed}"
 
 
 def _source_key() -> str:
@@ -199,29 +221,45 @@ def pooled(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     return {}
 
 
+def compare_pooled(new: Mapping[str, Any], baseline: Mapping[str, Any]) -> tuple[bool, str]:
+    """One seed's part of the ship rule: the new recipe's cross-validated pooled F1 **and** EM
+    over all real development items, parsed (``new``, ``baseline``: :func:`pooled` rows of one
+    run), are >= the baseline's at the printed precision (one decimal)."""
+    f1_ok = round(new["parsed_f1"], 1) >= round(baseline["parsed_f1"], 1)
+    em_ok = round(new["parsed_em"], 1) >= round(baseline["parsed_em"], 1)
+    text = (
+        f"pooled parsed F1 {new['parsed_f1']:.1f} vs {baseline['parsed_f1']:.1f} "
+        f"({'>=' if f1_ok else '<'}); EM {new['parsed_em']:.1f} vs "
+        f"{baseline['parsed_em']:.1f} ({'>=' if em_ok else '<'})"
+    )
+    return f1_ok and em_ok, text
+
+
 def ship_decision(
-    new: Mapping[str, Any],
-    baseline: Mapping[str, Any],
+    per_seed: Mapping[int, tuple[Mapping[str, Any], Mapping[str, Any]]],
     paper: tuple[float, float] | None,
     floor: tuple[float, float] = PAPER_FLOOR,
 ) -> tuple[bool, str]:
-    """The ship rule of the seventh session of issue 11, fixed before the refit: the new
-    recipe ships only if its cross-validated pooled F1 **and** EM over all real development
-    items, parsed (``new``, ``baseline``: :func:`pooled` rows), are >= the baseline's at the
-    printed precision (one decimal), and the paper's worked examples (``paper``: micro F1, EM
-    of the final model) stay >= ``floor``."""
-    f1_ok = round(new["parsed_f1"], 1) >= round(baseline["parsed_f1"], 1)
-    em_ok = round(new["parsed_em"], 1) >= round(baseline["parsed_em"], 1)
+    """The ship rule of the eighth session of issue 11, fixed before the refit (report of
+    i12f): the new recipe ships only if, **for every seed** (``per_seed``: seed -> (new,
+    baseline) :func:`pooled` rows of that seed's run, same folds and rows for both), its
+    cross-validated pooled F1 and EM over all real development items, parsed, are >= the
+    baseline's (:func:`compare_pooled`), and the paper's worked examples (``paper``: micro F1,
+    EM of the final model) stay >= ``floor``. Seeds that disagree mean the recipes do not
+    separate: the baseline stays."""
+    parts = []
+    ok = bool(per_seed)
+    for seed, (new, baseline) in per_seed.items():
+        seed_ok, text = compare_pooled(new, baseline)
+        ok = ok and seed_ok
+        parts.append(f"seed {seed}: {text}")
     paper_ok = paper is not None and paper[0] >= floor[0] and paper[1] >= floor[1]
-    parts = [
-        f"pooled parsed F1 {new['parsed_f1']:.1f} vs {baseline['parsed_f1']:.1f} "
-        f"({'>=' if f1_ok else '<'})",
-        f"EM {new['parsed_em']:.1f} vs {baseline['parsed_em']:.1f} ({'>=' if em_ok else '<'})",
+    parts.append(
         "paper "
         + ("not measured" if paper is None else f"{paper[0]:.1f} / {paper[1]:.1f}")
-        + f" (floor {floor[0]} / {floor[1]})",
-    ]
-    ok = f1_ok and em_ok and paper_ok
+        + f" (floor {floor[0]} / {floor[1]})"
+    )
+    ok = ok and paper_ok
     return ok, ("SHIP: " if ok else "DO NOT SHIP: ") + "; ".join(parts)
 
 
@@ -246,18 +284,27 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--n", type=int, default=20000, help="synthetic examples")
     ap.add_argument("--folds", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--version", default="v6")
+    ap.add_argument("--seed", type=int, default=0, help="one seed (see --seeds)")
+    ap.add_argument(
+        "--seeds",
+        default="",
+        help="several seeds, comma-separated (e.g. 0,1): each seed draws its own synthetic "
+        "sample, stripping part and folds, and every recipe is cross-validated on each; the "
+        "ship rule needs every seed; the final model, the reference and the paper's examples "
+        "use the first",
+    )
+    ap.add_argument("--version", default="v7")
     ap.add_argument(
         "--fit-sources",
-        default=",".join(DEV_SOURCES),
+        default=",".join(V5_FIT_SOURCES),
         help="development sources fitted on (all of DEV_SOURCES are scored)",
     )
     ap.add_argument(
         "--baseline",
         action="store_true",
-        help="also cross-validate v5's recipe (fitted on " + ", ".join(V5_FIT_SOURCES) + ") "
-        "with the same folds, rows and grid, and print the ship rule",
+        help="also cross-validate v5's recipe (its features, fitted on "
+        + ", ".join(V5_FIT_SOURCES)
+        + ", its grid) with the same folds and rows, and print the ship rule",
     )
     ap.add_argument(
         "--reference",
@@ -266,17 +313,18 @@ def main(argv: list[str] | None = None) -> int:
         "development sources); 'none' to skip",
     )
     ap.add_argument("--objectives", default="pointwise,listwise", help="objectives compared")
-    ap.add_argument("--cs", default="0.1", help="inverse L2 strengths compared")
+    ap.add_argument(
+        "--cs", default=",".join(f"{c:g}" for c in V7_CS), help="inverse L2 strengths compared"
+    )
     ap.add_argument(
         "--dev-weights",
-        default="100,300,1000",
+        default=",".join(f"{w:g}" for w in V7_DEV_WEIGHTS),
         help="weights of real development rows against synthetic ones, compared",
     )
     ap.add_argument(
         "--drop",
         default="",
-        help="features left out (comma-separated; their columns are zeroed before fitting): "
-        "ablation",
+        help="features left out of the main recipe (comma-separated): ablation",
     )
     ap.add_argument(
         "--strip-n",
@@ -295,6 +343,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(
             f"--fit-sources: not development sources: {sorted(fit_sources - set(DEV_SOURCES))}"
         )
+    try:
+        seeds = [int(s) for s in args.seeds.split(",") if s.strip()] or [args.seed]
+    except ValueError:
+        ap.error(f"--seeds: not a comma-separated list of integers: {args.seeds!r}")
 
     from lingeval.conjuncts import ranker
     from lingeval.conjuncts.devdata import gold_trees, load_sources
@@ -305,17 +357,44 @@ def main(argv: list[str] | None = None) -> int:
     from lingeval.conjuncts.synthesize import synthesize_parallel_docs
     from lingeval.core.parsing import Parser
 
+    dropped = [f for f in args.drop.split(",") if f]
+    for name in dropped:
+        if name not in ranker.FEATURES:
+            ap.error(f"--drop: unknown feature {name!r}")
+    main_recipe = f"{args.version} recipe"
+    main_grid = list(
+        itertools.product(
+            args.objectives.split(","),
+            [float(c) for c in args.cs.split(",")],
+            [float(w) for w in args.dev_weights.split(",")],
+        )
+    )
+    recipes = {
+        main_recipe: Recipe(
+            fit_sources, tuple(f for f in ranker.FEATURES if f not in dropped), main_grid
+        )
+    }
+    if args.baseline:
+        recipes["v5 recipe"] = Recipe(
+            frozenset(V5_FIT_SOURCES), ranker.V5_FEATURES, list(itertools.product(*V5_GRID))
+        )
+
     t0 = time.perf_counter()
     key = _source_key()
     commit = _commit()
-    print(f"cache key (resolver source hash): {key}; commit {commit}")
+    print(f"cache key (resolver source hash): {key}; commit {commit}; seeds {seeds}")
+    for name, r in recipes.items():
+        print(
+            f"{name}: {len(r.features)} features, fitted on {', '.join(sorted(r.fit_sources))}, "
+            f"grid {', '.join(f'{o}/{c:g}/{w:g}' for o, c, w in r.grid)}"
+        )
     parser = Parser(None, batch_size=512, cache_dir=OUT / "parses")
     sources = load_sources(SHARED_DATA, DATA, names=sorted({*HELD_SOURCES, *DEV_SOURCES}))
     held_sentences = [
         ex.sentence for name in HELD_SOURCES if name in sources for ex in sources[name].examples
     ]
 
-    @functools.cache  # parsed once for the ranker's and the stripping part's synthetic data
+    @functools.cache  # parsed once for every seed's synthetic data and stripping part
     def synthetic_docs() -> list:
         raw = [s for rel in TEXTS for s in ranker.read_text_lines(SHARED_DATA / rel)]
         kept = [
@@ -327,38 +406,6 @@ def main(argv: list[str] | None = None) -> int:
             f"elided predicate and {len(kept) - len(texts)} development sentences removed"
         )
         return parser.parse(texts)
-
-    def make_synthetic() -> list:
-        docs = synthetic_docs()
-        examples = synthesize_parallel_docs(docs, n=args.n, seed=args.seed)
-        print(f"synthetic: {len(examples)} examples from {len(docs)} treebank sentences")
-        return examples
-
-    tag = f"{args.n}-{args.seed}-{key}"
-    synthetic = _cached(OUT / f"synthetic-examples-{tag}.pkl", make_synthetic)
-    syn = _cached(
-        OUT / f"synthetic-rows-{tag}.pkl",
-        lambda: ranker.training_rows(synthetic, parser=parser),
-    )
-    # stripping's choice of correlate (ranker.RankerModel.strip): fitted on synthetic
-    # stripping only, the same part in every fold's model and in the shipped one
-    strip_part, strip_report = _cached(
-        OUT / f"strip-{args.strip_n}-{args.seed}-{key}.pkl",
-        lambda: ranker.train_strip(
-            synthetic_docs(), n=args.strip_n, seed=args.seed, folds=args.folds, parser=parser
-        ),
-    )
-    print(
-        f"stripping choice: {strip_report['examples']:.0f} synthetic stripped examples, "
-        f"{strip_report['with_choice']:.0f} with a choice; {args.folds}-fold CV top-1 "
-        f"fitted {strip_report['cv_top1_fitted_pct']:.1f}% vs hand rule "
-        f"{strip_report['cv_top1_hand_pct']:.1f}%"
-    )
-    reach = 100.0 * syn.reachable / max(1, syn.with_candidates)
-    print(
-        f"synthetic rows: {syn.examples} examples, {len(syn.rows)} analyses, {reach:.1f}% "
-        f"with a right analysis ({time.perf_counter() - t0:.0f} s)"
-    )
 
     dev_sources = [name for name in DEV_SOURCES if name in sources]
     dev = []
@@ -373,91 +420,17 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{n} {source_of.count(n)}" for n in dev_sources)
         + f"; fitted on: {', '.join(sorted(fit_sources & set(dev_sources)))}"
     )
-    profiles: dict[str, dict[str, float]] = {
-        "synthetic": shape_profile(synthetic),
-        **{
-            name: shape_profile([ex for ex, s in zip(dev, source_of, strict=True) if s == name])
-            for name in ("schuster", "gum", "mined")
-            if name in dev_sources
-        },
-    }
-    keys = sorted({k for p in profiles.values() for k in p})
-    print("\n## Shapes of the training data (% of examples; development gold beside)\n")
-    print("| shape | " + " | ".join(profiles) + " |")
-    print("|---|" + "---|" * len(profiles))
-    for shape in keys:
-        cells = " | ".join(f"{p.get(shape, 0.0):.1f}" for p in profiles.values())
-        print(f"| {shape} | {cells} |")
-
     dev_rows = _cached(
         OUT / f"dev-{len(dev)}-{key}.pkl", lambda: ranker.training_rows(dev, parser=parser)
     )
-    # folds by sentence over every development item: every conjunction of one sentence falls
-    # in the same fold, and the folds are the same whichever sources are fitted on
-    fold_of_sentence = ranker.fold_assignment([ex.sentence for ex in dev], args.folds, args.seed)
-    fold_of = [fold_of_sentence[ex.sentence] for ex in dev]
-    offset = max(syn.groups, default=-1) + 1  # dev groups after the synthetic ones
-
-    grid = list(
-        itertools.product(
-            args.objectives.split(","),
-            [float(c) for c in args.cs.split(",")],
-            [float(w) for w in args.dev_weights.split(",")],
-        )
-    )
-    Setting = tuple[str, float, float]
-    fits: dict[tuple[frozenset[str], Setting, frozenset[int]], ranker.RankerModel] = {}
     import numpy as np
 
-    x_syn = np.asarray(ranker.vectorise(syn.rows), dtype=float)
-    x_dev = np.asarray(ranker.vectorise(dev_rows.rows), dtype=float)
-    for name in filter(None, args.drop.split(",")):
-        if name not in ranker.FEATURES:
-            ap.error(f"--drop: unknown feature {name!r}")
-        x_syn[:, ranker.FEATURES.index(name)] = 0.0  # a constant column gets weight 0
-        x_dev[:, ranker.FEATURES.index(name)] = 0.0
-    dev_fold = np.asarray([fold_of[g] for g in dev_rows.groups])
+    x_dev_all = np.asarray(ranker.vectorise(dev_rows.rows), dtype=float)
     row_source = np.asarray([source_of[g] for g in dev_rows.groups])
-
-    def model_without(fitted: frozenset[str], setting: Setting, out: frozenset[int], version: str):  # type: ignore[no-untyped-def]
-        """Fitted on the synthetic rows + the rows of the ``fitted`` sources in the
-        development folds not in ``out``."""
-        if (fitted, setting, out) in fits:
-            return fits[(fitted, setting, out)]
-        objective, c, w = setting
-        keep = ~np.isin(dev_fold, sorted(out)) & np.isin(row_source, sorted(fitted))
-        x = np.vstack([x_syn, x_dev[keep]])
-        labels = [*syn.labels, *np.asarray(dev_rows.labels)[keep].tolist()]
-        groups = [*syn.groups, *(offset + np.asarray(dev_rows.groups)[keep]).tolist()]
-        weights = [1.0] * len(syn.rows) + [w] * int(keep.sum())
-        model = ranker.fit(
-            x, labels, version=version, c=c, weights=weights, groups=groups, objective=objective
-        )
-        fits[(fitted, setting, out)] = model
-        return model
-
-    def dev_top1(model: ranker.RankerModel, folds: set[int], fitted: frozenset[str]) -> float:
-        ids = [g for g in set(dev_rows.groups) if fold_of[g] in folds and source_of[g] in fitted]
-        return 100.0 * ranker.top1_accuracy(model, dev_rows, ids)
-
-    def choose(
-        fitted: frozenset[str], outer: frozenset[int]
-    ) -> tuple[Setting, dict[Setting, float]]:
-        """The setting with the best inner-CV top-1 over the folds not in ``outer``."""
-        inner = [j for j in range(args.folds) if j not in outer]
-        scores = {}
-        for setting in grid:
-            accs = [
-                dev_top1(model_without(fitted, setting, outer | {j}, "inner"), {j}, fitted)
-                for j in inner
-            ]
-            scores[setting] = sum(accs) / max(1, len(accs))
-        best = max(grid, key=lambda st: (scores[st], st[0] == "listwise", -abs(st[2] - 30)))
-        return best, scores
-
     options = MetricOptions(bootstrap=0)
     analyzer = SpacyAnalyzer(spec=options.spec)
     trees = gold_trees(sources)
+    Setting = tuple[str, float, float]
 
     def score(resolver: RulesResolver, items: list[tuple[int, Any]], system: str) -> list[Record]:
         """Records of ``resolver`` on development items (index, example), per source, on
@@ -480,91 +453,240 @@ def main(argv: list[str] | None = None) -> int:
             )
         return out
 
-    recipes = {f"{args.version} recipe": fit_sources}
-    if args.baseline:
-        recipes["v5 recipe"] = frozenset(V5_FIT_SOURCES)
     records: list[Record] = []
-    chosen: dict[str, list[Setting]] = {}
-    for recipe, fitted in recipes.items():
-        fit_key = hashlib.sha1(",".join(sorted(fitted)).encode()).hexdigest()[:6]
-        chosen[recipe] = []
-        for k in range(args.folds):
-            setting, _scores = choose(fitted, frozenset({k}))
-            chosen[recipe].append(setting)
-            model = model_without(fitted, setting, frozenset({k}), f"cv{k}")
-            model.strip = strip_part
-            syn_check = _cached(
-                OUT / f"synthetic-check-{tag}-{fit_key}-{setting[0]}-{setting[1]:g}-"
-                f"{setting[2]:g}-{k}.pkl",
-                lambda model=model: ranker.check_rows(synthetic[:2000], model, parser=parser),
-            )
-            train_dev = [
-                ex
-                for ex, f, s in zip(dev, fold_of, source_of, strict=True)
-                if f != k and s in fitted
-            ]
-            check = ranker.check_rows(train_dev, model, parser=parser)
-            model.check = ranker.fit_check(syn_check[0] + check[0], syn_check[1] + check[1])
-            held = [(i, ex) for i, ex in enumerate(dev) if fold_of[i] == k]
-            records.extend(score(RulesResolver(ranker=model), held, f"cv {recipe}"))
-            print(
-                f"{recipe}, fold {k + 1}/{args.folds}: chosen objective={setting[0]} "
-                f"C={setting[1]:g} dev-weight={setting[2]:g} ({time.perf_counter() - t0:.0f} s)"
-            )
-    if args.reference != "none":
-        shipped = ranker.load_ranker(args.reference)
-        records.extend(
-            score(RulesResolver(ranker=shipped), list(enumerate(dev)), f"shipped {args.reference}")
+    chosen: dict[str, dict[str, list[Setting]]] = {}
+    profiles: dict[str, dict[str, float]] = {}
+    seed_info: dict[int, dict[str, Any]] = {}
+    final = shipped = None
+    final_setting: Setting | None = None
+    final_scores: dict[Setting, float] = {}
+    tag = ""
+    for seed in seeds:
+        first = seed == seeds[0]
+        tag = f"{args.n}-{seed}-{key}"
+
+        def make_synthetic(seed: int = seed) -> list:
+            docs = synthetic_docs()
+            examples = synthesize_parallel_docs(docs, n=args.n, seed=seed)
+            print(f"synthetic: {len(examples)} examples from {len(docs)} treebank sentences")
+            return examples
+
+        synthetic = _cached(OUT / f"synthetic-examples-{tag}.pkl", make_synthetic)
+        syn = _cached(
+            OUT / f"synthetic-rows-{tag}.pkl",
+            lambda synthetic=synthetic: ranker.training_rows(synthetic, parser=parser),
         )
-    # the shipped setting of the main recipe: the same criterion, over all folds
-    main_recipe = f"{args.version} recipe"
-    final_setting, final_scores = choose(fit_sources, frozenset())
+        # stripping's choice of correlate (ranker.RankerModel.strip): fitted on synthetic
+        # stripping only, the same part in every fold's model and in the shipped one
+        strip_part, strip_rep = _cached(
+            OUT / f"strip-{args.strip_n}-{seed}-{key}.pkl",
+            lambda seed=seed: ranker.train_strip(
+                synthetic_docs(), n=args.strip_n, seed=seed, folds=args.folds, parser=parser
+            ),
+        )
+        reach = 100.0 * syn.reachable / max(1, syn.with_candidates)
+        print(
+            f"seed {seed}: stripping choice: {strip_rep['examples']:.0f} synthetic stripped "
+            f"examples, {strip_rep['with_choice']:.0f} with a choice; {args.folds}-fold CV top-1 "
+            f"fitted {strip_rep['cv_top1_fitted_pct']:.1f}% vs hand rule "
+            f"{strip_rep['cv_top1_hand_pct']:.1f}%; synthetic rows: {syn.examples} examples, "
+            f"{len(syn.rows)} analyses, {reach:.1f}% with a right analysis "
+            f"({time.perf_counter() - t0:.0f} s)"
+        )
+        seed_info[seed] = {
+            "synthetic_examples": syn.examples,
+            "synthetic_analyses": len(syn.rows),
+            "synthetic_reachable_pct": round(reach, 2),
+            "strip": strip_rep,
+        }
+        if first:
+            profiles = {
+                "synthetic": shape_profile(synthetic),
+                **{
+                    name: shape_profile(
+                        [ex for ex, s in zip(dev, source_of, strict=True) if s == name]
+                    )
+                    for name in ("schuster", "gum", "mined")
+                    if name in dev_sources
+                },
+            }
+            keys = sorted({k for p in profiles.values() for k in p})
+            print("\n## Shapes of the training data (% of examples; development gold beside)\n")
+            print("| shape | " + " | ".join(profiles) + " |")
+            print("|---|" + "---|" * len(profiles))
+            for shape in keys:
+                cells = " | ".join(f"{p.get(shape, 0.0):.1f}" for p in profiles.values())
+                print(f"| {shape} | {cells} |")
+
+        # folds by sentence over every development item: every conjunction of one sentence
+        # falls in the same fold, and the folds are the same whichever recipe is fitted
+        fold_of_sentence = ranker.fold_assignment([ex.sentence for ex in dev], args.folds, seed)
+        fold_of = [fold_of_sentence[ex.sentence] for ex in dev]
+        offset = max(syn.groups, default=-1) + 1  # dev groups after the synthetic ones
+        x_syn_all = np.asarray(ranker.vectorise(syn.rows), dtype=float)
+        dev_fold = np.asarray([fold_of[g] for g in dev_rows.groups])
+        fits: dict[tuple[str, Setting, frozenset[int]], ranker.RankerModel] = {}
+
+        def model_without(
+            recipe: str,
+            setting: Setting,
+            out: frozenset[int],
+            version: str,
+            syn: Any = syn,
+            x_syn_all: Any = x_syn_all,
+            dev_fold: Any = dev_fold,
+            offset: int = offset,
+            fits: dict = fits,
+        ) -> ranker.RankerModel:
+            """Fitted with ``recipe``'s features on the synthetic rows + the rows of its
+            sources in the development folds not in ``out``."""
+            if (recipe, setting, out) in fits:
+                return fits[(recipe, setting, out)]
+            r = recipes[recipe]
+            cols = [ranker.FEATURES.index(f) for f in r.features]
+            objective, c, w = setting
+            keep = ~np.isin(dev_fold, sorted(out)) & np.isin(row_source, sorted(r.fit_sources))
+            x = np.vstack([x_syn_all[:, cols], x_dev_all[keep][:, cols]])
+            labels = [*syn.labels, *np.asarray(dev_rows.labels)[keep].tolist()]
+            groups = [*syn.groups, *(offset + np.asarray(dev_rows.groups)[keep]).tolist()]
+            weights = [1.0] * len(syn.rows) + [w] * int(keep.sum())
+            model = ranker.fit(
+                x,
+                labels,
+                version=version,
+                c=c,
+                weights=weights,
+                groups=groups,
+                objective=objective,
+                features=r.features,
+            )
+            fits[(recipe, setting, out)] = model
+            return model
+
+        def choose(
+            recipe: str,
+            outer: frozenset[int],
+            fold_of: list[int] = fold_of,
+            model_without: Any = model_without,
+        ) -> tuple[Setting, dict[Setting, float]]:
+            """The setting of ``recipe``'s grid with the best inner-CV top-1 (exact match of
+            the held-out items of its fitted sources) over the folds not in ``outer``."""
+            r = recipes[recipe]
+            inner = [j for j in range(args.folds) if j not in outer]
+            scores = {}
+            for setting in r.grid:
+                accs = []
+                for j in inner:
+                    model = model_without(recipe, setting, outer | {j}, "inner")
+                    ids = [
+                        g
+                        for g in set(dev_rows.groups)
+                        if fold_of[g] == j and source_of[g] in r.fit_sources
+                    ]
+                    accs.append(100.0 * ranker.top1_accuracy(model, dev_rows, ids))
+                scores[setting] = sum(accs) / max(1, len(accs))
+            best = max(r.grid, key=lambda st: (scores[st], st[0] == "listwise", -abs(st[2] - 30)))
+            return best, scores
+
+        for recipe, r in recipes.items():
+            fit_key = hashlib.sha1(
+                (",".join(sorted(r.fit_sources)) + "|" + ",".join(r.features)).encode()
+            ).hexdigest()[:6]
+            chosen.setdefault(recipe, {})[str(seed)] = []
+            for k in range(args.folds):
+                setting, _scores = choose(recipe, frozenset({k}))
+                chosen[recipe][str(seed)].append(setting)
+                model = model_without(recipe, setting, frozenset({k}), f"cv{k}")
+                model.strip = strip_part
+                syn_check = _cached(
+                    OUT / f"synthetic-check-{tag}-{fit_key}-{setting[0]}-{setting[1]:g}-"
+                    f"{setting[2]:g}-{k}.pkl",
+                    lambda model=model, synthetic=synthetic: ranker.check_rows(
+                        synthetic[:2000], model, parser=parser
+                    ),
+                )
+                train_dev = [
+                    ex
+                    for ex, f, s in zip(dev, fold_of, source_of, strict=True)
+                    if f != k and s in r.fit_sources
+                ]
+                check = ranker.check_rows(train_dev, model, parser=parser)
+                model.check = ranker.fit_check(syn_check[0] + check[0], syn_check[1] + check[1])
+                held = [(i, ex) for i, ex in enumerate(dev) if fold_of[i] == k]
+                records.extend(
+                    score(RulesResolver(ranker=model), held, cv_system(recipe, seed, seeds))
+                )
+                print(
+                    f"seed {seed}, {recipe}, fold {k + 1}/{args.folds}: chosen objective="
+                    f"{setting[0]} C={setting[1]:g} dev-weight={setting[2]:g} "
+                    f"({time.perf_counter() - t0:.0f} s)"
+                )
+        if not first:
+            continue
+        if args.reference != "none":
+            shipped = ranker.load_ranker(args.reference)
+            records.extend(
+                score(
+                    RulesResolver(ranker=shipped),
+                    list(enumerate(dev)),
+                    f"shipped {args.reference}",
+                )
+            )
+        # the shipped setting of the main recipe: the same criterion, over all folds
+        final_setting, final_scores = choose(main_recipe, frozenset())
+        objective, c, w = final_setting
+        cv_syn = ranker.cross_validate(syn, folds=args.folds, c=c, seed=seed, objective=objective)
+        print(f"synthetic rows alone: {args.folds}-fold CV top-1 {cv_syn['top1']:.1f}%")
+        seed_info[seed]["synthetic_cv"] = cv_syn
+        meta = {
+            "synthetic_examples": syn.examples,
+            "development_examples": sum(s in fit_sources for s in source_of),
+            "development_sources": [n for n in dev_sources if n in fit_sources],
+            "analyses": len(syn.rows) + int(np.isin(row_source, sorted(fit_sources)).sum()),
+            "synthetic_cv_top1_pct": round(cv_syn["top1"], 2),
+            "folds": args.folds,
+            "seed": seed,
+            "objective": objective,
+            "c": c,
+            "dev_weight": w,
+            "selection": "inner CV top-1 exact match over development folds",
+            "synthetic_text": "GUM-train, EWT dev/test, PUD without elided or development sentences",
+            "generation": f"{commit} (resolver source hash {key})",
+        }
+        final = model_without(main_recipe, final_setting, frozenset(), args.version)
+        final.strip = strip_part
+        meta["strip"] = strip_rep
+        final.meta.update(meta)
+        syn_check = ranker.check_rows(synthetic[:2000], final, parser=parser)
+        check = ranker.check_rows(
+            [ex for ex, s in zip(dev, source_of, strict=True) if s in fit_sources],
+            final,
+            parser=parser,
+        )
+        final.check = ranker.fit_check(syn_check[0] + check[0], syn_check[1] + check[1])
+        records.extend(
+            evaluate_examples(
+                RulesResolver(ranker=final),
+                sources["paper"].examples,
+                source="paper",
+                options=options,
+                analyzer=analyzer,
+                system=f"final {args.version}",
+            )
+        )
+    assert final is not None and final_setting is not None
     print("\n## Model selection (inner CV top-1 exact match of development examples, %)\n")
     print("| objective | C | dev weight | CV top-1 |")
     print("|---|---|---|---|")
-    for st in grid:
+    for st in recipes[main_recipe].grid:
         print(f"| {st[0]} | {st[1]:g} | {st[2]:g} | {final_scores[st]:.1f} |")
     print(
         f"shipped setting: objective={final_setting[0]} C={final_setting[1]:g} "
         f"dev-weight={final_setting[2]:g}; per outer fold: "
         + "; ".join(
-            f"{r}: " + ", ".join(f"{o}/{c:g}/{w:g}" for o, c, w in chosen[r]) for r in chosen
-        )
-    )
-    objective, c, w = final_setting
-    cv_syn = ranker.cross_validate(syn, folds=args.folds, c=c, seed=args.seed, objective=objective)
-    print(f"synthetic rows alone: {args.folds}-fold CV top-1 {cv_syn['top1']:.1f}%")
-    meta = {
-        "synthetic_examples": syn.examples,
-        "development_examples": sum(s in fit_sources for s in source_of),
-        "development_sources": [n for n in dev_sources if n in fit_sources],
-        "analyses": len(syn.rows) + int(np.isin(row_source, sorted(fit_sources)).sum()),
-        "synthetic_cv_top1_pct": round(cv_syn["top1"], 2),
-        "folds": args.folds,
-        "seed": args.seed,
-        "c": c,
-        "dev_weight": w,
-        "selection": "inner CV top-1 exact match over development folds",
-        "synthetic_text": "GUM-train, EWT dev/test, PUD without elided or development sentences",
-        "generation": f"{commit} (resolver source hash {key})",
-    }
-    final = model_without(fit_sources, final_setting, frozenset(), args.version)
-    final.strip = strip_part
-    meta["strip"] = strip_report
-    final.meta.update(meta)
-    syn_check = ranker.check_rows(synthetic[:2000], final, parser=parser)
-    check = ranker.check_rows(
-        [ex for ex, s in zip(dev, source_of, strict=True) if s in fit_sources], final, parser=parser
-    )
-    final.check = ranker.fit_check(syn_check[0] + check[0], syn_check[1] + check[1])
-    records.extend(
-        evaluate_examples(
-            RulesResolver(ranker=final),
-            sources["paper"].examples,
-            source="paper",
-            options=options,
-            analyzer=analyzer,
-            system=f"final {args.version}",
+            f"{r} seed {s}: " + ", ".join(f"{o}/{c:g}/{w:g}" for o, c, w in v)
+            for r, by_seed in chosen.items()
+            for s, v in by_seed.items()
         )
     )
     table = summarise(records, options)
@@ -592,7 +714,11 @@ def main(argv: list[str] | None = None) -> int:
     if not paper_rows.empty:
         pr = paper_rows.iloc[0]
         paper = (float(pr["micro_f1"]), float(pr["exact_match"]))
-    per_recipe = {r: source_phenomenon_table(table, f"cv {r}", dev_sources) for r in recipes}
+    per_recipe = {
+        (r, s): source_phenomenon_table(table, cv_system(r, s, seeds), dev_sources)
+        for r in recipes
+        for s in seeds
+    }
     reference = (
         source_phenomenon_table(table, f"shipped {args.reference}", dev_sources)
         if args.reference != "none"
@@ -602,30 +728,36 @@ def main(argv: list[str] | None = None) -> int:
         f"# Ranker {args.version}: cross-validated development figures (issue 11)",
         "",
         f"Commit {commit}, resolver source hash {key}; {args.n} synthetic examples, "
-        f"{args.folds} folds by sentence, seed {args.seed}; verb-nucleus F1 "
+        f"{args.folds} folds by sentence, seeds {', '.join(map(str, seeds))}; verb-nucleus F1 "
         f"({options.aggregation} aggregation) and exact match (%). Every figure is a "
         "development number.",
     ]
     decision, ships = None, None
     if args.baseline:
         ships, decision = ship_decision(
-            pooled(per_recipe[main_recipe]), pooled(per_recipe["v5 recipe"]), paper
+            {
+                s: (pooled(per_recipe[(main_recipe, s)]), pooled(per_recipe[("v5 recipe", s)]))
+                for s in seeds
+            },
+            paper,
         )
         print(f"\nship rule (fixed before the refit): {decision}")
         md += ["", f"**Ship rule** (fixed before the refit): {decision}"]
     if paper is not None:
         md += [
             "",
-            f"Paper's worked examples (not fitted on; final {args.version}): micro F1 "
-            f"{paper[0]:.1f}, EM {paper[1]:.1f} (floor {PAPER_FLOOR[0]} / {PAPER_FLOOR[1]}).",
+            f"Paper's worked examples (not fitted on; final {args.version}, seed {seeds[0]}): "
+            f"micro F1 {paper[0]:.1f}, EM {paper[1]:.1f} (floor {PAPER_FLOOR[0]} / "
+            f"{PAPER_FLOOR[1]}).",
         ]
-    for recipe, rows in per_recipe.items():
-        names = ", ".join(sorted(recipes[recipe] & set(dev_sources)))
-        md += ["", f"## Cross-validated, {recipe} (fitted on {names})", ""]
+    for (recipe, s), rows in per_recipe.items():
+        names = ", ".join(sorted(recipes[recipe].fit_sources & set(dev_sources)))
+        head = f"Cross-validated, {recipe}, seed {s} (fitted on {names})"
+        md += ["", f"## {head}", ""]
         md += table_markdown(rows)
-        print(f"\n## Cross-validated, {recipe} (fitted on {names})\n")
+        print(f"\n## {head}\n")
         print("\n".join(table_markdown(rows)))
-    if reference:
+    if reference and shipped is not None:
         own = ", ".join(shipped.meta.get("development_sources") or []) or "none recorded"
         md += [
             "",
@@ -641,17 +773,26 @@ def main(argv: list[str] | None = None) -> int:
         "cache_key": key,
         "synthetic_examples": args.n,
         "folds": args.folds,
-        "seed": args.seed,
-        "synthetic_cv": cv_syn,
+        "seeds": seeds,
+        "per_seed": seed_info,
         "shapes": profiles,
         "selection": {
-            "grid": [list(st) for st in grid],
-            "cv_top1": [final_scores[st] for st in grid],
-            "chosen_per_fold": {r: [list(st) for st in v] for r, v in chosen.items()},
+            "grid": [list(st) for st in recipes[main_recipe].grid],
+            "cv_top1": [final_scores[st] for st in recipes[main_recipe].grid],
+            "chosen_per_fold": {
+                r: {s: [list(st) for st in v] for s, v in by_seed.items()}
+                for r, by_seed in chosen.items()
+            },
             "shipped": list(final_setting),
         },
         "recipes": {
-            r: {"fit_sources": sorted(recipes[r]), "table": rows} for r, rows in per_recipe.items()
+            r: {
+                "fit_sources": sorted(rc.fit_sources),
+                "features": list(rc.features),
+                "grid": [list(st) for st in rc.grid],
+                "tables": {str(s): per_recipe[(r, s)] for s in seeds},
+            }
+            for r, rc in recipes.items()
         },
         "reference": {"version": args.reference, "table": reference},
         "paper": None if paper is None else {"micro_f1": paper[0], "exact_match": paper[1]},
@@ -662,6 +803,7 @@ def main(argv: list[str] | None = None) -> int:
     (OUT / f"cv-{args.version}.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     (OUT / f"cv-{args.version}.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     print(f"\nwrote {OUT / f'cv-{args.version}.json'} and .md")
+    tag = f"{args.n}-{seeds[0]}-{key}"
     final.save(OUT / f"ranker-{args.version}-{tag}.json")  # for inspection, even without --write
     if args.write:
         path = ROOT / "src" / "lingeval" / "data" / "conjuncts" / f"ranker-{args.version}.json"

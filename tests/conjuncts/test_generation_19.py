@@ -52,6 +52,18 @@ MUST_RESOLVE = [
     # an ordinal after a determiner stands for its noun before a number remnant
     ("The first half ended 1-1 and the second 2-0.",
      ["The first half ended 1-1.", "The second ended 2-0."]),
+    # a measure of time before "later" answers the whole prepositional phrase of time
+    ("The novel was published in 1990 by Penguin and its sequel two years later by Random House.",
+     ["The novel was published in 1990 by Penguin.",
+      "Its sequel was published two years later by Random House."]),
+    ("The museum opened in 1990 and the library ten years later.",
+     ["The museum opened in 1990.", "The library opened ten years later."]),
+    # "the other" answers "one (of ...)"; a relative "of whom" stays with it
+    ("One of the brothers became a doctor and the other a lawyer.",
+     ["One of the brothers became a doctor.", "The other became a lawyer."]),
+    ("He has two sons, one of whom lives in Rome and the other in Paris.",
+     ["He has two sons, one of whom lives in Rome.",
+      "He has two sons, the other of whom lives in Paris."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -81,6 +93,8 @@ MUST_NOT_CHANGE = [
     ("He read the first 20 pages and the last 10 pages.",
      ["He read the first 20 pages.", "He read the last 10 pages."]),
     ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
+    ("One brother became a doctor and the other a lawyer.",
+     ["One brother became a doctor.", "The other became a lawyer."]),
 ]  # fmt: skip
 
 

@@ -86,20 +86,56 @@ def test_source_phenomenon_table_puts_parses_and_gold_trees_side_by_side(
 def test_ship_rule_needs_both_f1_and_em_and_the_paper_floor(bench: ModuleType) -> None:
     base = {"parsed_f1": 80.04, "parsed_em": 57.6}
     paper = (85.2, 80.0)
+
+    def decide(new: dict, paper: tuple[float, float] | None = paper) -> tuple[bool, str]:
+        return bench.ship_decision({0: (new, base)}, paper)
+
     # equal at the printed precision ships
-    ok, text = bench.ship_decision({"parsed_f1": 79.96, "parsed_em": 57.6}, base, paper)
+    ok, text = decide({"parsed_f1": 79.96, "parsed_em": 57.6})
     assert ok and text.startswith("SHIP:")
     # higher F1, lower EM does not
-    ok, text = bench.ship_decision({"parsed_f1": 81.0, "parsed_em": 57.4}, base, paper)
-    assert not ok and "EM 57.4 vs 57.6 (<)" in text
+    ok, text = decide({"parsed_f1": 81.0, "parsed_em": 57.4})
+    assert not ok and "seed 0: pooled parsed F1 81.0 vs 80.0 (>=); EM 57.4 vs 57.6 (<)" in text
     # higher EM, lower F1 does not
-    assert not bench.ship_decision({"parsed_f1": 79.9, "parsed_em": 60.0}, base, paper)[0]
+    assert not decide({"parsed_f1": 79.9, "parsed_em": 60.0})[0]
     # better on the development items, but the paper's examples under the floor
     better = {"parsed_f1": 82.0, "parsed_em": 60.0}
-    assert not bench.ship_decision(better, base, (83.4, 80.0))[0]
-    assert not bench.ship_decision(better, base, (85.0, 75.9))[0]
-    assert not bench.ship_decision(better, base, None)[0]
-    assert bench.ship_decision(better, base, bench.PAPER_FLOOR)[0]
+    assert not decide(better, (83.4, 80.0))[0]
+    assert not decide(better, (85.0, 75.9))[0]
+    assert not decide(better, None)[0]
+    assert decide(better, bench.PAPER_FLOOR)[0]
+    # no seed measured: nothing ships
+    assert not bench.ship_decision({}, paper)[0]
+
+
+def test_ship_rule_needs_every_seed(bench: ModuleType) -> None:
+    base0 = {"parsed_f1": 82.2, "parsed_em": 64.5}
+    base1 = {"parsed_f1": 81.5, "parsed_em": 65.8}
+    up0 = {"parsed_f1": 82.5, "parsed_em": 65.0}
+    up1 = {"parsed_f1": 81.6, "parsed_em": 65.8}
+    down1 = {"parsed_f1": 81.6, "parsed_em": 65.4}
+    paper = (85.2, 80.0)
+    ok, text = bench.ship_decision({0: (up0, base0), 1: (up1, base1)}, paper)
+    assert ok and "seed 0:" in text and "seed 1:" in text
+    # one seed for, one against: the recipes do not separate, the baseline stays
+    ok, text = bench.ship_decision({0: (up0, base0), 1: (down1, base1)}, paper)
+    assert not ok and text.startswith("DO NOT SHIP:") and "EM 65.4 vs 65.8 (<)" in text
+    assert bench.compare_pooled(up0, base0)[0] and not bench.compare_pooled(down1, base1)[0]
+
+
+def test_recipes_and_seeded_system_names(bench: ModuleType) -> None:
+    from lingeval.conjuncts import ranker
+
+    assert bench.cv_system("v7 recipe", 0, [0]) == "cv v7 recipe"
+    names = {bench.cv_system(r, s, [0, 1]) for r in ("v7 recipe", "v5 recipe") for s in (0, 1)}
+    assert len(names) == 4 and "cv v5 recipe seed 1" in names
+    # the baseline grid is v5's; the v7 grid is chosen among by the same inner CV
+    objectives, cs, weights = bench.V5_GRID
+    assert set(objectives) == set(ranker.OBJECTIVES) and cs == (0.1,)
+    assert weights == (100.0, 300.0, 1000.0)
+    assert 0.1 in bench.V7_CS and len(bench.V7_CS) * len(bench.V7_DEV_WEIGHTS) >= 2
+    recipe = bench.Recipe(frozenset(bench.V5_FIT_SOURCES), ranker.V5_FEATURES, [])
+    assert "echo_left" not in recipe.features and "num_keeps_noun" in recipe.features
 
 
 def test_every_real_development_source_is_scored_and_v5s_are_the_baseline(

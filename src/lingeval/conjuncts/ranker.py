@@ -34,6 +34,7 @@ from lingeval.conjuncts.omission import FINITE_TAGS, has_lemma
 __all__ = [
     "DEFAULT_VERSION",
     "FEATURES",
+    "V5_FEATURES",
     "RankerModel",
     "bare_number",
     "fit",
@@ -46,8 +47,10 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "conjuncts"
 #: Version of the shipped model (file ``ranker-<version>.json``).
 DEFAULT_VERSION = "v5"
 
-#: Features of one analysis, in model order (all numbers; flags are 0/1).
-FEATURES: tuple[str, ...] = (
+#: Features of the shipped v5's analysis ranker, in model order (all numbers; flags are 0/1);
+#: the baseline recipe of the ship rule (``benchmarks/conjuncts_ranker.py --baseline``) fits
+#: these only.
+V5_FEATURES: tuple[str, ...] = (
     "opt_cluster",  # every remnant replaces a complement (m = 1: plain coordination)
     "opt_gapping",  # the first remnant replaces the subject
     "opt_fronted",  # the first remnant replaces a fronted adjunct
@@ -110,6 +113,22 @@ FEATURES: tuple[str, ...] = (
     "clause_tail",  # 1 adverbial-clause remnant, 2 a relative clause on the last remnant
     "num_keeps_noun",  # a bare number replaces a bare number whose noun stays ("15 [rainy days]")
 )
+
+#: Features of one analysis, in model order: :data:`V5_FEATURES` and those added since
+#: (features only ever get appended, so an older model uses a prefix of them).
+FEATURES: tuple[str, ...] = (
+    *V5_FEATURES,
+    # v7 (issue 11, eighth session): ranker errors of v5 where the right analysis was generated
+    "qnum_keeps_noun",  # a number, also after an adverb of quantity ("nearly 300"), replaces a
+    # bare number whose noun stays ("200 [visitors]")
+    "echo_left",  # a remnant opens with the words just before its correlate, which stay: the
+    # rewrite repeats them ("Jennie wants to try [to try] to begin ...")
+    "echo_prep",  # the preposition before a correlate recurs inside its remnant ("sold by
+    # [the company] and the rest by holders" read as one remnant "the rest by holders")
+)
+
+#: The features of :func:`pair_features`.
+PAIR_FEATURES = FEATURES[len(V5_FEATURES) :]
 
 #: Quantifier-like words whose pairs contrast two subjects ("Some ... and others ...").
 CONTRAST_QUANTIFIERS = {
@@ -186,6 +205,7 @@ def contrast_features(
             for a, b in zip(parts, corr, strict=False)
         )
     )
+    out.update(pair_features(doc, parts, corr))
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0
     if strip and sign and len(parts) == 1:
         cls = _word_class(_np_head(doc, first))
@@ -197,6 +217,55 @@ def contrast_features(
             same = cls == _word_class(obj)
             out["strip_obj_class"] = sign * (-1.0 if same else 1.0)
     return out
+
+
+def pair_features(doc: Any, parts: Sequence[Any], corr: Sequence[Any]) -> dict[str, float]:
+    """Features of the remnant / correlate pairs of one analysis (v7, issue 11; ``parts`` and
+    ``corr`` paired in order, inclusive ``start``/``end`` token ranges of ``doc``):
+
+    - ``qnum_keeps_noun``: a remnant that is a number, possibly after adverbs of quantity
+      ("nearly 300"), replaces a bare number whose counted noun stays ("200 [visitors]"),
+      i.e. ``num_keeps_noun`` with the adverbs allowed;
+    - ``echo_left``: some remnant opens with the 1-4 words just before its correlate (which
+      stay in the rewrite, so it would say them twice: "to try [to try] to begin");
+    - ``echo_prep``: the word before some correlate is a preposition that recurs inside its
+      remnant after the remnant's first word ("by [the company] ... and the rest by holders":
+      the remnant holds two phrases, the second answering the preposition's phrase)."""
+    from lingeval.conjuncts.resolvers.rules import _without_quantity_adverbs
+
+    pairs = list(zip(parts, corr, strict=False))
+    qnum = any(
+        bare_number(doc, _without_quantity_adverbs(doc, a))
+        and bare_number(doc, b)
+        and _noun_stays(doc, b, corr)
+        for a, b in pairs
+    )
+    return {
+        "qnum_keeps_noun": float(qnum),
+        "echo_left": float(any(_echo_left(doc, a, b) for a, b in pairs)),
+        "echo_prep": float(any(_echo_prep(doc, a, b) for a, b in pairs)),
+    }
+
+
+def _echo_left(doc: Any, rem: Any, corr: Any) -> bool:
+    """The remnant ``rem`` opens with the 1-4 words (no punctuation) just before ``corr``."""
+    for n in range(1, 5):
+        if corr.start - n < 0 or rem.start + n - 1 > rem.end:
+            break
+        before = doc[corr.start - n : corr.start]
+        if any(t.is_punct for t in before):
+            break
+        if [t.lower_ for t in before] == [t.lower_ for t in doc[rem.start : rem.start + n]]:
+            return True
+    return False
+
+
+def _echo_prep(doc: Any, rem: Any, corr: Any) -> bool:
+    """The word before ``corr`` is a preposition that recurs in ``rem`` after its first word."""
+    if corr.start == 0 or doc[corr.start - 1].tag_ not in {"IN", "TO"}:
+        return False
+    word = doc[corr.start - 1].lower_
+    return any(doc[i].lower_ == word for i in range(rem.start + 1, rem.end + 1))
 
 
 #: Common nouns that name people (a word list written here; with the personal pronouns
@@ -512,9 +581,11 @@ def check_features(docs: Sequence[Any], score: float) -> dict[str, float]:
     }
 
 
-def vectorise(rows: Sequence[Mapping[str, float]]) -> list[list[float]]:
-    """Feature rows in :data:`FEATURES` order."""
-    return [[feature_value(r, name) for name in FEATURES] for r in rows]
+def vectorise(
+    rows: Sequence[Mapping[str, float]], features: Sequence[str] = FEATURES
+) -> list[list[float]]:
+    """Feature rows in the order of ``features`` (default :data:`FEATURES`)."""
+    return [[feature_value(r, name) for name in features] for r in rows]
 
 
 #: Training objectives of :func:`fit`.
@@ -531,8 +602,10 @@ def fit(
     groups: Sequence[int] | None = None,
     objective: str = "pointwise",
     meta: dict[str, Any] | None = None,
+    features: Sequence[str] = FEATURES,
 ) -> RankerModel:
-    """Fit the analysis scorer.
+    """Fit the analysis scorer over ``features`` (default :data:`FEATURES`; the baseline
+    recipe of the ship rule fits :data:`V5_FEATURES`).
 
     ``pointwise``: an L2 logistic regression (scikit-learn, ``C = c``, balanced classes) of
     right vs wrong analyses. ``listwise``: a conditional logit over the analyses of each
@@ -540,8 +613,8 @@ def fit(
     example's right analyses among all of its analyses is maximised (:func:`_conditional_logit`).
     ``weights`` are per-row weights (e.g. real development rows counted more than synthetic
     ones; for ``listwise`` the weight of a group is that of its first row). ``rows`` may
-    also be a matrix already in :data:`FEATURES` order (e.g. a numpy array)."""
-    x = rows if hasattr(rows, "shape") else vectorise(rows)
+    also be a matrix already in the order of ``features`` (e.g. a numpy array)."""
+    x = rows if hasattr(rows, "shape") else vectorise(rows, features)
     if objective == "listwise":
         if groups is None:
             raise ValueError("the listwise objective needs the example (group) of every row")
@@ -551,7 +624,7 @@ def fit(
     else:
         raise ValueError(f"unknown objective {objective!r}; choose from {', '.join(OBJECTIVES)}")
     info = {"objective": objective, **dict(meta or {})}
-    return RankerModel(version=version, features=list(FEATURES), **fitted, meta=info)
+    return RankerModel(version=version, features=list(features), **fitted, meta=info)
 
 
 def _conditional_logit(

@@ -497,6 +497,20 @@ def _number_split(tokens: Sequence[Token]) -> tuple[str, str, str] | None:
     return _text(tokens[:a]), _text(tokens[a : b + 1]), _text(rest)
 
 
+def _approximate(split_a: tuple[str, str, str] | None, split_b: tuple[str, str, str]) -> str | None:
+    """The number remnant of :func:`_number_split`'s ``split_b``, with the adverbs of quantity
+    before it ("nearly 20") when the template's number has none ("Rome has three airports and
+    Milan nearly 20" -> "Milan has nearly 20 airports"; issue 11, eighth session); otherwise
+    the number alone."""
+    from lingeval.conjuncts.resolvers.rules import QUANTITY_ADVERBS
+
+    words = split_b[0].split()
+    template_bare = split_a is not None and not split_a[0]
+    if words and template_bare and all(w.lower() in QUANTITY_ADVERBS for w in words):
+        return _cat(split_b[0], split_b[1])
+    return split_b[1]
+
+
 def _example(
     kind: str,
     a: _Clause,
@@ -550,7 +564,8 @@ def _example(
         split_b = _number_split(b.complements[-1]) if split_a else None
         if split_a and bare_b and not gapped:
             return None  # "Rome has three airports and 19": not English
-        number_b = split_b[1] if split_b else _text(b.complements[-1]) if bare_b else None
+        number_b = _approximate(split_a, split_b) if split_b else None
+        number_b = number_b or (_text(b.complements[-1]) if bare_b else None)
         subj_b = _mid(b.subject)
         if kind == "subject-pp":
             if a.subject_pp is None or b.subject_pp is None:

@@ -331,6 +331,8 @@ def _category(doc: Doc, span: Span) -> str:
 
 #: Heads of noun phrases that name a share of a whole, contrasted with numbers.
 SHARE_NOUNS = {"rest", "remainder", "balance", "majority", "minority", "bulk", "half"}
+#: ... and the words that answer "one (of ...)" ("One of the brothers ... and the other ...")
+OTHER_WORDS = {"other", "others", "another"}
 
 #: Prepositions that modify a quantity ("about half", "over $5"), not heads of a phrase.
 APPROXIMATORS = {"about", "around", "over", "under", "nearly", "almost", "approximately"}
@@ -425,7 +427,11 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         score = 0.5
     elif {ca, cb} == {"NP", "NUM"}:
         # a share of a whole answers a number: "of which 300 ..., and the rest ..."
-        share = _np_head(doc, a if ca == "NP" else b).lemma_.lower() in SHARE_NOUNS
+        np_head = _np_head(doc, a if ca == "NP" else b)
+        num = a if ca == "NUM" else b
+        share = np_head.lemma_.lower() in SHARE_NOUNS or (
+            np_head.lower_ in OTHER_WORDS and doc[num.start].lower_ == "one"
+        )
         score = 0.6 if share else 0.35
     elif {ca, cb} == {"ADV", "PP"} or (
         {ca, cb} in ({"NP", "PP"}, {"NUM", "PP"}) and _time_np(doc, a if ca != "PP" else b)
@@ -2827,6 +2833,12 @@ def _analyses(
             subj_corr = Span(subj.start, head0.i)  # "About 60% of the members" -> "35% of ..."
         if quantity:
             subj_corr = Span(quants[0].left_edge.i, quants[0].i)
+        if (
+            head0.lower_ == "one"
+            and _np_head(doc, rem[0]).lower_ in OTHER_WORDS
+            and any(doc[i].tag_ in WH_TAGS for i in range(head0.i + 1, subj.end + 1))
+        ):
+            subj_corr = Span(subj.start, head0.i)  # "one [of which] ..., and the other ..."
         s0 = _similarity(doc, rem[0], subj_corr)
         hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
         nominal = {"PROPN", "NOUN", "PRON"}
@@ -3000,6 +3012,12 @@ def _align_all(
             and doc[part.start].tag_ != "CD"
             # the time word is its only noun ("a year earlier", not "her aunt today")
             and sum(doc[i].tag_ in NOMINAL_TAGS for i in range(part.start, part.end + 1)) == 1
+        ) or (
+            # a measure of time before an adverb of time: "two years later", "a week ago"
+            part.end > part.start
+            and doc[part.end].tag_ == "RB"
+            and doc[part.end].lower_ in {"later", "earlier", "ago", "before", "after", "afterwards"}
+            and _time_np(doc, Span(part.start, part.end - 1))
         )
         # properties of the remnant alone, the same for every candidate
         focus_word = len(part) == 1 and doc[part.start].lower_ in FOCUS_ADVERBS
