@@ -119,13 +119,15 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
             verb = inner[-1]
         # the indefinite adverb the wh-word asks about leaves the clause ("She hid the key
         # somewhere, but she can't remember where" -> "where she hid the key")
+        if verb is None:
+            return None
         drop = {
             c.i
-            for c in (verb.subtree if verb is not None else [])
+            for c in verb.subtree
             if c.dep_ == "advmod" and c.lower_ in INDEFINITE_ADVERBS.get(wh.lower_, ())
         }
         # (the parser's other reading of "I know [she went out]": "know" a parataxis)
-        for c in verb.children if verb is not None else []:
+        for c in verb.children:
             if c.dep_ == "parataxis" and c.i < verb.i and c.lemma_.lower() in KNOWING:
                 drop.update(range(c.left_edge.i, c.right_edge.i + 1))
     if verb is None or verb.i > an.cc:
