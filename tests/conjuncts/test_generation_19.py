@@ -64,6 +64,11 @@ MUST_RESOLVE = [
     ("He has two sons, one of whom lives in Rome and the other in Paris.",
      ["He has two sons, one of whom lives in Rome.",
       "He has two sons, the other of whom lives in Paris."]),
+    # the remnants answer the subject and the object of a complement clause with its own subject
+    ("The firm expects sales to rise 5% this year and profits 8%.",
+     ["The firm expects sales to rise 5% this year.", "The firm expects profits to rise 8% this year."]),
+    ("I want her to sing a song and him a poem.",
+     ["I want her to sing a song.", "I want him to sing a poem."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -95,6 +100,8 @@ MUST_NOT_CHANGE = [
     ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
     ("One brother became a doctor and the other a lawyer.",
      ["One brother became a doctor.", "The other became a lawyer."]),
+    # ... or the subjects of the verb above and of the complement (issue 11, shape 2)
+    ("Tom expects Ann to win, and Sue Bob.", ["Tom expects Ann to win.", "Sue expects Bob to win."]),
 ]  # fmt: skip
 
 

@@ -1412,6 +1412,7 @@ def _omission(
             k += 1
     if end < r_start or r_start <= an.cc:
         return None
+    inside = None  # the parse's clause verb when the detector's verb above it is taken
     if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
         verb = doc[om.verbs[0]]  # the clause nearest the conjunction
     elif (
@@ -1432,6 +1433,7 @@ def _omission(
         # the parse's clause verb sits inside a complement with its own subject ("Tom
         # expects Ann to win, and Sue Bob"): the detector's verb, whose subject and object
         # the remnants parallel; the complement stays shared
+        inside = verb
         verb = doc[om.verbs[0]]
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
@@ -1454,7 +1456,21 @@ def _omission(
         # the detector left material after a comma shared; it may belong to the last remnant
         # ("and the diamonds to Ernest Oppenheimer, patriarch of ...")
         longer = Span(r_start, boundary_end)
-    return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+    n0 = len(collect) if collect is not None else 0
+    res = _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+    if inside is not None:
+        # ... or the complement's own clause ("The firm expects [sales] to rise [5%] this year
+        # and profits 8%"): both are analysed, the better-scored analysis wins
+        deep = _nominal(
+            an, inside, an.subject_span(inside), p, Span(r_start, end), om, collect, longer
+        )
+        if deep is not None and (
+            res is None or deep.details.get("score", 0.0) > res.details.get("score", 0.0)
+        ):
+            res = deep
+        if collect is not None:  # one list of analyses, best first, as for one clause
+            collect[n0:] = sorted(collect[n0:], key=lambda cb: -cb[0].score)
+    return res
 
 
 def _clause_remnant(
