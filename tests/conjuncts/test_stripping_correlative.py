@@ -136,6 +136,15 @@ MUST_RESOLVE = [
         "and",
         ["Tom will come.", "Ann will probably come too."],
     ),
+    # stripping in brackets: a shared closing clause ends before the ")"
+    (
+        "Our neighbours painted their house (and their garage too, so it looks new).",
+        "and",
+        [
+            "Our neighbours painted their house, so it looks new.",
+            "Our neighbours painted their garage too, so it looks new.",
+        ],
+    ),
     # a time adverb opening the remnant goes before the verb (tagged RBR: "later")
     (
         "The band toured Europe, and later Japan as well.",

@@ -4,8 +4,11 @@ site. A *do* site never restores a *be* ("and so did my friends" restores "thoug
 the site's subject on two verbs, the one below the verb of saying or asking wins ("said they
 would call, but they never did" -> "call"); an adverb after the site stays after the
 restored phrase, and one of time replaces the antecedent's ("but we might tomorrow").
+Sluicing: the indefinite adverb a wh-word asks about leaves the restored clause ("somewhere"
+for "where"), an adverb after the wh-word goes after the clause, and a verb of knowing above
+the left clause is not restored ("I know she went out, but I don't know with whom").
 
-``lingeval.conjuncts.resolvers.vpe``; every sentence is written here. Each shape has
+``lingeval.conjuncts.resolvers.vpe`` and ``sluicing``; every sentence is written here. Each shape has
 sentences that must be resolved (they fail on the main before them) and close ones whose
 output must not change.
 """
@@ -58,6 +61,21 @@ MUST_RESOLVE = [
         "and",
         ["I asked him to help.", "He did help, eventually."],
     ),
+    (
+        "She hid the key somewhere, but she can't remember where.",
+        "but",
+        ["She hid the key somewhere.", "She can't remember where she hid the key."],
+    ),
+    (
+        "We will fix the problem, but we don't know how yet.",
+        "but",
+        ["We will fix the problem.", "We don't know how we will fix the problem yet."],
+    ),
+    (
+        "I know she went out, but I don't know with whom.",
+        "but",
+        ["I know she went out.", "I don't know with whom she went out."],
+    ),
 ]
 
 MUST_NOT_CHANGE = [
@@ -91,6 +109,16 @@ MUST_NOT_CHANGE = [
         "but",
         ["I wanted to go.", "My wife didn't want to go."],
     ),
+    (
+        "They moved the meeting, but I don't know when.",
+        "but",
+        ["They moved the meeting.", "I don't know when they moved the meeting."],
+    ),
+    (
+        "I think someone called, but I don't know who.",
+        "but",
+        ["I think someone called.", "I don't know who called."],
+    ),
 ]
 
 CASES = [(*c, True) for c in MUST_RESOLVE] + [(*c, False) for c in MUST_NOT_CHANGE]
@@ -99,11 +127,11 @@ CASES = [(*c, True) for c in MUST_RESOLVE] + [(*c, False) for c in MUST_NOT_CHAN
 @pytest.mark.parametrize(
     ("sentence", "conj", "expected", "new"), CASES, ids=[c[0][:48] for c in CASES]
 )
-def test_vp_ellipsis_antecedents(
+def test_vp_ellipsis_and_sluicing_sites(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     """MUST_RESOLVE: the new shapes (they fail on the main before them); MUST_NOT_CHANGE:
     close sentences whose rewrite stays what it was."""
     sentences, rule = resolve(rules, sentence, conj)
     assert sentences == expected
-    assert rule == "vp-ellipsis"
+    assert rule in {"vp-ellipsis", "sluicing"}

@@ -70,6 +70,7 @@ class Stripping:
     comma: bool  # a comma before the end marker
     clausal: bool = False  # the remnant is a "whether" / wh-clause ("but not where it sank")
     shared: int | None = None  # first token of a closing clause that every rewrite shares
+    shared_end: int | None = None  # its last token (inside brackets: before the ")")
     final: str | None = None  # the rewrites' final punctuation when not the sentence's
     advs: list[int] = field(default_factory=list)  # adverbs that go before the verb
     #: further (correlate, remnant piece) pairs: "the fence [in June]" for "in May"
@@ -175,6 +176,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         end,
         comma and bool(end),
         shared=shared,
+        shared_end=last,
         hedge=hedge,
         contrast=contrast,
         corrective=corrective,
@@ -1074,7 +1076,8 @@ def _build(
         text += f", {aside},"
     if st.end:
         text += ("," if st.comma and st.aside is None else "") + " " + _tokens_text(doc, st.end)
-    shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
+    end = an.last if st.shared_end is None else st.shared_end
+    shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
     final = st.final or an.final
     firsts = [
         _finish(_tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1)]) + shared, final)
