@@ -69,6 +69,11 @@ MUST_RESOLVE = [
      ["The firm expects sales to rise 5% this year.", "The firm expects profits to rise 8% this year."]),
     ("I want her to sing a song and him a poem.",
      ["I want her to sing a song.", "I want him to sing a poem."]),
+    # an aside between the remnants stays after the first one
+    ("Ann ordered fish and Bob, as usual, a steak.",
+     ["Ann ordered fish.", "Bob, as usual, ordered a steak."]),
+    ("She drinks tea, and he, of course, coffee.",
+     ["She drinks tea.", "He, of course, drinks coffee."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -191,3 +196,9 @@ def test_two_names_answer_the_subject_and_the_object_of_a_control_chain(parser: 
     assert ["Kim had hoped to visit Rome in May.", "Lee had hoped to visit Paris in June."] in (
         rewrites
     )
+
+
+def test_an_aside_is_no_remnant_of_a_right_conjunct_with_a_verb(parser: object) -> None:
+    # the right conjunct has its own verb: the aside path stays out of it
+    doc = parser.parse(["Ann likes tea and Bob, for example, likes coffee."])[0]  # type: ignore[attr-defined]
+    assert "aside" not in resolve_doc(doc, 3).details
