@@ -145,6 +145,18 @@ MUST_RESOLVE = [
             "Our neighbours painted their garage too, so it looks new.",
         ],
     ),
+    # a common noun without an article does not replace a definite subject when an
+    # indefinite object of the same kind is there
+    (
+        "The house needs a new roof, and new windows as well.",
+        "and",
+        ["The house needs a new roof.", "The house needs new windows as well."],
+    ),
+    (
+        "The city built a new school, and a hospital as well.",
+        "and",
+        ["The city built a new school.", "The city built a hospital as well."],
+    ),
     # a time adverb opening the remnant goes before the verb (tagged RBR: "later")
     (
         "The band toured Europe, and later Japan as well.",
@@ -203,6 +215,17 @@ MUST_RESOLVE = [
 ]
 
 MUST_NOT_CHANGE = [
+    # (the kinds decide: a person for a person)
+    (
+        "The man bought a car, and a woman too.",
+        "and",
+        ["The man bought a car.", "A woman bought a car too."],
+    ),
+    (
+        "The students liked the lecture, and the teachers too.",
+        "and",
+        ["The students liked the lecture.", "The teachers liked the lecture too."],
+    ),
     (
         "He did not walk to school but took the bus.",
         "but",

@@ -517,6 +517,7 @@ def _choices(
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
         # played for A, and also Bo")
         out = [c for c in out if not c.is_subj] or out
+    out = _definite_subject_filter(doc, core, out)
     if out:
         out[-1].feats["nearest"] = 1.0
     if small is not None:
@@ -801,6 +802,37 @@ def _referential(doc: Doc, span: Span) -> bool:
     if all(t.tag_ in {"NNP", "NNPS"} for t in toks) or (len(toks) == 1 and toks[0].tag_ == "PRP"):
         return True
     return toks[0].tag_ == "PRP$" or any(t.tag_ == "POS" for t in toks)
+
+
+def _definite(doc: Doc, span: Span) -> bool:
+    """``span`` is a definite noun phrase: a name, a pronoun, a possessed noun phrase or one
+    opened by *the* or a demonstrative."""
+    first = doc[span.start].lower_
+    return _referential(doc, span) or first in {"the", "this", "that", "these", "those"}
+
+
+def _definite_subject_filter(doc: Doc, core: Span, out: list[_Choice]) -> list[_Choice]:
+    """Without a name, pronoun or article of its own, a remnant of a common noun does not
+    replace a definite subject when an indefinite object of the same kind is there ("The
+    house needs a new roof, and new windows as well" -> "needs new windows"; the kinds still
+    decide "The man bought a car, and a woman too")."""
+    from lingeval.conjuncts.resolvers.rules import _np_head
+
+    subj = next((c for c in out if c.is_subj), None)
+    if (
+        subj is None
+        or _definite(doc, core)
+        or _np_head(doc, core).tag_ not in {"NN", "NNS"}
+        or not _definite(doc, subj.span)
+    ):
+        return out
+    kind = subj.feats.get("kind_match", 0.0)
+    rivals = [
+        c
+        for c in out
+        if not c.is_subj and c.feats.get("kind_match", 0.0) >= kind and not _definite(doc, c.span)
+    ]
+    return [c for c in out if not c.is_subj] if rivals else out
 
 
 def _indefinite_predicate(doc: Doc, span: Span) -> bool:
