@@ -202,3 +202,8 @@ def test_an_aside_is_no_remnant_of_a_right_conjunct_with_a_verb(parser: object) 
     # the right conjunct has its own verb: the aside path stays out of it
     doc = parser.parse(["Ann likes tea and Bob, for example, likes coffee."])[0]  # type: ignore[attr-defined]
     assert "aside" not in resolve_doc(doc, 3).details
+
+
+def test_an_aside_before_a_stripping_marker_is_left_to_stripping(parser: object) -> None:
+    doc = parser.parse(["Tom plays chess, and Kim, as usual, too."])[0]  # type: ignore[attr-defined]
+    assert "aside" not in resolve_doc(doc, 4).details

@@ -1321,6 +1321,11 @@ def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
                 and tuple(t.lower_ for t in doc[k + 1 : close]) == words
                 and doc[close].text == ","
                 and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
+                # a remnant follows, not a stripping marker ("and Bo, of course, too")
+                and any(
+                    doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
+                    for i in range(close + 1, an.last + 1)
+                )
             ):
                 return k, close
         return None
