@@ -34,6 +34,23 @@ MUST_RESOLVE = [
         "but",
         ["It is important to eat well.", "It is important also to sleep enough."],
     ),
+    # ... before a wh-clause object ("how", "what"): the verb before it takes "also"
+    (
+        "This affects not only how we speak but also how we think.",
+        "but",
+        ["This affects how we speak.", "This also affects how we think."],
+    ),
+    (
+        "It explains not only what happened but also why it happened.",
+        "but",
+        ["It explains what happened.", "It also explains why it happened."],
+    ),
+    # "didn't just V" in the first verb phrase: negation and focus word go, do-support undone
+    (
+        "He didn't just win the game, but also set a new record.",
+        "but",
+        ["He won the game.", "He also set a new record."],
+    ),
     # "not just" after a finite "be" ("not" hangs on the verb)
     (
         "He was not just a player but also a coach.",
@@ -215,6 +232,16 @@ MUST_RESOLVE = [
 ]
 
 MUST_NOT_CHANGE = [
+    (
+        "He didn't win the game but lost it.",
+        "but",
+        ["He didn't win the game.", "He lost it."],
+    ),
+    (
+        "They told us the price, but not when the sale ends.",
+        "but",
+        ["They told us the price.", "They did not tell us when the sale ends."],
+    ),
     # (the kinds decide: a person for a person)
     (
         "The man bought a car, and a woman too.",
@@ -317,6 +344,8 @@ def test_correlatives_and_asides(
         ("Ann, Bo and Kim passed the exam.", "and"),
         # "not only" without an inverted clause after it
         ("Not only that but the food was cold.", "but"),
+        # "not only" before a verb, one verb after "also" (tagged as a plural noun)
+        ("She does not only sing but also dances.", "but"),
         # a clause after "but" (a modal before the remnant's head) is no stripped phrase
         ("We can't fix it today, but we might tomorrow.", "but"),
     ],

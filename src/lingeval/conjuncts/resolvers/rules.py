@@ -1974,11 +1974,41 @@ def _verbal(
         sents[-1] = _finish(
             _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
         )
+    additive = None if middles else _not_just_vp(an, lv, prefix + pieces[0])
+    if additive is not None:  # "didn't just win X but also ...": "won X"
+        sents[0] = _finish(_tokens_text(doc, additive[0] + suffix, additive[1]), an.final)
     return Resolution(
         sents,
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _not_just_vp(
+    an: _Analysis, lv: Token, ids: list[int]
+) -> tuple[list[int], dict[int, str]] | None:
+    """The first conjunct of "didn't just / not only V X but also ..." without the
+    correlative's negation and focus word, *do*-support undone ("He didn't just win the
+    game, but also set a record" -> "He won the game"), or None when ``ids`` hold no such
+    negation right before ``lv`` or the conjunction is no *but*."""
+    from lemminflect import getInflection
+
+    doc = an.doc
+    if doc[an.cc].lower_ != "but" or lv.i < 2 or lv.i not in ids:
+        return None
+    neg, focus = doc[lv.i - 2], doc[lv.i - 1]
+    if focus.lower_ not in NOT_ONLY or neg.lower_ not in {"not", "n't", "n’t"}:
+        return None
+    drop = {neg.i, focus.i}
+    replace: dict[int, str] = {}
+    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i < lv.i]
+    if len(auxes) == 1 and auxes[0].lemma_ == "do":
+        form = getInflection(lv.lemma_, tag=auxes[0].tag_)
+        if not form:
+            return None
+        drop.add(auxes[0].i)
+        replace[lv.i] = form[0]
+    return [i for i in ids if i not in drop], replace
 
 
 def _corrective_vp(

@@ -114,6 +114,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     j = r_start
     neg = any(t.dep_ == "neg" for t in doc[: an.cc])  # a negation before the conjunction
     not_only = _not_only_before(doc, an.cc)
+    if not_only and _verb_remnant_after_not_only(doc, an.cc, r_start, k):
+        return None  # verb phrases: "She does not only sing but also dances/NNS"
     # an adverb of certainty before the front marker goes with it ("and certainly not X")
     hedge = j if j < k and doc[j].lower_ in HEDGES and doc[j + 1].lower_ in FRONT else None
     if hedge is not None and neg:
@@ -421,7 +423,23 @@ def _choices(
         st = _split_remnant(an, st, verb)
     rem = st.remnant
     if st.clausal:
-        corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
+        # "not only how we speak but also how we think": the clause right after "not only",
+        # an object of the verb before it
+        k = next(
+            (
+                k
+                for k in range(max(0, an.cc - 40), p - 1)
+                if doc[k].lower_ == "not"
+                and doc[k + 1].lower_ in NOT_ONLY
+                and doc[k + 2].lower_ in WH_OPENERS
+            ),
+            None,
+        )
+        above = _verb_above(doc[k - 1], an.cc) if k is not None and k > 0 else None
+        if k is not None and above is not None:
+            verb, corr = above, Span(k + 2, p)
+        else:
+            corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
         adverbial = doc[rem.start].lower_ in {"when", "where"} and not _knowing(verb)
         if corr is None and adverbial:
             corr = Span(p + 1, p)  # an adverbial clause is added: "but not when it rains"
@@ -534,6 +552,17 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _verb_remnant_after_not_only(doc: Doc, cc: int, r_start: int, k: int) -> bool:
+    """ "not only" opens a verb ("does not only [sing]") and the right conjunct, after its
+    markers, is one word the dictionary knows as a verb: two verb phrases, whatever the
+    tagger made of the second ("but also dances/NNS")."""
+    pair = [i for i in range(cc - 1) if doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY]
+    if not pair or doc[pair[-1] + 2].tag_ not in VERB_TAGS - {"MD"}:
+        return False
+    words = [i for i in range(r_start, k + 1) if doc[i].lower_ not in FRONT]
+    return len(words) == 1 and has_lemma(doc[words[0]].lower_, "VERB")
 
 
 def _not_only_before(doc: Doc, cc: int) -> bool:
