@@ -64,6 +64,16 @@ MUST_RESOLVE = [
     ("He has two sons, one of whom lives in Rome and the other in Paris.",
      ["He has two sons, one of whom lives in Rome.",
       "He has two sons, the other of whom lives in Paris."]),
+    # the remnants answer the subject and the object of a complement clause with its own subject
+    ("The firm expects sales to rise 5% this year and profits 8%.",
+     ["The firm expects sales to rise 5% this year.", "The firm expects profits to rise 8% this year."]),
+    ("I want her to sing a song and him a poem.",
+     ["I want her to sing a song.", "I want him to sing a poem."]),
+    # an aside between the remnants stays after the first one
+    ("Ann ordered fish and Bob, as usual, a steak.",
+     ["Ann ordered fish.", "Bob, as usual, ordered a steak."]),
+    ("She drinks tea, and he, of course, coffee.",
+     ["She drinks tea.", "He, of course, drinks coffee."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -95,6 +105,8 @@ MUST_NOT_CHANGE = [
     ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
     ("One brother became a doctor and the other a lawyer.",
      ["One brother became a doctor.", "The other became a lawyer."]),
+    # ... or the subjects of the verb above and of the complement (issue 11, shape 2)
+    ("Tom expects Ann to win, and Sue Bob.", ["Tom expects Ann to win.", "Sue expects Bob to win."]),
 ]  # fmt: skip
 
 
@@ -184,3 +196,14 @@ def test_two_names_answer_the_subject_and_the_object_of_a_control_chain(parser: 
     assert ["Kim had hoped to visit Rome in May.", "Lee had hoped to visit Paris in June."] in (
         rewrites
     )
+
+
+def test_an_aside_is_no_remnant_of_a_right_conjunct_with_a_verb(parser: object) -> None:
+    # the right conjunct has its own verb: the aside path stays out of it
+    doc = parser.parse(["Ann likes tea and Bob, for example, likes coffee."])[0]  # type: ignore[attr-defined]
+    assert "aside" not in resolve_doc(doc, 3).details
+
+
+def test_an_aside_before_a_stripping_marker_is_left_to_stripping(parser: object) -> None:
+    doc = parser.parse(["Tom plays chess, and Kim, as usual, too."])[0]  # type: ignore[attr-defined]
+    assert "aside" not in resolve_doc(doc, 4).details

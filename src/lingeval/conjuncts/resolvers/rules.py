@@ -1219,6 +1219,11 @@ def resolve_doc(
                 collect.extend(seen)
             return res_last
     an = _Analysis(doc, cc, ranker)
+    aside = _aside_between_remnants(an)
+    if aside is not None:
+        res_aside = _resolve_without_aside(an, aside, ranker, collect)
+        if res_aside is not None:
+            return res_aside
     if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
         from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
 
@@ -1287,6 +1292,93 @@ def resolve_doc(
     if len(out) < 2 or len(set(out)) < len(out):
         return unchanged("degenerate")
     res.sentences = out
+    return res
+
+
+#: Set phrases that may stand, between commas, after the first remnant ("and Bob, as
+#: usual, a steak")
+ASIDES = frozenset({
+    ("as", "usual"), ("as", "always"), ("as", "before"), ("as", "expected"), ("in", "turn"),
+    ("of", "course"), ("however",), ("for", "example"), ("for", "instance"),
+    ("in", "contrast"), ("by", "contrast"), ("in", "return"), ("predictably",), ("meanwhile",),
+})  # fmt: skip
+
+
+def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
+    """The first and last index of an aside set off by commas after the first remnant of a
+    verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
+    The first remnant is up to five words without a verb, right after the conjunction."""
+    doc = an.doc
+    for k in range(an.cc + 2, min(an.cc + 7, an.last)):
+        if doc[k].text != ",":
+            continue
+        if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
+            return None
+        for words in ASIDES:
+            close = k + len(words) + 1
+            if (
+                close < an.last
+                and tuple(t.lower_ for t in doc[k + 1 : close]) == words
+                and doc[close].text == ","
+                and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
+                # a remnant follows, not a stripping marker ("and Bo, of course, too")
+                and any(
+                    doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
+                    for i in range(close + 1, an.last + 1)
+                )
+            ):
+                return k, close
+        return None
+    return None
+
+
+def _resolve_without_aside(
+    an: _Analysis,
+    aside: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the sentence without the aside (a copy of the doc without its tokens, the parse
+    kept), then put the aside back after the first remnant in the rewrites of the remnants'
+    conjunct ("Ann ordered fish and Bob, as usual, a steak" -> "Bob, as usual, ordered a
+    steak."). None when that fails (the caller resolves the sentence as it is)."""
+    from spacy.tokens import Doc as SpacyDoc
+
+    doc = an.doc
+    lo, hi = aside
+    keep = [i for i in range(len(doc)) if not lo <= i <= hi]
+    new = {old: n for n, old in enumerate(keep)}
+    heads = []
+    for i in keep:
+        h = doc[i].head.i
+        for _ in range(40):
+            if h in new:
+                break
+            h = doc[h].head.i if doc[h].head.i != h else i
+        heads.append(new.get(h, new[i]))
+    spaces = [bool(doc[i].whitespace_) for i in keep]
+    spaces[new[lo - 1]] = bool(doc[hi].whitespace_)
+    sub = SpacyDoc(
+        doc.vocab,
+        words=[doc[i].text for i in keep],
+        spaces=spaces,
+        heads=heads,
+        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
+        tags=[doc[i].tag_ for i in keep],
+        pos=[doc[i].pos_ for i in keep],
+        lemmas=[doc[i].lemma_ for i in keep],
+    )
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    remnant = re.compile(r"\b" + re.escape(doc[an.cc + 1 : lo].text) + r"\b", re.IGNORECASE)
+    text = doc[lo : hi + 1].text  # ", as usual,"
+    last = res.sentences[-1]
+    found = remnant.search(last)
+    if found is None or remnant.search(res.sentences[0]) is not None:
+        return None
+    res.sentences[-1] = last[: found.end()] + text + last[found.end() :]
+    res.details["aside"] = text
     return res
 
 
@@ -1412,6 +1504,7 @@ def _omission(
             k += 1
     if end < r_start or r_start <= an.cc:
         return None
+    inside = None  # the parse's clause verb when the detector's verb above it is taken
     if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
         verb = doc[om.verbs[0]]  # the clause nearest the conjunction
     elif (
@@ -1432,6 +1525,7 @@ def _omission(
         # the parse's clause verb sits inside a complement with its own subject ("Tom
         # expects Ann to win, and Sue Bob"): the detector's verb, whose subject and object
         # the remnants parallel; the complement stays shared
+        inside = verb
         verb = doc[om.verbs[0]]
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
@@ -1454,7 +1548,21 @@ def _omission(
         # the detector left material after a comma shared; it may belong to the last remnant
         # ("and the diamonds to Ernest Oppenheimer, patriarch of ...")
         longer = Span(r_start, boundary_end)
-    return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+    n0 = len(collect) if collect is not None else 0
+    res = _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+    if inside is not None:
+        # ... or the complement's own clause ("The firm expects [sales] to rise [5%] this year
+        # and profits 8%"): both are analysed, the better-scored analysis wins
+        deep = _nominal(
+            an, inside, an.subject_span(inside), p, Span(r_start, end), om, collect, longer
+        )
+        if deep is not None and (
+            res is None or deep.details.get("score", 0.0) > res.details.get("score", 0.0)
+        ):
+            res = deep
+        if collect is not None:  # one list of analyses, best first, as for one clause
+            collect[n0:] = sorted(collect[n0:], key=lambda cb: -cb[0].score)
+    return res
 
 
 def _clause_remnant(
