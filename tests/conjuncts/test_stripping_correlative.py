@@ -136,6 +136,27 @@ MUST_RESOLVE = [
         "and",
         ["She sent a card to Ann last week.", "She also sent a card to Bo last week."],
     ),
+    # ... a subject without commas after "and also" / "and not"; "too" before the comma
+    (
+        "English and also French are spoken in Canada.",
+        "and",
+        ["English is spoken in Canada.", "French is also spoken in Canada."],
+    ),
+    (
+        "The mayor and not the council decides the budget.",
+        "and",
+        ["The mayor decides the budget.", "The council does not decide the budget."],
+    ),
+    (
+        "Both the students and also the teachers were happy.",
+        "and",
+        ["The students were happy.", "The teachers were also happy."],
+    ),
+    (
+        "Paris, and Rome too, are popular with tourists.",
+        "and",
+        ["Paris is popular with tourists.", "Rome is popular with tourists too."],
+    ),
     # an aside between the remnant and "too" / "as well" stays before the marker
     (
         "Ann likes jazz, and Bo, of course, too.",
@@ -342,6 +363,9 @@ def test_correlatives_and_asides(
         ("Ann, and also Bo, who lives nearby, came.", "and"),
         # no marker: a plain coordinated subject
         ("Ann, Bo and Kim passed the exam.", "and"),
+        ("Tom and probably Ann will come to the party.", "and"),
+        # a plural predicate noun would need an agreement of its own
+        ("He and also his wife are doctors.", "and"),
         # "not only" without an inverted clause after it
         ("Not only that but the food was cold.", "but"),
         # "not only" before a verb, one verb after "also" (tagged as a plural noun)

@@ -1230,8 +1230,9 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     doc = an.doc
     cc = an.cc
     j = r_start + (doc[r_start].lower_ in HEDGES)
-    if j > an.last or doc[j].lower_ not in FRONT:
+    if j > an.last:
         return None
+    front = j if doc[j].lower_ in FRONT else None  # else an end marker: "and Rome too,"
     e = next(
         (
             i
@@ -1240,9 +1241,14 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
         ),
         None,
     )
-    if e is None or e == j + 1 or e - j > 9:
+    if e is None or e == j + (front is not None) or e - j > 9:
         return None
-    rem = Span(j + 1, e - 1)
+    rem = Span(j + (front is not None), e - 1)
+    end: list[int] = []
+    if front is None:
+        if doc[e].text != "," or doc[e - 1].lower_ not in END or e - 1 == j:
+            return None
+        end, rem = [e - 1], Span(j, e - 2)
     if any(doc[i].tag_ in {"CC", "WDT", "WP", "WRB"} for i in range(rem.start, rem.end + 1)):
         return None
     if rem.start == rem.end and doc[rem.start].tag_ in {"DT", "PDT", "JJ", "JJS", "CD"}:
@@ -1252,8 +1258,11 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
         return None
     focus = set()
     if doc[e].text != ",":
-        # without a closing comma only the correlative: "Not only X but also Y were ..."
-        if doc[e].tag_ not in VERB_TAGS | {"MD"} or doc[j].lower_ != "also":
+        # without a closing comma: the correlative or a subject ("Not only X but also Y were
+        # ...", "Cats and also dogs can ...", checked below)
+        if doc[e].tag_ not in VERB_TAGS | {"MD"} or doc[j].lower_ not in {"also", "not"}:
+            return None
+        if doc[cc - 1].text == ",":
             return None
     elif doc[cc - 1].text != ",":
         return None  # an aside has commas on both sides
@@ -1264,8 +1273,8 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     for k in range(xs, xe):
         if doc[k].lower_ == "not" and doc[k + 1].lower_ in NOT_ONLY:
             focus, xs = {k, k + 1}, k + 2
-    if doc[e].text != "," and not focus:
-        return None
+    if xs < xe and doc[xs].lower_ in {"both", "either"}:
+        focus, xs = {*focus, xs}, xs + 1  # "Both the students and also the teachers"
     verb = _verb_after(doc, tok, cc, e)
     if verb is not None and any(
         doc[i].tag_ not in VERB_TAGS | {"MD", "RB"} for i in range(e + 1, verb.i)
@@ -1291,7 +1300,11 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     if verb is None or any(c.dep_ == "conj" and c.i < cc for c in verb.children):
         return None
     is_subj = tok.head.i == verb.i and tok.dep_ in SUBJ_DEPS
-    st = Stripping(rem, j, [], False, hedge=r_start if j > r_start else None)
+    if doc[e].text != "," and not (focus or is_subj):
+        return None
+    if is_subj and any(c.dep_ == "attr" and c.tag_ in {"NNS", "NNPS"} for c in verb.children):
+        return None  # a plural predicate noun would need its own agreement ("are doctors")
+    st = Stripping(rem, front, end, False, hedge=r_start if j > r_start else None)
     replace = _marked_verb(an, st, verb, is_subj)
     if replace is None:
         return None
@@ -1312,6 +1325,8 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
         second = _tokens_text(doc, ids, replace)
     else:
         second = rem_text + " " + _tokens_text(doc, ids, replace)
+    if end:  # "too" stays at the end of its conjunct's sentence
+        second += " " + _tokens_text(doc, end)
     sents = [_finish(first, an.final), _finish(second, an.final)]
     if sents[0] == sents[1]:
         return None
