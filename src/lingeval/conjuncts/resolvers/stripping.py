@@ -1125,6 +1125,10 @@ def _build(
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
+    if any(doc[i].text == "," for i in range(rem.start, rem.end + 1)) and any(
+        i > corr.end and not doc[i].is_punct for i in ids
+    ):
+        rem_text += ","  # an apposition inside the remnant is closed: "Tom, my brother, likes"
     anchor = max((i for i in ids if i < corr.start), default=-1)  # the word before it
     if anchor >= 0:
         before = replace.get(anchor, doc[anchor].text)
