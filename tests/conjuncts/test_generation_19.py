@@ -74,6 +74,9 @@ MUST_RESOLVE = [
      ["Ann ordered fish.", "Bob, as usual, ordered a steak."]),
     ("She drinks tea, and he, of course, coffee.",
      ["She drinks tea.", "He, of course, drinks coffee."]),
+    # a time phrase ending the conjunct that the first conjunct lacks is shared
+    ("Prices rose 5% in Paris and 3% in Rome last year.",
+     ["Prices rose 5% in Paris last year.", "Prices rose 3% in Rome last year."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -207,3 +210,14 @@ def test_an_aside_is_no_remnant_of_a_right_conjunct_with_a_verb(parser: object) 
 def test_an_aside_before_a_stripping_marker_is_left_to_stripping(parser: object) -> None:
     doc = parser.parse(["Tom plays chess, and Kim, as usual, too."])[0]  # type: ignore[attr-defined]
     assert "aside" not in resolve_doc(doc, 4).details
+
+
+def test_a_time_phrase_ending_the_conjunct_may_be_shared(parser: object) -> None:
+    rewrites = generated(parser, "Tom sold 30 cars in Leeds and 20 in York this week.")
+    assert [
+        "Tom sold 30 cars in Leeds this week.",
+        "Tom sold 20 cars in York this week.",
+    ] in rewrites
+    # ... but not when the first conjunct has a time phrase of its own
+    rewrites = generated(parser, "Ann sold 30 cars in May and Bo 20 bikes last year.")
+    assert not any(r[0].endswith("last year.") for r in rewrites)

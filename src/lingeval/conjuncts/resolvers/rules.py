@@ -2574,6 +2574,11 @@ def _nominal(
             for i in rest
         ):
             extents.append(Span(right.start, conj_tok.right_edge.i))
+    tail_time = _shared_time_tail(an, post, p1, right) if not strip_tail else None
+    if tail_time is not None:
+        # "Prices rose 5% in Paris and 3% in Rome [last year]": a time phrase that ends the
+        # conjunct and that the first conjunct lacks may be shared by every rewrite
+        extents.append(Span(right.start, an.left_end(tail_time)))
     if clause_tail is not None:
         extents = [right]  # the remnant clause ends the conjunct
     parse_heads = {doc[an.cc].head.i}
@@ -2778,6 +2783,29 @@ def _nominal(
     if len(alternatives) > 1:
         best.details["alternatives"] = alternatives
     return best
+
+
+def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
+    """The first index of a noun phrase of time ("last year", "this week") that ends the right
+    conjunct after two or more other words, when the first conjunct (``post`` .. ``p``) has no
+    time word or year of its own, else None."""
+    doc = an.doc
+    for k in range(max(right.start + 2, right.end - 2), right.end):
+        tail = Span(k, right.end)
+        if (
+            doc[k].tag_ in {"DT", "JJ"}
+            and doc[right.end].lower_ in TIME_NOUNS
+            and all(doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1))
+            and _time_np(doc, tail)
+        ):
+            first = range(post, p + 1)
+            if any(
+                doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
+                for i in first
+            ):
+                return None
+            return k
+    return None
 
 
 def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
