@@ -254,7 +254,7 @@ def marker_word(doc: Doc, st: Stripping) -> str:
 def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, bool]]:
     """Correlate candidates ``(span, is_subject, is_object_of_a_preposition)`` of the left
     clause, left to right."""
-    from lingeval.conjuncts.resolvers.rules import Span
+    from lingeval.conjuncts.resolvers.rules import Span, _head_of
 
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
@@ -321,7 +321,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
     for n in range(len(out) - 1, 0, -1):
         (a, a_subj, a_pp), (b, b_subj, b_pp) = out[n - 1], out[n]
-        ha, hb = _root(doc, a), _root(doc, b)
+        ha, hb = _head_of(doc, a), _head_of(doc, b)
         if (
             not (a_subj or b_subj or a_pp or b_pp)
             and b.start in {a.end + 1, a.end + 2}
@@ -331,18 +331,6 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
-
-
-def _root(doc: Doc, span: Span) -> Token:
-    """The token of ``span`` whose head lies outside it (its last token if none)."""
-    return next(
-        (
-            doc[i]
-            for i in range(span.start, span.end + 1)
-            if not span.start <= doc[i].head.i <= span.end
-        ),
-        doc[span.end],
-    )
 
 
 def _gerund(tok: Token) -> bool:
@@ -398,7 +386,7 @@ def _choices(
     similarity passes the hand rule's threshold (0.5), left to right; a prepositional remnant
     without any correlate gets the empty span after the clause (it is added to the clause)."""
     from lingeval.conjuncts.ranker import kind_match, phrase_kind
-    from lingeval.conjuncts.resolvers.rules import Span, _np_head
+    from lingeval.conjuncts.resolvers.rules import Span, _head_of, _np_head
 
     doc = an.doc
     st = st or find_stripping(an, r_start)
@@ -469,7 +457,7 @@ def _choices(
         core = Span(core.start, min(clause) - 1)
         while core.end > core.start and doc[core.end].is_punct:
             core = Span(core.start, core.end - 1)  # (and the comma before it)
-    head = _root(doc, rem)
+    head = _head_of(doc, rem)
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
@@ -568,11 +556,6 @@ def _verb_remnant_after_not_only(doc: Doc, cc: int, r_start: int, k: int) -> boo
 def _not_only_before(doc: Doc, cc: int) -> bool:
     """ "not only / not just ..." comes before the conjunction ``cc``."""
     return any(doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY for i in range(cc - 1))
-
-
-def _auxiliaries(verb: Token) -> list[Token]:
-    """The auxiliaries of ``verb`` before it."""
-    return [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i]
 
 
 def _negations(verb: Token, cc: int) -> list[Token]:
@@ -819,8 +802,9 @@ def _counted_kind(doc: Doc, span: Span) -> str:
     """The kind of the noun of a counted noun phrase ("two men": ``PERSON``; ``ANIMAL``,
     else ``NOUN``; :func:`~lingeval.conjuncts.ranker.phrase_kind` calls the phrase ``NUM``)."""
     from lingeval.conjuncts.ranker import ANIMAL_NOUNS, PERSON_NOUNS
+    from lingeval.conjuncts.resolvers.rules import _head_of
 
-    lemma = _root(doc, span).lemma_.lower()
+    lemma = _head_of(doc, span).lemma_.lower()
     return "PERSON" if lemma in PERSON_NOUNS else "ANIMAL" if lemma in ANIMAL_NOUNS else "NOUN"
 
 
@@ -866,7 +850,9 @@ def _definite_subject_filter(doc: Doc, core: Span, out: list[_Choice]) -> list[_
 
 def _indefinite_predicate(doc: Doc, span: Span) -> bool:
     """``span`` is a predicate noun of *be* with an indefinite article ("is [a nurse]")."""
-    return doc[span.start].lower_ in {"a", "an"} and _root(doc, span).dep_ == "attr"
+    from lingeval.conjuncts.resolvers.rules import _head_of
+
+    return doc[span.start].lower_ in {"a", "an"} and _head_of(doc, span).dep_ == "attr"
 
 
 def _is_prep(tok: Token) -> bool:
@@ -1089,6 +1075,7 @@ def _build(
 ) -> Resolution | None:
     """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
     from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+    from lingeval.conjuncts.resolvers.vpe import _left_chain
 
     doc = an.doc
     rem = st.remnant
@@ -1112,7 +1099,7 @@ def _build(
     if st.corrective:  # "not A but B": B's sentence is positive ("did not buy" -> "bought")
         negs = {n.i for n in _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)}
         dos = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "do" and c.i < verb.i]
-        if dos and len(_auxiliaries(verb)) == 1:
+        if dos and len(_left_chain(verb)) == 2:  # "did" alone before the verb
             from lemminflect import getInflection
 
             form = getInflection(verb.lemma_, tag=dos[0].tag_)
