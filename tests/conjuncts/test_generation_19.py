@@ -52,6 +52,31 @@ MUST_RESOLVE = [
     # an ordinal after a determiner stands for its noun before a number remnant
     ("The first half ended 1-1 and the second 2-0.",
      ["The first half ended 1-1.", "The second ended 2-0."]),
+    # a measure of time before "later" answers the whole prepositional phrase of time
+    ("The novel was published in 1990 by Penguin and its sequel two years later by Random House.",
+     ["The novel was published in 1990 by Penguin.",
+      "Its sequel was published two years later by Random House."]),
+    ("The museum opened in 1990 and the library ten years later.",
+     ["The museum opened in 1990.", "The library opened ten years later."]),
+    # "the other" answers "one (of ...)"; a relative "of whom" stays with it
+    ("One of the brothers became a doctor and the other a lawyer.",
+     ["One of the brothers became a doctor.", "The other became a lawyer."]),
+    ("He has two sons, one of whom lives in Rome and the other in Paris.",
+     ["He has two sons, one of whom lives in Rome.",
+      "He has two sons, the other of whom lives in Paris."]),
+    # the remnants answer the subject and the object of a complement clause with its own subject
+    ("The firm expects sales to rise 5% this year and profits 8%.",
+     ["The firm expects sales to rise 5% this year.", "The firm expects profits to rise 8% this year."]),
+    ("I want her to sing a song and him a poem.",
+     ["I want her to sing a song.", "I want him to sing a poem."]),
+    # an aside between the remnants stays after the first one
+    ("Ann ordered fish and Bob, as usual, a steak.",
+     ["Ann ordered fish.", "Bob, as usual, ordered a steak."]),
+    ("She drinks tea, and he, of course, coffee.",
+     ["She drinks tea.", "He, of course, drinks coffee."]),
+    # a time phrase ending the conjunct that the first conjunct lacks is shared
+    ("Prices rose 5% in Paris and 3% in Rome last year.",
+     ["Prices rose 5% in Paris last year.", "Prices rose 3% in Rome last year."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
@@ -81,6 +106,10 @@ MUST_NOT_CHANGE = [
     ("He read the first 20 pages and the last 10 pages.",
      ["He read the first 20 pages.", "He read the last 10 pages."]),
     ("Ann wanted to visit Rome and Paris.", ["Ann wanted to visit Rome.", "Ann wanted to visit Paris."]),
+    ("One brother became a doctor and the other a lawyer.",
+     ["One brother became a doctor.", "The other became a lawyer."]),
+    # ... or the subjects of the verb above and of the complement (issue 11, shape 2)
+    ("Tom expects Ann to win, and Sue Bob.", ["Tom expects Ann to win.", "Sue expects Bob to win."]),
 ]  # fmt: skip
 
 
@@ -170,3 +199,25 @@ def test_two_names_answer_the_subject_and_the_object_of_a_control_chain(parser: 
     assert ["Kim had hoped to visit Rome in May.", "Lee had hoped to visit Paris in June."] in (
         rewrites
     )
+
+
+def test_an_aside_is_no_remnant_of_a_right_conjunct_with_a_verb(parser: object) -> None:
+    # the right conjunct has its own verb: the aside path stays out of it
+    doc = parser.parse(["Ann likes tea and Bob, for example, likes coffee."])[0]  # type: ignore[attr-defined]
+    assert "aside" not in resolve_doc(doc, 3).details
+
+
+def test_an_aside_before_a_stripping_marker_is_left_to_stripping(parser: object) -> None:
+    doc = parser.parse(["Tom plays chess, and Kim, as usual, too."])[0]  # type: ignore[attr-defined]
+    assert "aside" not in resolve_doc(doc, 4).details
+
+
+def test_a_time_phrase_ending_the_conjunct_may_be_shared(parser: object) -> None:
+    rewrites = generated(parser, "Tom sold 30 cars in Leeds and 20 in York this week.")
+    assert [
+        "Tom sold 30 cars in Leeds this week.",
+        "Tom sold 20 cars in York this week.",
+    ] in rewrites
+    # ... but not when the first conjunct has a time phrase of its own
+    rewrites = generated(parser, "Ann sold 30 cars in May and Bo 20 bikes last year.")
+    assert not any(r[0].endswith("last year.") for r in rewrites)

@@ -34,6 +34,23 @@ MUST_RESOLVE = [
         "but",
         ["It is important to eat well.", "It is important also to sleep enough."],
     ),
+    # ... before a wh-clause object ("how", "what"): the verb before it takes "also"
+    (
+        "This affects not only how we speak but also how we think.",
+        "but",
+        ["This affects how we speak.", "This also affects how we think."],
+    ),
+    (
+        "It explains not only what happened but also why it happened.",
+        "but",
+        ["It explains what happened.", "It also explains why it happened."],
+    ),
+    # "didn't just V" in the first verb phrase: negation and focus word go, do-support undone
+    (
+        "He didn't just win the game, but also set a new record.",
+        "but",
+        ["He won the game.", "He also set a new record."],
+    ),
     # "not just" after a finite "be" ("not" hangs on the verb)
     (
         "He was not just a player but also a coach.",
@@ -119,6 +136,38 @@ MUST_RESOLVE = [
         "and",
         ["She sent a card to Ann last week.", "She also sent a card to Bo last week."],
     ),
+    # ... a subject without commas after "and also" / "and not"; "too" before the comma
+    (
+        "English and also French are spoken in Canada.",
+        "and",
+        ["English is spoken in Canada.", "French is also spoken in Canada."],
+    ),
+    (
+        "The mayor and not the council decides the budget.",
+        "and",
+        ["The mayor decides the budget.", "The council does not decide the budget."],
+    ),
+    (
+        "Both the students and also the teachers were happy.",
+        "and",
+        ["The students were happy.", "The teachers were also happy."],
+    ),
+    (
+        "Paris, and Rome too, are popular with tourists.",
+        "and",
+        ["Paris is popular with tourists.", "Rome is popular with tourists too."],
+    ),
+    # an apposition or relative clause inside a subject remnant is closed by its comma
+    (
+        "Ann likes jazz, and Tom, my brother, too.",
+        "and",
+        ["Ann likes jazz.", "Tom, my brother, likes jazz, too."],
+    ),
+    (
+        "Ann likes jazz, and also Bo, who lives nearby.",
+        "and",
+        ["Ann likes jazz.", "Bo, who lives nearby, also likes jazz."],
+    ),
     # an aside between the remnant and "too" / "as well" stays before the marker
     (
         "Ann likes jazz, and Bo, of course, too.",
@@ -135,6 +184,27 @@ MUST_RESOLVE = [
         "Tom will come, and Ann probably too.",
         "and",
         ["Tom will come.", "Ann will probably come too."],
+    ),
+    # stripping in brackets: a shared closing clause ends before the ")"
+    (
+        "Our neighbours painted their house (and their garage too, so it looks new).",
+        "and",
+        [
+            "Our neighbours painted their house, so it looks new.",
+            "Our neighbours painted their garage too, so it looks new.",
+        ],
+    ),
+    # a common noun without an article does not replace a definite subject when an
+    # indefinite object of the same kind is there
+    (
+        "The house needs a new roof, and new windows as well.",
+        "and",
+        ["The house needs a new roof.", "The house needs new windows as well."],
+    ),
+    (
+        "The city built a new school, and a hospital as well.",
+        "and",
+        ["The city built a new school.", "The city built a hospital as well."],
     ),
     # a time adverb opening the remnant goes before the verb (tagged RBR: "later")
     (
@@ -195,6 +265,27 @@ MUST_RESOLVE = [
 
 MUST_NOT_CHANGE = [
     (
+        "He didn't win the game but lost it.",
+        "but",
+        ["He didn't win the game.", "He lost it."],
+    ),
+    (
+        "They told us the price, but not when the sale ends.",
+        "but",
+        ["They told us the price.", "They did not tell us when the sale ends."],
+    ),
+    # (the kinds decide: a person for a person)
+    (
+        "The man bought a car, and a woman too.",
+        "and",
+        ["The man bought a car.", "A woman bought a car too."],
+    ),
+    (
+        "The students liked the lecture, and the teachers too.",
+        "and",
+        ["The students liked the lecture.", "The teachers liked the lecture too."],
+    ),
+    (
         "He did not walk to school but took the bus.",
         "but",
         ["He did not walk to school.", "He took the bus."],
@@ -252,11 +343,6 @@ MUST_NOT_CHANGE = [
         "and",
         ["The train stops in Leeds.", "The train also briefly stops in York."],
     ),
-    (
-        "Ann likes jazz, and Tom, my brother, too.",
-        "and",
-        ["Ann likes jazz.", "Tom, my brother likes jazz, too."],
-    ),
 ]
 
 CASES = [(*c, True) for c in MUST_RESOLVE] + [(*c, False) for c in MUST_NOT_CHANGE]
@@ -283,8 +369,13 @@ def test_correlatives_and_asides(
         ("Ann, and also Bo, who lives nearby, came.", "and"),
         # no marker: a plain coordinated subject
         ("Ann, Bo and Kim passed the exam.", "and"),
+        ("Tom and probably Ann will come to the party.", "and"),
+        # a plural predicate noun would need an agreement of its own
+        ("He and also his wife are doctors.", "and"),
         # "not only" without an inverted clause after it
         ("Not only that but the food was cold.", "but"),
+        # "not only" before a verb, one verb after "also" (tagged as a plural noun)
+        ("She does not only sing but also dances.", "but"),
         # a clause after "but" (a modal before the remnant's head) is no stripped phrase
         ("We can't fix it today, but we might tomorrow.", "but"),
     ],

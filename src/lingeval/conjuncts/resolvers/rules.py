@@ -331,6 +331,8 @@ def _category(doc: Doc, span: Span) -> str:
 
 #: Heads of noun phrases that name a share of a whole, contrasted with numbers.
 SHARE_NOUNS = {"rest", "remainder", "balance", "majority", "minority", "bulk", "half"}
+#: ... and the words that answer "one (of ...)" ("One of the brothers ... and the other ...")
+OTHER_WORDS = {"other", "others", "another"}
 
 #: Prepositions that modify a quantity ("about half", "over $5"), not heads of a phrase.
 APPROXIMATORS = {"about", "around", "over", "under", "nearly", "almost", "approximately"}
@@ -425,7 +427,11 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
         score = 0.5
     elif {ca, cb} == {"NP", "NUM"}:
         # a share of a whole answers a number: "of which 300 ..., and the rest ..."
-        share = _np_head(doc, a if ca == "NP" else b).lemma_.lower() in SHARE_NOUNS
+        np_head = _np_head(doc, a if ca == "NP" else b)
+        num = a if ca == "NUM" else b
+        share = np_head.lemma_.lower() in SHARE_NOUNS or (
+            np_head.lower_ in OTHER_WORDS and doc[num.start].lower_ == "one"
+        )
         score = 0.6 if share else 0.35
     elif {ca, cb} == {"ADV", "PP"} or (
         {ca, cb} in ({"NP", "PP"}, {"NUM", "PP"}) and _time_np(doc, a if ca != "PP" else b)
@@ -1213,6 +1219,11 @@ def resolve_doc(
                 collect.extend(seen)
             return res_last
     an = _Analysis(doc, cc, ranker)
+    aside = _aside_between_remnants(an)
+    if aside is not None:
+        res_aside = _resolve_without_aside(an, aside, ranker, collect)
+        if res_aside is not None:
+            return res_aside
     if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
         from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
 
@@ -1281,6 +1292,93 @@ def resolve_doc(
     if len(out) < 2 or len(set(out)) < len(out):
         return unchanged("degenerate")
     res.sentences = out
+    return res
+
+
+#: Set phrases that may stand, between commas, after the first remnant ("and Bob, as
+#: usual, a steak")
+ASIDES = frozenset({
+    ("as", "usual"), ("as", "always"), ("as", "before"), ("as", "expected"), ("in", "turn"),
+    ("of", "course"), ("however",), ("for", "example"), ("for", "instance"),
+    ("in", "contrast"), ("by", "contrast"), ("in", "return"), ("predictably",), ("meanwhile",),
+})  # fmt: skip
+
+
+def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
+    """The first and last index of an aside set off by commas after the first remnant of a
+    verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
+    The first remnant is up to five words without a verb, right after the conjunction."""
+    doc = an.doc
+    for k in range(an.cc + 2, min(an.cc + 7, an.last)):
+        if doc[k].text != ",":
+            continue
+        if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
+            return None
+        for words in ASIDES:
+            close = k + len(words) + 1
+            if (
+                close < an.last
+                and tuple(t.lower_ for t in doc[k + 1 : close]) == words
+                and doc[close].text == ","
+                and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
+                # a remnant follows, not a stripping marker ("and Bo, of course, too")
+                and any(
+                    doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
+                    for i in range(close + 1, an.last + 1)
+                )
+            ):
+                return k, close
+        return None
+    return None
+
+
+def _resolve_without_aside(
+    an: _Analysis,
+    aside: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the sentence without the aside (a copy of the doc without its tokens, the parse
+    kept), then put the aside back after the first remnant in the rewrites of the remnants'
+    conjunct ("Ann ordered fish and Bob, as usual, a steak" -> "Bob, as usual, ordered a
+    steak."). None when that fails (the caller resolves the sentence as it is)."""
+    from spacy.tokens import Doc as SpacyDoc
+
+    doc = an.doc
+    lo, hi = aside
+    keep = [i for i in range(len(doc)) if not lo <= i <= hi]
+    new = {old: n for n, old in enumerate(keep)}
+    heads = []
+    for i in keep:
+        h = doc[i].head.i
+        for _ in range(40):
+            if h in new:
+                break
+            h = doc[h].head.i if doc[h].head.i != h else i
+        heads.append(new.get(h, new[i]))
+    spaces = [bool(doc[i].whitespace_) for i in keep]
+    spaces[new[lo - 1]] = bool(doc[hi].whitespace_)
+    sub = SpacyDoc(
+        doc.vocab,
+        words=[doc[i].text for i in keep],
+        spaces=spaces,
+        heads=heads,
+        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
+        tags=[doc[i].tag_ for i in keep],
+        pos=[doc[i].pos_ for i in keep],
+        lemmas=[doc[i].lemma_ for i in keep],
+    )
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    remnant = re.compile(r"\b" + re.escape(doc[an.cc + 1 : lo].text) + r"\b", re.IGNORECASE)
+    text = doc[lo : hi + 1].text  # ", as usual,"
+    last = res.sentences[-1]
+    found = remnant.search(last)
+    if found is None or remnant.search(res.sentences[0]) is not None:
+        return None
+    res.sentences[-1] = last[: found.end()] + text + last[found.end() :]
+    res.details["aside"] = text
     return res
 
 
@@ -1406,6 +1504,7 @@ def _omission(
             k += 1
     if end < r_start or r_start <= an.cc:
         return None
+    inside = None  # the parse's clause verb when the detector's verb above it is taken
     if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
         verb = doc[om.verbs[0]]  # the clause nearest the conjunction
     elif (
@@ -1426,6 +1525,7 @@ def _omission(
         # the parse's clause verb sits inside a complement with its own subject ("Tom
         # expects Ann to win, and Sue Bob"): the detector's verb, whose subject and object
         # the remnants parallel; the complement stays shared
+        inside = verb
         verb = doc[om.verbs[0]]
     subj = an.subject_span(verb)
     if subj is not None and subj.start < om.left_start:
@@ -1448,7 +1548,21 @@ def _omission(
         # the detector left material after a comma shared; it may belong to the last remnant
         # ("and the diamonds to Ernest Oppenheimer, patriarch of ...")
         longer = Span(r_start, boundary_end)
-    return _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+    n0 = len(collect) if collect is not None else 0
+    res = _nominal(an, verb, subj, p, Span(r_start, end), om, collect, longer, from_om)
+    if inside is not None:
+        # ... or the complement's own clause ("The firm expects [sales] to rise [5%] this year
+        # and profits 8%"): both are analysed, the better-scored analysis wins
+        deep = _nominal(
+            an, inside, an.subject_span(inside), p, Span(r_start, end), om, collect, longer
+        )
+        if deep is not None and (
+            res is None or deep.details.get("score", 0.0) > res.details.get("score", 0.0)
+        ):
+            res = deep
+        if collect is not None:  # one list of analyses, best first, as for one clause
+            collect[n0:] = sorted(collect[n0:], key=lambda cb: -cb[0].score)
+    return res
 
 
 def _clause_remnant(
@@ -1860,11 +1974,41 @@ def _verbal(
         sents[-1] = _finish(
             _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
         )
+    additive = None if middles else _not_just_vp(an, lv, prefix + pieces[0])
+    if additive is not None:  # "didn't just win X but also ...": "won X"
+        sents[0] = _finish(_tokens_text(doc, additive[0] + suffix, additive[1]), an.final)
     return Resolution(
         sents,
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _not_just_vp(
+    an: _Analysis, lv: Token, ids: list[int]
+) -> tuple[list[int], dict[int, str]] | None:
+    """The first conjunct of "didn't just / not only V X but also ..." without the
+    correlative's negation and focus word, *do*-support undone ("He didn't just win the
+    game, but also set a record" -> "He won the game"), or None when ``ids`` hold no such
+    negation right before ``lv`` or the conjunction is no *but*."""
+    from lemminflect import getInflection
+
+    doc = an.doc
+    if doc[an.cc].lower_ != "but" or lv.i < 2 or lv.i not in ids:
+        return None
+    neg, focus = doc[lv.i - 2], doc[lv.i - 1]
+    if focus.lower_ not in NOT_ONLY or neg.lower_ not in {"not", "n't", "n’t"}:
+        return None
+    drop = {neg.i, focus.i}
+    replace: dict[int, str] = {}
+    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i < lv.i]
+    if len(auxes) == 1 and auxes[0].lemma_ == "do":
+        form = getInflection(lv.lemma_, tag=auxes[0].tag_)
+        if not form:
+            return None
+        drop.add(auxes[0].i)
+        replace[lv.i] = form[0]
+    return [i for i in ids if i not in drop], replace
 
 
 def _corrective_vp(
@@ -2430,6 +2574,11 @@ def _nominal(
             for i in rest
         ):
             extents.append(Span(right.start, conj_tok.right_edge.i))
+    tail_time = _shared_time_tail(an, post, p1, right) if not strip_tail else None
+    if tail_time is not None:
+        # "Prices rose 5% in Paris and 3% in Rome [last year]": a time phrase that ends the
+        # conjunct and that the first conjunct lacks may be shared by every rewrite
+        extents.append(Span(right.start, an.left_end(tail_time)))
     if clause_tail is not None:
         extents = [right]  # the remnant clause ends the conjunct
     parse_heads = {doc[an.cc].head.i}
@@ -2636,6 +2785,29 @@ def _nominal(
     return best
 
 
+def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
+    """The first index of a noun phrase of time ("last year", "this week") that ends the right
+    conjunct after two or more other words, when the first conjunct (``post`` .. ``p``) has no
+    time word or year of its own, else None."""
+    doc = an.doc
+    for k in range(max(right.start + 2, right.end - 2), right.end):
+        tail = Span(k, right.end)
+        if (
+            doc[k].tag_ in {"DT", "JJ"}
+            and doc[right.end].lower_ in TIME_NOUNS
+            and all(doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1))
+            and _time_np(doc, tail)
+        ):
+            first = range(post, p + 1)
+            if any(
+                doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
+                for i in first
+            ):
+                return None
+            return k
+    return None
+
+
 def _inner_verb(an: _Analysis, verb: Token | None, p: int) -> Token | None:
     """The nearest gerund, participle or infinitive above token ``p`` below the clause ``verb`` (or
     before the conjunction when the clause verb follows it): "instead of [flying] to A and
@@ -2827,6 +2999,12 @@ def _analyses(
             subj_corr = Span(subj.start, head0.i)  # "About 60% of the members" -> "35% of ..."
         if quantity:
             subj_corr = Span(quants[0].left_edge.i, quants[0].i)
+        if (
+            head0.lower_ == "one"
+            and _np_head(doc, rem[0]).lower_ in OTHER_WORDS
+            and any(doc[i].tag_ in WH_TAGS for i in range(head0.i + 1, subj.end + 1))
+        ):
+            subj_corr = Span(subj.start, head0.i)  # "one [of which] ..., and the other ..."
         s0 = _similarity(doc, rem[0], subj_corr)
         hc0, hcs = _head_class(_np_head(doc, rem[0])), _head_class(_np_head(doc, subj_corr))
         nominal = {"PROPN", "NOUN", "PRON"}
@@ -3000,6 +3178,12 @@ def _align_all(
             and doc[part.start].tag_ != "CD"
             # the time word is its only noun ("a year earlier", not "her aunt today")
             and sum(doc[i].tag_ in NOMINAL_TAGS for i in range(part.start, part.end + 1)) == 1
+        ) or (
+            # a measure of time before an adverb of time: "two years later", "a week ago"
+            part.end > part.start
+            and doc[part.end].tag_ == "RB"
+            and doc[part.end].lower_ in {"later", "earlier", "ago", "before", "after", "afterwards"}
+            and _time_np(doc, Span(part.start, part.end - 1))
         )
         # properties of the remnant alone, the same for every candidate
         focus_word = len(part) == 1 and doc[part.start].lower_ in FOCUS_ADVERBS

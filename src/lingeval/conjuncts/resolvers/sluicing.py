@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lingeval.conjuncts.resolvers.rules import VERB_TAGS, WH_TAGS
+from lingeval.conjuncts.resolvers.vpe import SITE_ADVERBS
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -35,6 +36,12 @@ KNOWING = {
     "forget", "certain", "understand", "explain", "say", "care", "learn", "find", "see",
 }  # fmt: skip
 NOMINAL_WH = {"what", "who", "whom", "which", "whose"}
+#: The indefinite adverb each adverbial wh-word asks about
+INDEFINITE_ADVERBS = {
+    "where": {"somewhere", "someplace"},
+    "when": {"sometime", "someday"},
+    "how": {"somehow"},
+}
 INDEFINITES = {"something", "someone", "somebody", "anything", "anyone", "anybody"}
 
 
@@ -105,6 +112,24 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
         verb = _verb_of(doc[found[0]])
     else:
         verb = an.clause_verb(p)
+        # below a verb of knowing, the clause it reports ("I know she went out, but I don't
+        # know with whom" -> "with whom she went out")
+        inner = [c for c in verb.children if c.dep_ == "ccomp" and c.i < an.cc] if verb else []
+        if verb is not None and verb.lemma_.lower() in KNOWING and inner:
+            verb = inner[-1]
+        # the indefinite adverb the wh-word asks about leaves the clause ("She hid the key
+        # somewhere, but she can't remember where" -> "where she hid the key")
+        if verb is None:
+            return None
+        drop = {
+            c.i
+            for c in verb.subtree
+            if c.dep_ == "advmod" and c.lower_ in INDEFINITE_ADVERBS.get(wh.lower_, ())
+        }
+        # (the parser's other reading of "I know [she went out]": "know" a parataxis)
+        for c in verb.children:
+            if c.dep_ == "parataxis" and c.i < verb.i and c.lemma_.lower() in KNOWING:
+                drop.update(range(c.left_edge.i, c.right_edge.i + 1))
     if verb is None or verb.i > an.cc:
         return None
     ids = [i for i in range(verb.left_edge.i, min(verb.right_edge.i, p) + 1) if i not in drop]
@@ -140,10 +165,15 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
         lowered = _lower_first(first) if first.i == 0 else None
         if lowered is not None:
             replace.setdefault(first.i, lowered)  # "why he left"
+        # an adverb after the wh-word goes after the restored clause ("but we don't know how
+        # yet" -> "how we will fix the problem yet")
+        tail = an.last
+        while tail > wh.i and doc[tail].lower_ in SITE_ADVERBS:
+            tail -= 1
         second = (
-            _tokens_text(doc, list(range(r_start, an.last + 1)), replace)
+            _tokens_text(doc, list(range(r_start, tail + 1)), replace)
             + " "
-            + _tokens_text(doc, ids, replace)
+            + _tokens_text(doc, ids + list(range(tail + 1, an.last + 1)), replace)
         )
     sents = [
         _finish(_tokens_text(doc, list(range(0, p + 1))), an.final),

@@ -70,6 +70,7 @@ class Stripping:
     comma: bool  # a comma before the end marker
     clausal: bool = False  # the remnant is a "whether" / wh-clause ("but not where it sank")
     shared: int | None = None  # first token of a closing clause that every rewrite shares
+    shared_end: int | None = None  # its last token (inside brackets: before the ")")
     final: str | None = None  # the rewrites' final punctuation when not the sentence's
     advs: list[int] = field(default_factory=list)  # adverbs that go before the verb
     #: further (correlate, remnant piece) pairs: "the fence [in June]" for "in May"
@@ -113,6 +114,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     j = r_start
     neg = any(t.dep_ == "neg" for t in doc[: an.cc])  # a negation before the conjunction
     not_only = _not_only_before(doc, an.cc)
+    if not_only and _verb_remnant_after_not_only(doc, an.cc, r_start, k):
+        return None  # verb phrases: "She does not only sing but also dances/NNS"
     # an adverb of certainty before the front marker goes with it ("and certainly not X")
     hedge = j if j < k and doc[j].lower_ in HEDGES and doc[j + 1].lower_ in FRONT else None
     if hedge is not None and neg:
@@ -175,6 +178,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         end,
         comma and bool(end),
         shared=shared,
+        shared_end=last,
         hedge=hedge,
         contrast=contrast,
         corrective=corrective,
@@ -419,7 +423,23 @@ def _choices(
         st = _split_remnant(an, st, verb)
     rem = st.remnant
     if st.clausal:
-        corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
+        # "not only how we speak but also how we think": the clause right after "not only",
+        # an object of the verb before it
+        k = next(
+            (
+                k
+                for k in range(max(0, an.cc - 40), p - 1)
+                if doc[k].lower_ == "not"
+                and doc[k + 1].lower_ in NOT_ONLY
+                and doc[k + 2].lower_ in WH_OPENERS
+            ),
+            None,
+        )
+        above = _verb_above(doc[k - 1], an.cc) if k is not None and k > 0 else None
+        if k is not None and above is not None:
+            verb, corr = above, Span(k + 2, p)
+        else:
+            corr = _clause_object(an, verb, doc[rem.start].lower_ == "whether")
         adverbial = doc[rem.start].lower_ in {"when", "where"} and not _knowing(verb)
         if corr is None and adverbial:
             corr = Span(p + 1, p)  # an adverbial clause is added: "but not when it rains"
@@ -515,6 +535,7 @@ def _choices(
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
         # played for A, and also Bo")
         out = [c for c in out if not c.is_subj] or out
+    out = _definite_subject_filter(doc, core, out)
     if out:
         out[-1].feats["nearest"] = 1.0
     if small is not None:
@@ -531,6 +552,17 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _verb_remnant_after_not_only(doc: Doc, cc: int, r_start: int, k: int) -> bool:
+    """ "not only" opens a verb ("does not only [sing]") and the right conjunct, after its
+    markers, is one word the dictionary knows as a verb: two verb phrases, whatever the
+    tagger made of the second ("but also dances/NNS")."""
+    pair = [i for i in range(cc - 1) if doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY]
+    if not pair or doc[pair[-1] + 2].tag_ not in VERB_TAGS - {"MD"}:
+        return False
+    words = [i for i in range(r_start, k + 1) if doc[i].lower_ not in FRONT]
+    return len(words) == 1 and has_lemma(doc[words[0]].lower_, "VERB")
 
 
 def _not_only_before(doc: Doc, cc: int) -> bool:
@@ -801,6 +833,37 @@ def _referential(doc: Doc, span: Span) -> bool:
     return toks[0].tag_ == "PRP$" or any(t.tag_ == "POS" for t in toks)
 
 
+def _definite(doc: Doc, span: Span) -> bool:
+    """``span`` is a definite noun phrase: a name, a pronoun, a possessed noun phrase or one
+    opened by *the* or a demonstrative."""
+    first = doc[span.start].lower_
+    return _referential(doc, span) or first in {"the", "this", "that", "these", "those"}
+
+
+def _definite_subject_filter(doc: Doc, core: Span, out: list[_Choice]) -> list[_Choice]:
+    """Without a name, pronoun or article of its own, a remnant of a common noun does not
+    replace a definite subject when an indefinite object of the same kind is there ("The
+    house needs a new roof, and new windows as well" -> "needs new windows"; the kinds still
+    decide "The man bought a car, and a woman too")."""
+    from lingeval.conjuncts.resolvers.rules import _np_head
+
+    subj = next((c for c in out if c.is_subj), None)
+    if (
+        subj is None
+        or _definite(doc, core)
+        or _np_head(doc, core).tag_ not in {"NN", "NNS"}
+        or not _definite(doc, subj.span)
+    ):
+        return out
+    kind = subj.feats.get("kind_match", 0.0)
+    rivals = [
+        c
+        for c in out
+        if not c.is_subj and c.feats.get("kind_match", 0.0) >= kind and not _definite(doc, c.span)
+    ]
+    return [c for c in out if not c.is_subj] if rivals else out
+
+
 def _indefinite_predicate(doc: Doc, span: Span) -> bool:
     """``span`` is a predicate noun of *be* with an indefinite article ("is [a nurse]")."""
     return doc[span.start].lower_ in {"a", "an"} and _root(doc, span).dep_ == "attr"
@@ -1062,6 +1125,10 @@ def _build(
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
+    if any(doc[i].text == "," for i in range(rem.start, rem.end + 1)) and any(
+        i > corr.end and not doc[i].is_punct for i in ids
+    ):
+        rem_text += ","  # an apposition inside the remnant is closed: "Tom, my brother, likes"
     anchor = max((i for i in ids if i < corr.start), default=-1)  # the word before it
     if anchor >= 0:
         before = replace.get(anchor, doc[anchor].text)
@@ -1074,7 +1141,8 @@ def _build(
         text += f", {aside},"
     if st.end:
         text += ("," if st.comma and st.aside is None else "") + " " + _tokens_text(doc, st.end)
-    shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, an.last + 1)))
+    end = an.last if st.shared_end is None else st.shared_end
+    shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
     final = st.final or an.final
     firsts = [
         _finish(_tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1)]) + shared, final)
@@ -1166,8 +1234,9 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     doc = an.doc
     cc = an.cc
     j = r_start + (doc[r_start].lower_ in HEDGES)
-    if j > an.last or doc[j].lower_ not in FRONT:
+    if j > an.last:
         return None
+    front = j if doc[j].lower_ in FRONT else None  # else an end marker: "and Rome too,"
     e = next(
         (
             i
@@ -1176,9 +1245,14 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
         ),
         None,
     )
-    if e is None or e == j + 1 or e - j > 9:
+    if e is None or e == j + (front is not None) or e - j > 9:
         return None
-    rem = Span(j + 1, e - 1)
+    rem = Span(j + (front is not None), e - 1)
+    end: list[int] = []
+    if front is None:
+        if doc[e].text != "," or doc[e - 1].lower_ not in END or e - 1 == j:
+            return None
+        end, rem = [e - 1], Span(j, e - 2)
     if any(doc[i].tag_ in {"CC", "WDT", "WP", "WRB"} for i in range(rem.start, rem.end + 1)):
         return None
     if rem.start == rem.end and doc[rem.start].tag_ in {"DT", "PDT", "JJ", "JJS", "CD"}:
@@ -1188,8 +1262,11 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
         return None
     focus = set()
     if doc[e].text != ",":
-        # without a closing comma only the correlative: "Not only X but also Y were ..."
-        if doc[e].tag_ not in VERB_TAGS | {"MD"} or doc[j].lower_ != "also":
+        # without a closing comma: the correlative or a subject ("Not only X but also Y were
+        # ...", "Cats and also dogs can ...", checked below)
+        if doc[e].tag_ not in VERB_TAGS | {"MD"} or doc[j].lower_ not in {"also", "not"}:
+            return None
+        if doc[cc - 1].text == ",":
             return None
     elif doc[cc - 1].text != ",":
         return None  # an aside has commas on both sides
@@ -1200,8 +1277,8 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     for k in range(xs, xe):
         if doc[k].lower_ == "not" and doc[k + 1].lower_ in NOT_ONLY:
             focus, xs = {k, k + 1}, k + 2
-    if doc[e].text != "," and not focus:
-        return None
+    if xs < xe and doc[xs].lower_ in {"both", "either"}:
+        focus, xs = {*focus, xs}, xs + 1  # "Both the students and also the teachers"
     verb = _verb_after(doc, tok, cc, e)
     if verb is not None and any(
         doc[i].tag_ not in VERB_TAGS | {"MD", "RB"} for i in range(e + 1, verb.i)
@@ -1227,7 +1304,11 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     if verb is None or any(c.dep_ == "conj" and c.i < cc for c in verb.children):
         return None
     is_subj = tok.head.i == verb.i and tok.dep_ in SUBJ_DEPS
-    st = Stripping(rem, j, [], False, hedge=r_start if j > r_start else None)
+    if doc[e].text != "," and not (focus or is_subj):
+        return None
+    if is_subj and any(c.dep_ == "attr" and c.tag_ in {"NNS", "NNPS"} for c in verb.children):
+        return None  # a plural predicate noun would need its own agreement ("are doctors")
+    st = Stripping(rem, front, end, False, hedge=r_start if j > r_start else None)
     replace = _marked_verb(an, st, verb, is_subj)
     if replace is None:
         return None
@@ -1248,6 +1329,8 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
         second = _tokens_text(doc, ids, replace)
     else:
         second = rem_text + " " + _tokens_text(doc, ids, replace)
+    if end:  # "too" stays at the end of its conjunct's sentence
+        second += " " + _tokens_text(doc, end)
     sents = [_finish(first, an.final), _finish(second, an.final)]
     if sents[0] == sents[1]:
         return None
