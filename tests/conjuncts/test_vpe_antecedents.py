@@ -3,7 +3,9 @@ site. A *do* site never restores a *be* ("and so did my friends" restores "thoug
 "was"); a subject pronoun matches its object form ("expected him to win, but he did"); with
 the site's subject on two verbs, the one below the verb of saying or asking wins ("said they
 would call, but they never did" -> "call"); an adverb after the site stays after the
-restored phrase, and one of time replaces the antecedent's ("but we might tomorrow").
+restored phrase, and one of time replaces the antecedent's ("but we might tomorrow"); a
+modal or *do* site after a perfect antecedent drops the perfect ("I haven't finished it, but I
+will" -> "I will finish it").
 Sluicing: the indefinite adverb a wh-word asks about leaves the restored clause ("somewhere"
 for "where"), an adverb after the wh-word goes after the clause, and a verb of knowing above
 the left clause is not restored ("I know she went out, but I don't know with whom").
@@ -61,6 +63,22 @@ MUST_RESOLVE = [
         "and",
         ["I asked him to help.", "He did help, eventually."],
     ),
+    # a modal or "do" site after a perfect antecedent: the perfect goes
+    (
+        "I haven't finished the report, but I will.",
+        "but",
+        ["I haven't finished the report.", "I will finish the report."],
+    ),
+    (
+        "They have been working all day, and we will.",
+        "and",
+        ["They have been working all day.", "We will be working all day."],
+    ),
+    (
+        "He has read the book, and she did too.",
+        "and",
+        ["He has read the book.", "She did read the book too."],
+    ),
     (
         "She hid the key somewhere, but she can't remember where.",
         "but",
@@ -108,6 +126,11 @@ MUST_NOT_CHANGE = [
         "I wanted to go, but my wife didn't want to.",
         "but",
         ["I wanted to go.", "My wife didn't want to go."],
+    ),
+    (
+        "The house was sold, but the car won't.",
+        "but",
+        ["The house was sold.", "The car won't be sold."],
     ),
     (
         "They moved the meeting, but I don't know when.",

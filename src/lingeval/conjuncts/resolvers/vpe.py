@@ -279,7 +279,14 @@ def _match(chain: list[Token], site_aux: Token) -> tuple[float, int]:
     modal = [k for k, t in enumerate(chain) if t.tag_ == "MD"]
     if site_aux.tag_ == "MD" and modal:
         return 2.5, modal[0]  # "Ben might shower, but Jack can't": another modal
+    if (site_aux.tag_ == "MD" or lemma == "do") and _finite_perfect(chain):
+        return 0.0, 0  # the perfect goes: "I haven't finished it, but I will" -> "will finish"
     return 0.0, -2 if len(chain) > 1 else -1
+
+
+def _finite_perfect(chain: list[Token]) -> bool:
+    """``chain`` opens with a finite perfect *have* ("has read", "had been working")."""
+    return len(chain) > 1 and _lemma(chain[0]) == "have" and chain[0].tag_ in {"VBP", "VBZ", "VBD"}
 
 
 def _site_subject(doc: Doc, site: Site) -> str:
@@ -459,7 +466,8 @@ def _restore(an: _Analysis, site: Site, p: int, shared_subject: list[int]) -> st
         return None
     site_aux = doc[[i for i in site.chain if _is_aux(doc[i])][-1]]
     replace: dict[int, str] = {}
-    if j < 0 and doc[vp[0]].tag_ in VERB_TAGS:
+    skipped = j == 0 and _finite_perfect(_left_chain(v))  # "will [have] finish"
+    if (j < 0 or skipped) and doc[vp[0]].tag_ in VERB_TAGS:
         form = _form(doc[vp[0]], site_aux)
         if form is not None:
             replace[vp[0]] = form
