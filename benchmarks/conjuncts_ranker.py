@@ -10,7 +10,7 @@
 2. Real development data (``lingeval.conjuncts.devdata``, :data:`DEV_SOURCES`: Schuster et al.
    2018 gapping, GUM, EWT and PUD copy nodes, and the ``mined`` set of real WebNLG / EWT / PUD
    sentences with gold written here) is labelled the same way. ``--fit-sources`` names the
-   ones fitted on (default: all of them, the v6 recipe); every one is scored.
+   ones fitted on (default: :data:`V5_FIT_SOURCES`, the v5 and v7 recipes); every one is scored.
 3. ``--folds``-fold cross-validation **by sentence** over all development examples (the folds
    do not depend on which sources are fitted). The hyper-parameters (objective
    pointwise/listwise, ``C``, weight of development rows) are chosen **inside** each outer
@@ -21,17 +21,21 @@
    trees (oracle); the pooled predictions are scored per source and phenomenon with the
    verb-nucleus metric (``lingeval.conjuncts.quality``, macro aggregation, the default),
    beside Calibration_k. The synthetic rows alone get their own k-fold top-1 accuracy.
-   ``--baseline`` cross-validates the shipped v5's recipe too (fitted on
-   :data:`V5_FIT_SOURCES` only) with the same folds, rows and grid, and prints the ship rule
-   (:func:`ship_decision`); ``--reference`` scores a shipped model as it is (in-sample on the
-   sources it was fitted on).
+   The main recipe fits ``ranker.FEATURES`` with the grid of ``--objectives``, ``--cs`` and
+   ``--dev-weights`` (default: the v7 recipe); ``--baseline`` cross-validates the shipped
+   v5's recipe too (``ranker.V5_FEATURES``, :data:`V5_FIT_SOURCES`, :data:`V5_GRID`) with the
+   same folds and rows, and prints the ship rule (:func:`ship_decision`); ``--reference``
+   scores a shipped model as it is (in-sample on the sources it was fitted on).
+   ``--seeds 0,1`` repeats all of it per seed (each seed its own synthetic sample, stripping
+   part and folds) in one process; the ship rule needs every seed.
 4. The shipped model's setting is chosen by the same criterion over all folds; ``--write``
    refits on everything and writes ``src/lingeval/data/conjuncts/ranker-<version>.json``.
 
 Every figure is a development number. Writes ``benchmarks/out/ranker/cv-<version>.json`` and
 ``cv-<version>.md`` (the source x phenomenon table, parses and gold trees side by side).
-Usage: ``python benchmarks/conjuncts_ranker.py [--n 20000] [--folds 5] [--baseline] [--write]
-[--version v6]``. Parses and labelled rows are cached under ``benchmarks/out/ranker/``, keyed
+Usage: ``python benchmarks/conjuncts_ranker.py [--n 20000] [--folds 5] [--baseline]
+[--seeds 0,1] [--write] [--version v7]`` (both recipes on two seeds at n = 20,000: about 21
+minutes on a shared 2-core machine). Parses and labelled rows are cached under ``benchmarks/out/ranker/``, keyed
 on a hash of the resolver's source (so a change to the candidate generation, the features or
 the synthesizer recomputes them).
 """

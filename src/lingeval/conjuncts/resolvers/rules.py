@@ -122,15 +122,6 @@ COLLECTIVE_PHRASES = (
     "each other", "one another", "the other way round", "the other way around", "vice versa",
     "the other way", "the reverse", "the opposite", "in common", "in total", "combined",
 )  # fmt: skip
-BINDING_NPS = (
-    "the pair",
-    "the two",
-    "the duo",
-    "the couple",
-    "the trio",
-    "both of them",
-    "all other",
-)
 RECIPROCAL_LEMMAS = {
     "meet", "marry", "collide", "differ", "agree", "mix", "merge", "combine", "unite", "date",
     "divorce", "kiss", "hug", "compete", "argue", "negotiate", "tie", "draw", "correspond",
@@ -2319,11 +2310,12 @@ def _internal_boundary(an: _Analysis, span: Span) -> bool:
     return False
 
 
-#: adverbs of quantity before a number remnant ("and nearly 300 in June")
-QUANTITY_ADVERBS = frozenset({
-    "nearly", "almost", "about", "around", "roughly", "approximately", "some", "over",
-    "just", "only", "barely", "exactly", "precisely", "fully", "perhaps", "maybe",
-})  # fmt: skip
+#: adverbs of quantity before a number remnant ("and nearly 300 in June"): the approximators
+#: but "under", and words that limit or hedge a number
+QUANTITY_ADVERBS = frozenset(APPROXIMATORS - {"under"}) | {
+    "roughly", "some", "just", "only", "barely", "exactly", "precisely", "fully", "perhaps",
+    "maybe",
+}  # fmt: skip
 
 
 #: quantifiers that count a noun like a number ("[many] books ... but far fewer in June")
