@@ -2016,6 +2016,8 @@ def _corrective_vp(
     if doc[an.cc].lower_ != "but":
         return None
     negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i in prefix]
+    if not negs and prefix and doc[prefix[-1]].lower_ in {"not", "n't", "n’t"}:
+        negs = [prefix[-1]]  # right before the first conjunct: "The goal is not [to punish]"
     if not negs or any(doc[n + 1].lower_ in NOT_ONLY for n in negs):
         return None
     if any(
@@ -2073,6 +2075,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     from lingeval.conjuncts.resolvers.stripping import (
         resolve_aside,
         resolve_inverted_not_only,
+        resolve_not_clause,
         resolve_stripping,
     )
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
@@ -2083,6 +2086,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
             or resolve_inverted_not_only(an, r_start)
             or resolve_stripping(an, r_start)
             or resolve_aside(an, r_start)
+            or resolve_not_clause(an, r_start)
             or resolve_sluicing(an, r_start)
         )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive

@@ -1451,3 +1451,50 @@ def _inverted_stripping(
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
     first = _finish(_tokens_text(doc, ids, replace), an.final)
     return Resolution([first, _finish(text, an.final)], "stripping")
+
+
+#: Words that open a clause answered by the same word after "but" ("not because X but
+#: because Y")
+CLAUSE_OPENERS = {"because", "since", "when", "while", "if", "that", "until", "whether"}
+
+
+def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
+    """ "not because X but because Y" (issue 11, eighth session): the right conjunct is a
+    clause opened by the same subordinator as the one right after *not*; the second rewrite
+    is the left sentence up to *not* with the right clause in place of the negated one ("She
+    left not because she was tired but because she was bored" -> "She left because she was
+    bored."). None for any other sentence."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    opener = doc[r_start].lower_
+    if doc[an.cc].lower_ != "but" or opener not in CLAUSE_OPENERS:
+        return None
+    j = next((j for j in range(an.cc - 2, 0, -1) if doc[j].lower_ == opener), None)
+    if j is None or not any(doc[i].tag_ in VERB_TAGS for i in range(r_start, an.last + 1)):
+        return None
+    before = list(range(0, j))
+    replace: dict[int, str] = {}
+    if doc[j - 1].lower_ == "not":  # "left not because X"
+        before.remove(j - 1)
+    else:  # the verb above the clause is negated: "I am not saying that X, but that Y"
+        verb = doc[j].head.head if doc[j].head.i != doc[j].i else None
+        negs = [c.i for c in verb.children if c.dep_ == "neg"] if verb is not None else []
+        if verb is None or not negs or verb.i > j:
+            return None
+        before = [i for i in before if i not in negs]
+        dos = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
+        if len(dos) == 1 and dos[0].lemma_ == "do":  # "don't say" -> "say"
+            from lemminflect import getInflection
+
+            form = getInflection(verb.lemma_, tag=dos[0].tag_)
+            if not form:
+                return None
+            before.remove(dos[0].i)
+            replace[verb.i] = form[0]
+    p = an.left_end(an.cc)
+    first = _finish(_tokens_text(doc, list(range(0, p + 1))), an.final)
+    second = _finish(
+        _tokens_text(doc, before + list(range(r_start, an.last + 1)), replace), an.final
+    )
+    return Resolution([first, second], "stripping-negation") if first != second else None
