@@ -206,6 +206,12 @@ MUST_RESOLVE = [
         "and",
         ["The city built a new school.", "The city built a hospital as well."],
     ),
+    # a place adverb opening a prepositional remnant stays with it
+    (
+        "The train stops in Leeds, and also here in York.",
+        "and",
+        ["The train stops in Leeds.", "The train also stops here in York."],
+    ),
     # a time adverb opening the remnant goes before the verb (tagged RBR: "later")
     (
         "The band toured Europe, and later Japan as well.",

@@ -262,7 +262,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     subj = an.subject_span(verb)
     if subj is not None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
-    pp = doc[remnant.start].tag_ in {"IN", "TO"}
+    # (a place adverb may open a prepositional remnant: "and also here in York")
+    pp = doc[_after_place_words(doc, remnant)].tag_ in {"IN", "TO"}
     stack = [verb]
     while stack:
         v = stack.pop()
@@ -331,6 +332,17 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
+
+
+def _after_place_words(doc: Doc, span: Span) -> int:
+    """The first index of ``span`` after its opening place adverbs ("here in York": "in"),
+    its last index at most."""
+    from lingeval.conjuncts.resolvers.rules import _PLACE_WORDS
+
+    k = span.start
+    while k < span.end and doc[k].lower_ in _PLACE_WORDS and doc[k].tag_ == "RB":
+        k += 1
+    return k
 
 
 def _gerund(tok: Token) -> bool:
@@ -706,7 +718,11 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
             rem = Span(rem.start, last)
     extra: list[tuple[Span, Span]] = []
     cut = next(
-        (k for k in range(i + 1, rem.end) if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"),
+        (
+            k
+            for k in range(_after_place_words(doc, Span(i, rem.end)) + 1, rem.end)
+            if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"
+        ),
         None,
     )
     if cut is not None:
