@@ -1982,7 +1982,6 @@ def _not_just_vp(
     correlative's negation and focus word, *do*-support undone ("He didn't just win the
     game, but also set a record" -> "He won the game"), or None when ``ids`` hold no such
     negation right before ``lv`` or the conjunction is no *but*."""
-    from lemminflect import getInflection
 
     doc = an.doc
     if doc[an.cc].lower_ != "but" or lv.i < 2 or lv.i not in ids:
@@ -1990,16 +1989,26 @@ def _not_just_vp(
     neg, focus = doc[lv.i - 2], doc[lv.i - 1]
     if focus.lower_ not in NOT_ONLY or neg.lower_ not in {"not", "n't", "n’t"}:
         return None
-    drop = {neg.i, focus.i}
+    kept = [i for i in ids if i not in {neg.i, focus.i}]
     replace: dict[int, str] = {}
-    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i < lv.i]
-    if len(auxes) == 1 and auxes[0].lemma_ == "do":
-        form = getInflection(lv.lemma_, tag=auxes[0].tag_)
-        if not form:
-            return None
-        drop.add(auxes[0].i)
-        replace[lv.i] = form[0]
-    return [i for i in ids if i not in drop], replace
+    return (kept, replace) if _undo_do(lv, kept, lv, replace) else None
+
+
+def _undo_do(verb: Token, kept: list[int], target: Token, replace: dict[int, str]) -> bool:
+    """Undo the *do*-support of ``verb`` when its only auxiliary among ``kept`` is a form of
+    *do*: the auxiliary leaves ``kept`` and ``target`` takes its tense and person in
+    ``replace`` ("did not buy X but Y" -> "bought Y"). False when the form does not exist."""
+    from lemminflect import getInflection
+
+    auxes = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
+    if len(auxes) != 1 or auxes[0].lemma_ != "do":
+        return True
+    form = getInflection(target.lemma_, tag=auxes[0].tag_)
+    if not form:
+        return False
+    kept.remove(auxes[0].i)
+    replace[target.i] = form[0]
+    return True
 
 
 def _corrective_vp(
@@ -2010,7 +2019,6 @@ def _corrective_vp(
     one"; "They do not sell the house but rent it" -> "They rent it"), or None when the
     conjunction is no *but*, A's verb has no negation in the prefix, B has one of its own, or
     the negation opens "not only"."""
-    from lemminflect import getInflection
 
     doc = an.doc
     if doc[an.cc].lower_ != "but":
@@ -2025,15 +2033,8 @@ def _corrective_vp(
     ):
         return None
     kept = [i for i in prefix if i not in negs]
-    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
     replace: dict[int, str] = {}
-    if len(auxes) == 1 and auxes[0].lemma_ == "do":
-        form = getInflection(rv.lemma_, tag=auxes[0].tag_)
-        if not form:
-            return None
-        kept.remove(auxes[0].i)
-        replace[rv.i] = form[0]
-    return kept, replace
+    return (kept, replace) if _undo_do(lv, kept, rv, replace) else None
 
 
 def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:

@@ -1090,8 +1090,7 @@ def _build(
     an: _Analysis, st: Stripping, p: int, verb: Token, corr: Span, is_subj: bool
 ) -> Resolution | None:
     """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
-    from lingeval.conjuncts.resolvers.vpe import _left_chain
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _undo_do
 
     doc = an.doc
     rem = st.remnant
@@ -1114,16 +1113,9 @@ def _build(
         ids = [i for i in ids if i not in when]
     if st.corrective:  # "not A but B": B's sentence is positive ("did not buy" -> "bought")
         negs = {n.i for n in _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)}
-        dos = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "do" and c.i < verb.i]
-        if dos and len(_left_chain(verb)) == 2:  # "did" alone before the verb
-            from lemminflect import getInflection
-
-            form = getInflection(verb.lemma_, tag=dos[0].tag_)
-            if not form:
-                return None
-            replace[verb.i] = form[0]
-            negs.add(dos[0].i)
         ids = [i for i in ids if i not in negs]
+        if not _undo_do(verb, ids, verb, replace):  # "did" alone before the verb
+            return None
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
@@ -1480,7 +1472,7 @@ def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
     is the left sentence up to *not* with the right clause in place of the negated one ("She
     left not because she was tired but because she was bored" -> "She left because she was
     bored."). None for any other sentence."""
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _undo_do
 
     doc = an.doc
     opener = doc[r_start].lower_
@@ -1499,15 +1491,8 @@ def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
         if verb is None or not negs or verb.i > j:
             return None
         before = [i for i in before if i not in negs]
-        dos = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
-        if len(dos) == 1 and dos[0].lemma_ == "do":  # "don't say" -> "say"
-            from lemminflect import getInflection
-
-            form = getInflection(verb.lemma_, tag=dos[0].tag_)
-            if not form:
-                return None
-            before.remove(dos[0].i)
-            replace[verb.i] = form[0]
+        if not _undo_do(verb, before, verb, replace):  # "don't say" -> "say"
+            return None
     p = an.left_end(an.cc)
     first = _finish(_tokens_text(doc, list(range(0, p + 1))), an.final)
     second = _finish(
