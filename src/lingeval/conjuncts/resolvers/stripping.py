@@ -278,13 +278,9 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 end = min(c.right_edge.i, left_end)
                 end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
                 start = c.left_edge.i if not pp else c.i
-                while (
-                    start + 1 < end
-                    and doc[start].lower_ == "not"
-                    and doc[start + 1].lower_ in NOT_ONLY
-                ):
+                while start + 1 < end and _not_only_at(doc, start):
                     start += 2  # "not only French": the correlate is "French"
-                if start < end and doc[start].lower_ in NOT_ONLY and doc[start - 1].lower_ == "not":
+                if start < end and _not_only_at(doc, start - 1):
                     start += 1  # "was not [just] a player" ("not" hangs on the verb)
                 # an adjective without its clause: "easier [to play without brooms]" (the
                 # clause stays: "It may also be less fun to play without brooms")
@@ -428,10 +424,8 @@ def _choices(
         k = next(
             (
                 k
-                for k in range(max(0, an.cc - 40), p - 1)
-                if doc[k].lower_ == "not"
-                and doc[k + 1].lower_ in NOT_ONLY
-                and doc[k + 2].lower_ in WH_OPENERS
+                for k in _not_only_pairs(doc, max(0, an.cc - 40), p - 1)
+                if doc[k + 2].lower_ in WH_OPENERS
             ),
             None,
         )
@@ -558,16 +552,29 @@ def _verb_remnant_after_not_only(doc: Doc, cc: int, r_start: int, k: int) -> boo
     """ "not only" opens a verb ("does not only [sing]") and the right conjunct, after its
     markers, is one word the dictionary knows as a verb: two verb phrases, whatever the
     tagger made of the second ("but also dances/NNS")."""
-    pair = [i for i in range(cc - 1) if doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY]
+    pair = _not_only_pairs(doc, 0, cc - 1)
     if not pair or doc[pair[-1] + 2].tag_ not in VERB_TAGS - {"MD"}:
         return False
     words = [i for i in range(r_start, k + 1) if doc[i].lower_ not in FRONT]
     return len(words) == 1 and has_lemma(doc[words[0]].lower_, "VERB")
 
 
+def _not_only_at(doc: Doc, k: int) -> bool:
+    """ "not" at ``k`` and a focus word of :data:`~lingeval.conjuncts.omission.NOT_ONLY` right
+    after it ("not only", "not just", "not merely", "not simply"); ``k + 1`` must be inside
+    ``doc``."""
+    return doc[k].lower_ == "not" and doc[k + 1].lower_ in NOT_ONLY
+
+
+def _not_only_pairs(doc: Doc, lo: int, hi: int) -> list[int]:
+    """The indices ``k`` in ``[lo, hi)`` where "not only / not just ..." opens
+    (:func:`_not_only_at`), left to right; ``hi`` at most ``len(doc) - 1``."""
+    return [k for k in range(lo, hi) if _not_only_at(doc, k)]
+
+
 def _not_only_before(doc: Doc, cc: int) -> bool:
     """ "not only / not just ..." comes before the conjunction ``cc``."""
-    return any(doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY for i in range(cc - 1))
+    return bool(_not_only_pairs(doc, 0, cc - 1))
 
 
 def _negations(verb: Token, cc: int) -> list[Token]:
@@ -1124,13 +1131,7 @@ def _build(
         i > corr.end and not doc[i].is_punct for i in ids
     ):
         rem_text += ","  # an apposition inside the remnant is closed: "Tom, my brother, likes"
-    anchor = max((i for i in ids if i < corr.start), default=-1)  # the word before it
-    if anchor >= 0:
-        before = replace.get(anchor, doc[anchor].text)
-        replace[anchor] = f"{before} {rem_text}"
-        text = _tokens_text(doc, ids, replace)
-    else:
-        text = rem_text + " " + _tokens_text(doc, ids, replace)
+    text = _text_with_remnant(doc, ids, corr.start, rem_text, replace)
     if st.aside is not None:
         aside = _tokens_text(doc, list(range(st.aside.start, st.aside.end + 1)))
         text += f", {aside},"
@@ -1152,14 +1153,27 @@ def _build(
     )
 
 
+def _text_with_remnant(
+    doc: Doc, ids: list[int], start: int, rem_text: str, replace: dict[int, str]
+) -> str:
+    """The words ``ids`` (the correlate already left out) with ``rem_text`` put in the
+    correlate's place: after the last kept word before ``start`` (in ``replace``, which this
+    changes), or first when none comes before it ("Bo did not pass the exam")."""
+    from lingeval.conjuncts.resolvers.rules import _tokens_text
+
+    anchor = max((i for i in ids if i < start), default=-1)  # the word before it
+    if anchor < 0:
+        return rem_text + " " + _tokens_text(doc, ids, replace)
+    replace[anchor] = f"{replace.get(anchor, doc[anchor].text)} {rem_text}"
+    return _tokens_text(doc, ids, replace)
+
+
 def _not_only(doc: Doc, verb: Token, corr: Span) -> set[int]:
     """The tokens of "not only / not just / not merely / not simply" in the left clause
     before the correlate (before the verb too: "not only fill the square but also ..."),
     else an empty set."""
-    for k in range(max(1, min(verb.left_edge.i, corr.start - 1)), corr.start):
-        if doc[k - 1].lower_ == "not" and doc[k].lower_ in NOT_ONLY:
-            return {k - 1, k}
-    return set()
+    pairs = _not_only_pairs(doc, max(1, min(verb.left_edge.i, corr.start - 1)) - 1, corr.start - 1)
+    return {pairs[0], pairs[0] + 1} if pairs else set()
 
 
 def _after_not_only(doc: Doc, verb: Token, span: Span) -> bool:
@@ -1269,9 +1283,9 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     xs = tok.left_edge.i
     if doc[rem.start].tag_ in {"IN", "TO"} and tok.dep_ == "pobj" and tok.head.i == xs - 1:
         tok, xs = tok.head, xs - 1  # a prepositional remnant answers the whole phrase
-    for k in range(xs, xe):
-        if doc[k].lower_ == "not" and doc[k + 1].lower_ in NOT_ONLY:
-            focus, xs = {k, k + 1}, k + 2
+    pairs = _not_only_pairs(doc, xs, xe)
+    if pairs:  # (the last one)
+        focus, xs = {pairs[-1], pairs[-1] + 1}, pairs[-1] + 2
     if xs < xe and doc[xs].lower_ in {"both", "either"}:
         focus, xs = {*focus, xs}, xs + 1  # "Both the students and also the teachers"
     verb = _verb_after(doc, tok, cc, e)
@@ -1318,12 +1332,7 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     first = _tokens_text(doc, keep, agree)
     ids = [i for i in keep if not xs <= i <= xe]
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
-    anchor = max((i for i in ids if i < xs), default=-1)
-    if anchor >= 0:
-        replace[anchor] = f"{replace.get(anchor, doc[anchor].text)} {rem_text}"
-        second = _tokens_text(doc, ids, replace)
-    else:
-        second = rem_text + " " + _tokens_text(doc, ids, replace)
+    second = _text_with_remnant(doc, ids, xs, rem_text, replace)
     if end:  # "too" stays at the end of its conjunct's sentence
         second += " " + _tokens_text(doc, end)
     sents = [_finish(first, an.final), _finish(second, an.final)]
@@ -1376,7 +1385,7 @@ def resolve_inverted_not_only(an: _Analysis, r_start: int) -> Resolution | None:
     cc = an.cc
     if doc[cc].lower_ != "but" or cc < 5:
         return None
-    if doc[0].lower_ != "not" or doc[1].lower_ not in NOT_ONLY:
+    if not _not_only_at(doc, 0):
         return None
     aux = doc[2]
     if aux.tag_ not in FINITE_TAGS | {"MD"}:
