@@ -1,0 +1,183 @@
+"""Review of the eighth session's stripping / VP-ellipsis / sluicing shapes (issue 11; paper
+000, sections 2, 3 and 7.2): the small helpers on docs built by hand (tags, lemmas and heads
+written here, no parser), and the wrong outputs the review found, as strict expected failures
+so that a later generation that fixes one is told to turn it into an ordinary test.
+
+Every sentence is written here.
+"""
+
+from __future__ import annotations
+
+import pytest
+import spacy
+from spacy.tokens import Doc
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver, Span
+from lingeval.conjuncts.resolvers.stripping import (
+    _after_place_words,
+    _aside,
+    _definite,
+    _not_only,
+    _not_only_before,
+    _not_only_pairs,
+    _text_with_remnant,
+)
+from lingeval.conjuncts.resolvers.vpe import _finite_perfect
+from tests.conjuncts.marked import resolve
+
+VOCAB = spacy.blank("en").vocab
+
+
+def _doc(text: str, tags: str = "", lemmas: str = "", heads: list[int] | None = None) -> Doc:
+    """A doc of the space-separated ``text`` with the given tags and lemmas (and heads,
+    absolute indices; every token its own head without them)."""
+    words = text.split()
+    return Doc(
+        VOCAB,
+        words=words,
+        tags=tags.split() or None,
+        lemmas=lemmas.split() or None,
+        heads=heads,
+        deps=["dep"] * len(words) if heads is not None else None,
+    )
+
+
+def test_not_only_pairs_every_focus_word_left_to_right() -> None:
+    doc = _doc("not only A but not just B and not merely C , not simply D or not E")
+    assert _not_only_pairs(doc, 0, len(doc) - 1) == [0, 4, 8, 12]
+    assert _not_only_pairs(doc, 1, 8) == [4]  # [lo, hi): the one at 8 is out
+    assert _not_only_before(doc, 4) is True  # "not only" before the conjunction at 3
+    assert _not_only_before(doc, 1) is False
+    assert _not_only_pairs(_doc("Not Only this"), 0, 2) == [0]  # any case
+
+
+def test_not_only_before_the_correlate_first_one() -> None:
+    """``_not_only``: the first "not only" from the verb's left edge up to the correlate."""
+    doc = _doc("she not only sang songs but not just hymns", heads=[2, 2, 3, 3, 3, 3, 3, 8, 3])
+    verb = doc[3]
+    assert _not_only(doc, verb, Span(4, 4)) == {1, 2}  # before the verb too
+    assert _not_only(doc, verb, Span(8, 8)) == {1, 2}  # the first, not "not just"
+    assert _not_only(doc, verb, Span(1, 1)) == set()  # nothing before the correlate
+
+
+def test_text_with_remnant_after_the_word_before_the_correlate() -> None:
+    doc = _doc("Ann likes jazz and Bo too")
+    replace: dict[int, str] = {1: "also likes"}
+    # the correlate "jazz" (2) left out: the remnant goes after "likes" (in its replacement)
+    text = _text_with_remnant(doc, [0, 1], 2, "blues", replace)
+    assert text == "Ann also likes blues"
+    assert replace[1] == "also likes blues"
+    # the correlate first: the remnant opens the sentence, ``replace`` untouched
+    replace = {1: "likes"}
+    assert _text_with_remnant(doc, [1, 2], 0, "Bo", replace) == "Bo likes jazz"
+    assert replace == {1: "likes"}
+
+
+def test_aside_opens_with_an_adverb_or_a_preposition() -> None:
+    tags = "NNP VBZ NN , CC NNP , IN NN , RB ."
+    doc = _doc("Ann likes jazz , and Bo , of course , too .", tags)
+    assert _aside(doc, 5, 8) == Span(7, 8)
+    doc = _doc("Ann likes jazz , and Bo , apparently , too .", "NNP VBZ NN , CC NNP , RB , RB .")
+    assert _aside(doc, 5, 7) == Span(7, 7)
+    # an apposition (a possessive opens it) and an aside with a verb are no asides
+    doc = _doc(
+        "Ann likes jazz , and Tom , my brother , too .", "NNP VBZ NN , CC NNP , PRP$ NN , RB ."
+    )
+    assert _aside(doc, 5, 8) is None
+    doc = _doc(
+        "Ann likes jazz , and Bo , as expected , too .", "NNP VBZ NN , CC NNP , IN VBN , RB ."
+    )
+    assert _aside(doc, 5, 8) is None
+    # no comma within the four words before ``k``, or none after the remnant's start
+    doc = _doc("Ann likes jazz , and Bo too .", "NNP VBZ NN , CC NNP RB .")
+    assert _aside(doc, 5, 5) is None
+
+
+def test_after_place_words_stops_at_the_preposition() -> None:
+    doc = _doc("also here in York", "RB RB IN NNP")
+    assert _after_place_words(doc, Span(1, 3)) == 2
+    assert _after_place_words(doc, Span(2, 3)) == 2  # no place adverb
+    assert _after_place_words(doc, Span(1, 1)) == 1  # at most the span's last index
+    # "home" opens a phrase as a place adverb, not as a noun
+    assert _after_place_words(_doc("home in Leeds", "RB IN NNP"), Span(0, 2)) == 1
+    assert _after_place_words(_doc("home in Leeds", "NN IN NNP"), Span(0, 2)) == 0
+
+
+def test_definite_noun_phrases() -> None:
+    doc = _doc(
+        "the house this roof new windows a door her car Tom Smith it",
+        "DT NN DT NN JJ NNS DT NN PRP$ NN NNP NNP PRP",
+    )
+    assert _definite(doc, Span(0, 1)) and _definite(doc, Span(2, 3))
+    assert (
+        _definite(doc, Span(8, 9)) and _definite(doc, Span(10, 11)) and _definite(doc, Span(12, 12))
+    )
+    assert not _definite(doc, Span(4, 5)) and not _definite(doc, Span(6, 7))
+
+
+def test_finite_perfect_only_a_finite_have_before_more() -> None:
+    doc = _doc(
+        "has read had been working having read have",
+        "VBZ VBN VBD VBN VBG VBG VBN VB",
+        "have read have be work have read have",
+    )
+    assert _finite_perfect([doc[0], doc[1]])  # "has read"
+    assert _finite_perfect([doc[2], doc[3], doc[4]])  # "had been working"
+    assert not _finite_perfect([doc[5], doc[6]])  # "having read": not finite
+    assert not _finite_perfect([doc[0]])  # "has" alone: no perfect of another verb
+    assert not _finite_perfect([doc[7], doc[1]])  # "(will) have read": the base form
+
+
+#: Wrong outputs found in review (rvs, eighth session), all on sentences written here:
+#: (sentence, conjunction, a rewrite the resolver should give or None, a rewrite it must not
+#: give or None). Generation was frozen; these wait for a later one.
+KNOWN_WRONG = [
+    # resolve_not_clause takes any clause opened by the same subordinator for "not because X
+    # but because Y", though the negation does not bear on the subordinate clause
+    (
+        "She does not like it when it rains, but when it snows she is happy.",
+        "but",
+        None,
+        "She likes it when it snows she is happy.",
+    ),
+    (
+        "I don't know if he came, but if he did, he left early.",
+        "but",
+        None,
+        "I know if he did, he left early.",
+    ),
+    (
+        "He hasn't called since he moved, but since he wrote, I feel better.",
+        "but",
+        None,
+        "He has called since he wrote, I feel better.",
+    ),
+    # sluicing: the restored clause lands between a comma and the adverb after it
+    (
+        "She left early, but I don't know why, though.",
+        "but",
+        "I don't know why she left early, though.",
+        None,
+    ),
+    # "not only" before a verb and a plural noun after "also" that is also a verb: both
+    # rewrites keep "not only" (stripping gives up on any remnant the dictionary knows as a verb)
+    ("He not only paints houses but also fences.", "but", "He also paints fences.", None),
+    ("She not only plants trees but also flowers.", "but", "She also plants flowers.", None),
+    # an aside opened by a preposition is taken for a remark on the sentence, though it
+    # modifies the remnant ("Tom, from Leeds," is an apposition)
+    ("Ann likes tea, and Tom, from Leeds, too.", "and", "Tom, from Leeds, likes tea, too.", None),
+    # an inverted "not only" clause with a negation of its own: do-support is undone
+    ("Not only did they not win, but they also lost money.", "but", "They did not win.", None),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="known wrong output (rvs review, eighth session)")
+@pytest.mark.parametrize(
+    ("sentence", "conj", "wanted", "unwanted"), KNOWN_WRONG, ids=[k[0][:40] for k in KNOWN_WRONG]
+)
+def test_known_wrong_outputs(
+    rules: RulesResolver, sentence: str, conj: str, wanted: str | None, unwanted: str | None
+) -> None:
+    sentences, _ = resolve(rules, sentence, conj)
+    assert wanted is None or wanted in sentences
+    assert unwanted is None or unwanted not in sentences
