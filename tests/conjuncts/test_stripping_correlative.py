@@ -206,6 +206,12 @@ MUST_RESOLVE = [
         "and",
         ["The city built a new school.", "The city built a hospital as well."],
     ),
+    # a place adverb opening a prepositional remnant stays with it
+    (
+        "The train stops in Leeds, and also here in York.",
+        "and",
+        ["The train stops in Leeds.", "The train also stops here in York."],
+    ),
     # a time adverb opening the remnant goes before the verb (tagged RBR: "later")
     (
         "The band toured Europe, and later Japan as well.",
@@ -233,6 +239,27 @@ MUST_RESOLVE = [
         "They do not sell the house but rent it out.",
         "but",
         ["They do not sell the house.", "They rent it out."],
+    ),
+    (
+        "The goal is not to punish but to teach.",
+        "but",
+        ["The goal is not to punish.", "The goal is to teach."],
+    ),
+    # "not because X but because Y": a clause opened by the same subordinator
+    (
+        "She left not because she was tired but because she was bored.",
+        "but",
+        ["She left not because she was tired.", "She left because she was bored."],
+    ),
+    (
+        "I don't think that he lied, but that he forgot.",
+        "but",
+        ["I don't think that he lied.", "I think that he forgot."],
+    ),
+    (
+        "I am not saying that it is easy, but that it is possible.",
+        "but",
+        ["I am not saying that it is easy.", "I am saying that it is possible."],
     ),
     (
         "Users should not delete the file but rename it.",
@@ -370,6 +397,8 @@ def test_correlatives_and_asides(
         # no marker: a plain coordinated subject
         ("Ann, Bo and Kim passed the exam.", "and"),
         ("Tom and probably Ann will come to the party.", "and"),
+        # a clause opened by the same word without a negation before it
+        ("I know that he left, but that he came back.", "but"),
         # a plural predicate noun would need an agreement of its own
         ("He and also his wife are doctors.", "and"),
         # "not only" without an inverted clause after it

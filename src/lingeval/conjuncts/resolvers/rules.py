@@ -1994,14 +1994,33 @@ def _not_just_vp(
     correlative's negation and focus word, *do*-support undone ("He didn't just win the
     game, but also set a record" -> "He won the game"), or None when ``ids`` hold no such
     negation right before ``lv`` or the conjunction is no *but*."""
+
     doc = an.doc
     if doc[an.cc].lower_ != "but" or lv.i < 2 or lv.i not in ids:
         return None
     neg, focus = doc[lv.i - 2], doc[lv.i - 1]
     if focus.lower_ not in NOT_ONLY or neg.lower_ not in {"not", "n't", "n’t"}:
         return None
-    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i < lv.i]
-    return _without_do_support([i for i in ids if i not in {neg.i, focus.i}], auxes, lv)
+    kept = [i for i in ids if i not in {neg.i, focus.i}]
+    replace: dict[int, str] = {}
+    return (kept, replace) if _undo_do(lv, kept, lv, replace) else None
+
+
+def _undo_do(verb: Token, kept: list[int], target: Token, replace: dict[int, str]) -> bool:
+    """Undo the *do*-support of ``verb`` when its only auxiliary among ``kept`` is a form of
+    *do*: the auxiliary leaves ``kept`` and ``target`` takes its tense and person in
+    ``replace`` ("did not buy X but Y" -> "bought Y"). False when the form does not exist."""
+    from lemminflect import getInflection
+
+    auxes = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
+    if len(auxes) != 1 or auxes[0].lemma_ != "do":
+        return True
+    form = getInflection(target.lemma_, tag=auxes[0].tag_)
+    if not form:
+        return False
+    kept.remove(auxes[0].i)
+    replace[target.i] = form[0]
+    return True
 
 
 def _corrective_vp(
@@ -2012,10 +2031,13 @@ def _corrective_vp(
     one"; "They do not sell the house but rent it" -> "They rent it"), or None when the
     conjunction is no *but*, A's verb has no negation in the prefix, B has one of its own, or
     the negation opens "not only"."""
+
     doc = an.doc
     if doc[an.cc].lower_ != "but":
         return None
     negs = [c.i for c in lv.children if c.dep_ == "neg" and c.i in prefix]
+    if not negs and prefix and doc[prefix[-1]].lower_ in {"not", "n't", "n’t"}:
+        negs = [prefix[-1]]  # right before the first conjunct: "The goal is not [to punish]"
     if not negs or any(doc[n + 1].lower_ in NOT_ONLY for n in negs):
         return None
     if any(
@@ -2023,24 +2045,8 @@ def _corrective_vp(
     ):
         return None
     kept = [i for i in prefix if i not in negs]
-    auxes = [c for c in lv.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
-    return _without_do_support(kept, auxes, rv)
-
-
-def _without_do_support(
-    ids: list[int], auxes: Sequence[Token], verb: Token
-) -> tuple[list[int], dict[int, str]] | None:
-    """``ids`` and the word replacements that undo *do*-support: when ``auxes`` are one form
-    of *do*, it leaves ``ids`` and ``verb`` takes its tense ("did" + "win" -> "won"); None
-    when lemminflect has no such form; else ``ids`` unchanged and no replacement."""
-    from lemminflect import getInflection
-
-    if len(auxes) != 1 or auxes[0].lemma_ != "do":
-        return ids, {}
-    form = getInflection(verb.lemma_, tag=auxes[0].tag_)
-    if not form:
-        return None
-    return [i for i in ids if i != auxes[0].i], {verb.i: form[0]}
+    replace: dict[int, str] = {}
+    return (kept, replace) if _undo_do(lv, kept, rv, replace) else None
 
 
 def _elided_noun(doc: Doc, lv: Token, rv: Token, right: Span) -> tuple[int, list[int]] | None:
@@ -2082,6 +2088,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     from lingeval.conjuncts.resolvers.stripping import (
         resolve_aside,
         resolve_inverted_not_only,
+        resolve_not_clause,
         resolve_stripping,
     )
     from lingeval.conjuncts.resolvers.vpe import resolve_vp_ellipsis
@@ -2092,6 +2099,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
             or resolve_inverted_not_only(an, r_start)
             or resolve_stripping(an, r_start)
             or resolve_aside(an, r_start)
+            or resolve_not_clause(an, r_start)
             or resolve_sluicing(an, r_start)
         )
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive

@@ -262,7 +262,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     subj = an.subject_span(verb)
     if subj is not None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
-    pp = doc[remnant.start].tag_ in {"IN", "TO"}
+    # (a place adverb may open a prepositional remnant: "and also here in York")
+    pp = doc[_after_place_words(doc, remnant)].tag_ in {"IN", "TO"}
     stack = [verb]
     while stack:
         v = stack.pop()
@@ -331,6 +332,17 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
+
+
+def _after_place_words(doc: Doc, span: Span) -> int:
+    """The first index of ``span`` after its opening place adverbs ("here in York": "in"),
+    its last index at most."""
+    from lingeval.conjuncts.resolvers.rules import _PLACE_WORDS
+
+    k = span.start
+    while k < span.end and doc[k].lower_ in _PLACE_WORDS and doc[k].tag_ == "RB":
+        k += 1
+    return k
 
 
 def _gerund(tok: Token) -> bool:
@@ -706,7 +718,11 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
             rem = Span(rem.start, last)
     extra: list[tuple[Span, Span]] = []
     cut = next(
-        (k for k in range(i + 1, rem.end) if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"),
+        (
+            k
+            for k in range(_after_place_words(doc, Span(i, rem.end)) + 1, rem.end)
+            if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"
+        ),
         None,
     )
     if cut is not None:
@@ -1074,8 +1090,7 @@ def _build(
     an: _Analysis, st: Stripping, p: int, verb: Token, corr: Span, is_subj: bool
 ) -> Resolution | None:
     """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
-    from lingeval.conjuncts.resolvers.vpe import _left_chain
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _undo_do
 
     doc = an.doc
     rem = st.remnant
@@ -1098,16 +1113,9 @@ def _build(
         ids = [i for i in ids if i not in when]
     if st.corrective:  # "not A but B": B's sentence is positive ("did not buy" -> "bought")
         negs = {n.i for n in _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)}
-        dos = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "do" and c.i < verb.i]
-        if dos and len(_left_chain(verb)) == 2:  # "did" alone before the verb
-            from lemminflect import getInflection
-
-            form = getInflection(verb.lemma_, tag=dos[0].tag_)
-            if not form:
-                return None
-            replace[verb.i] = form[0]
-            negs.add(dos[0].i)
         ids = [i for i in ids if i not in negs]
+        if not _undo_do(verb, ids, verb, replace):  # "did" alone before the verb
+            return None
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
@@ -1451,3 +1459,43 @@ def _inverted_stripping(
         text += ("," if st.comma else "") + " " + _tokens_text(doc, st.end)
     first = _finish(_tokens_text(doc, ids, replace), an.final)
     return Resolution([first, _finish(text, an.final)], "stripping")
+
+
+#: Words that open a clause answered by the same word after "but" ("not because X but
+#: because Y")
+CLAUSE_OPENERS = {"because", "since", "when", "while", "if", "that", "until", "whether"}
+
+
+def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
+    """ "not because X but because Y" (issue 11, eighth session): the right conjunct is a
+    clause opened by the same subordinator as the one right after *not*; the second rewrite
+    is the left sentence up to *not* with the right clause in place of the negated one ("She
+    left not because she was tired but because she was bored" -> "She left because she was
+    bored."). None for any other sentence."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _undo_do
+
+    doc = an.doc
+    opener = doc[r_start].lower_
+    if doc[an.cc].lower_ != "but" or opener not in CLAUSE_OPENERS:
+        return None
+    j = next((j for j in range(an.cc - 2, 0, -1) if doc[j].lower_ == opener), None)
+    if j is None or not any(doc[i].tag_ in VERB_TAGS for i in range(r_start, an.last + 1)):
+        return None
+    before = list(range(0, j))
+    replace: dict[int, str] = {}
+    if doc[j - 1].lower_ == "not":  # "left not because X"
+        before.remove(j - 1)
+    else:  # the verb above the clause is negated: "I am not saying that X, but that Y"
+        verb = doc[j].head.head if doc[j].head.i != doc[j].i else None
+        negs = [c.i for c in verb.children if c.dep_ == "neg"] if verb is not None else []
+        if verb is None or not negs or verb.i > j:
+            return None
+        before = [i for i in before if i not in negs]
+        if not _undo_do(verb, before, verb, replace):  # "don't say" -> "say"
+            return None
+    p = an.left_end(an.cc)
+    first = _finish(_tokens_text(doc, list(range(0, p + 1))), an.final)
+    second = _finish(
+        _tokens_text(doc, before + list(range(r_start, an.last + 1)), replace), an.final
+    )
+    return Resolution([first, second], "stripping-negation") if first != second else None
