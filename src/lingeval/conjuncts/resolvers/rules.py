@@ -406,7 +406,8 @@ def _opening_time(doc: Doc, span: Span) -> bool:
 
 def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
     """One of ``a`` and ``b`` is a noun phrase of time, the other a one-word adverb of time
-    ("another time" / "once", "this year" / "previously")."""
+    ("another time" / "once", "this year" / "previously"): a remnant-correlate pair of
+    paper 000, section 3.2 (the remnant replaces the adverb in its rewrite)."""
     adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ == "RB" else (b, a)
     return len(adv) == 1 and doc[adv.start].lower_ in TIME_ADVERBS and _time_np(doc, np)
 
@@ -778,10 +779,11 @@ class _Analysis:
 
     def _plural_apposition(self) -> bool:
         """A noun-phrase conjunct followed by an apposition that counts the conjuncts ("the
-        site of X and Y, the two tallest peaks"; ", both of them"): it binds them."""
+        site of X and Y, the two tallest peaks"; ", both of them"): it binds them, so the
+        sentence is not rewritable (paper 000, section 5)."""
         doc = self.doc
         k = self.cc + 1
-        while k <= self.last and doc[k].tag_ in NP_INNER_TAGS | {"JJ", "HYPH", "POS"}:
+        while k <= self.last and doc[k].tag_ in NP_INNER_TAGS:
             k += 1
         if k == self.cc + 1 or k + 2 > self.last or doc[k].text != ",":
             return False
@@ -1298,7 +1300,9 @@ ASIDES = frozenset({
 def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
     """The first and last index of an aside set off by commas after the first remnant of a
     verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
-    The first remnant is up to five words without a verb, right after the conjunction."""
+    The first remnant is up to five words without a verb or punctuation, right after the
+    conjunction; the aside is one of :data:`ASIDES`; a nominal, preposition or adjective
+    follows it (a remnant, not a stripping marker). Paper 000, section 3.2 (gapping)."""
     doc = an.doc
     for k in range(an.cc + 2, min(an.cc + 7, an.last)):
         if doc[k].text != ",":
@@ -1393,8 +1397,9 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
 
     The word becomes a ``VBZ`` verb heading the clause, the singular noun phrase before it its
     subject (``nsubj``) and the phrase the parser made the root its object (``dobj``); the doc
-    is changed in place (idempotent: the sentence then has a verb). Nothing happens unless
-    exactly one word fits.
+    is changed in place (idempotent: the sentence then has a verb), so a later conjunction of
+    the same doc sees the repair. Nothing happens unless exactly one word fits and the parse's
+    root is that word or follows it. Paper 000, section 3.2 (the verb a gapped conjunct copies).
     """
     if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
         return
@@ -1415,10 +1420,13 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
     from spacy.attrs import DEP, HEAD
 
     w = fits[0]
+    # the parse's root, which becomes the verb's object: the word itself or a root after it
+    root = w if doc[w].head.i == w else next((t.i for t in doc[w:] if t.head.i == t.i), None)
+    if root is None:
+        return  # the root precedes the word ("Timetable: the first train leaves ..."): no repair
     subj = w - 1
     heads = [t.head.i for t in doc]
     deps = [t.dep_ for t in doc]
-    root = next(t.i for t in doc if t.head.i == t.i and t.i > w - 1) if heads[w] != w else w
     for k in range(start, subj):
         if not start <= heads[k] < w:
             heads[k] = subj
@@ -1465,6 +1473,16 @@ def _list_end_conjunction(doc: Doc, cc: int) -> int | None:
         elif tok.lower_ in CONJUNCTIONS:
             return None
     return None
+
+
+def _better_scored(best: Resolution | None, other: Resolution | None) -> Resolution | None:
+    """The one of two resolutions with the higher analysis score (``details["score"]``, 0 when
+    absent): ``best`` on a tie, the other when one of them is None."""
+    if other is not None and (
+        best is None or other.details.get("score", 0.0) > best.details.get("score", 0.0)
+    ):
+        return other
+    return best
 
 
 def _omission(
@@ -1547,10 +1565,7 @@ def _omission(
         deep = _nominal(
             an, inside, an.subject_span(inside), p, Span(r_start, end), om, collect, longer
         )
-        if deep is not None and (
-            res is None or deep.details.get("score", 0.0) > res.details.get("score", 0.0)
-        ):
-            res = deep
+        res = _better_scored(res, deep)
         if collect is not None:  # one list of analyses, best first, as for one clause
             collect[n0:] = sorted(collect[n0:], key=lambda cb: -cb[0].score)
     return res
@@ -1625,10 +1640,7 @@ def _clause_remnant(
         res = _nominal(
             an, v, an.subject_span(v), p, Span(right.start, end), None, collect, clause_tail=clause
         )
-        if res is not None and (
-            best is None or res.details.get("score", 0.0) > best.details.get("score", 0.0)
-        ):
-            best = res
+        best = _better_scored(best, res)
     return best
 
 
@@ -2785,7 +2797,8 @@ def _nominal(
 def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
     """The first index of a noun phrase of time ("last year", "this week") that ends the right
     conjunct after two or more other words, when the first conjunct (``post`` .. ``p``) has no
-    time word or year of its own, else None."""
+    time word or year of its own, else None: closing context shared by every rewrite (paper
+    000, section 3.2)."""
     doc = an.doc
     for k in range(max(right.start + 2, right.end - 2), right.end):
         tail = Span(k, right.end)
@@ -3066,11 +3079,7 @@ def _analyses(
             (len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB")
             # a noun phrase of time answers a time adverb: "[once] was signed to A and
             # another time to B"
-            or (
-                doc[adverb.start].lower_ in TIME_ADVERBS
-                and _category(doc, parts[0]) == "NP"
-                and _time_np(doc, parts[0])
-            )
+            or (_category(doc, parts[0]) == "NP" and _time_for_adverb(doc, adverb, parts[0]))
         ):
             # a connective adverb answers one before the verb: "to first apply rules to A,
             # then to B", "could also pay X ... and then Y"
