@@ -81,6 +81,8 @@ def _indefinite(an: _Analysis, p: int) -> tuple[int, int] | None:
 
 
 def _verb_of(tok: Token) -> Token | None:
+    """The nearest verb (no auxiliary) at or above ``tok`` (at most 20 steps up), or None at
+    the root."""
     for _ in range(20):
         if tok.tag_ in VERB_TAGS and tok.dep_ not in {"aux", "auxpass"}:
             return tok

@@ -92,6 +92,8 @@ class Site:
 
 
 def _lemma(tok: Token) -> str:
+    """The lemma of an auxiliary, contracted forms included ("wo" / "'ll": *will*, "ca": *can*,
+    "'ve": *have*, "'d": *would* as a modal, else *have*)."""
     low = tok.lower_
     if low in {"wo", "'ll", "’ll"}:
         return "will"
@@ -105,6 +107,8 @@ def _lemma(tok: Token) -> str:
 
 
 def _is_aux(tok: Token) -> bool:
+    """``tok`` is an auxiliary of a chain: a modal, infinitival *to*, a finite *do*, or *be* /
+    *have* (:data:`AUX_LEMMAS`)."""
     if tok.tag_ in {"MD", "TO"} or tok.lower_ in {"'ve", "’ve"}:
         return True  # (the tagger reads "should’ve" as "should" + a proper noun)
     if _lemma(tok) == "do":  # "have done", "to be done": a main verb
@@ -113,10 +117,13 @@ def _is_aux(tok: Token) -> bool:
 
 
 def _is_neg(tok: Token) -> bool:
+    """``tok`` negates the chain ("not", "n't", "never", or a *neg* dependent)."""
     return tok.lower_ in NEG_WORDS or tok.dep_ == "neg"
 
 
 def _modal_class(lemma: str) -> int:
+    """The index of the class of :data:`MODAL_CLASSES` that holds ``lemma`` (*would* ~ *will*),
+    else -1."""
     return next((k for k, c in enumerate(MODAL_CLASSES) if lemma in c), -1)
 
 
@@ -367,6 +374,12 @@ NOMINATIVE = {"me": "i", "him": "he", "her": "she", "us": "we", "them": "they"}
 
 
 def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]:
+    """The indices of the verb phrase of antecedent ``v`` restored at ``site`` (module
+    docstring, step 3): after its ``j``-th auxiliary (``j`` -1: from the verb, -2: the whole
+    chain) up to its right edge or ``p``, without its subjects, negations, adverbial clauses
+    with a subordinator and further conjuncts after it, the adjuncts of time the site
+    replaces ("tomorrow" for "today"), a phrase the right conjunct replaces, or punctuation at
+    either end."""
     doc = an.doc
     chain = _left_chain(v)
     start = chain[j].i + 1 if j >= 0 else (chain[0].i if j == -2 else v.i)
@@ -422,6 +435,8 @@ def _rebind(doc: Doc, ids: list[int], subject: list[int], replace: dict[int, str
 
 @functools.lru_cache(maxsize=1)
 def _first_names() -> dict[str, str]:
+    """The first names of ``first-names.txt``, lower-cased, with their gender (``"f"`` /
+    ``"m"``)."""
     path = DATA / "first-names.txt"
     out: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -544,6 +559,8 @@ def _quantified_noun(doc: Doc, subject: list[int], left: list[int]) -> dict[int,
 
 
 def _glue(tail: str) -> str:
+    """``tail`` ready to append to a sentence: against it when it opens with punctuation,
+    else after a space ("" stays "")."""
     if not tail:
         return ""
     return tail if tail[:1] in {",", ".", ";", ":", "!", "?"} else " " + tail
