@@ -1199,7 +1199,7 @@ def resolve_doc(
         return unchanged("not-a-conjunction")
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
-    _verb_from_plural_noun(doc, cc)
+    doc = _verb_from_plural_noun(doc, cc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
         # "One clock shows hours, and another minutes, another seconds, and another days":
@@ -1390,19 +1390,21 @@ def _verb_lemma(form: str) -> str | None:
     return None
 
 
-def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
+def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     """Repair a sentence without any verb whose first conjunct is "noun phrase + plural noun
     that is also a verb's -s form + complement" ("The first train leaves/NNS at 6 and the last
     at 11", "One dial records/NNS days, and another ..."): the tagger's plural noun is the verb.
 
     The word becomes a ``VBZ`` verb heading the clause, the singular noun phrase before it its
-    subject (``nsubj``) and the phrase the parser made the root its object (``dobj``); the doc
-    is changed in place (idempotent: the sentence then has a verb), so a later conjunction of
-    the same doc sees the repair. Nothing happens unless exactly one word fits and the parse's
-    root is that word or follows it. Paper 000, section 3.2 (the verb a gapped conjunct copies).
+    subject (``nsubj``) and the phrase the parser made the root its object (``dobj``). The
+    repair is made on a copy, which is returned; the caller's doc (which the parser may cache
+    and hand out again for the same text) is never changed, so every conjunction of a doc is
+    resolved on the same parse whatever the order. Nothing is repaired (the doc itself is
+    returned) unless exactly one word fits and the parse's root is that word or follows it.
+    Paper 000, section 3.2 (the verb a gapped conjunct copies).
     """
     if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
-        return
+        return doc
     start = max((k + 1 for k in range(cc) if doc[k].text in {";", ":"}), default=0)
     fits = [
         k
@@ -1415,7 +1417,7 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
         and _verb_lemma(doc[k].lower_) is not None
     ]
     if len(fits) != 1:
-        return
+        return doc
     import numpy as np
     from spacy.attrs import DEP, HEAD
 
@@ -1423,7 +1425,9 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
     # the parse's root, which becomes the verb's object: the word itself or a root after it
     root = w if doc[w].head.i == w else next((t.i for t in doc[w:] if t.head.i == t.i), None)
     if root is None:
-        return  # the root precedes the word ("Timetable: the first train leaves ..."): no repair
+        return (
+            doc  # the root precedes the word ("Timetable: the first train leaves ..."): no repair
+        )
     subj = w - 1
     heads = [t.head.i for t in doc]
     deps = [t.dep_ for t in doc]
@@ -1449,10 +1453,12 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> None:
         ],
         dtype="uint64",
     )
+    doc = doc.copy()  # never the caller's (possibly cached) parse
     doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
     tok = doc[w]
     tok.tag_, tok.pos_ = "VBZ", "VERB"
     tok.lemma_ = _verb_lemma(tok.lower_) or tok.lower_
+    return doc
 
 
 def _list_end_conjunction(doc: Doc, cc: int) -> int | None:
