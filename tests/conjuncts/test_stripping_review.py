@@ -166,6 +166,16 @@ KNOWN_WRONG = [
     # an aside opened by a preposition is taken for a remark on the sentence, though it
     # modifies the remnant ("Tom, from Leeds," is an apposition)
     ("Ann likes tea, and Tom, from Leeds, too.", "and", "Tom, from Leeds, likes tea, too.", None),
+    # resolve_aside: a remnant for a subject inside a partitive ("Most of [the students]")
+    # replaces the noun phrase after "of", not the subject
+    (
+        "Most of the students, and also some teachers, came.",
+        "and",
+        "Some teachers also came.",
+        "Most of some teachers also came.",
+    ),
+    # do-support undone with the lemma the tagger chose: "lie" (tell lies) becomes "lay"
+    ("Not only did he lie, but he also cheated.", "but", "He lied.", None),
     # an inverted "not only" clause with a negation of its own: do-support is undone
     ("Not only did they not win, but they also lost money.", "but", "They did not win.", None),
 ]
