@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from lingeval.conjuncts.example import ConjunctExample
 from lingeval.conjuncts.resolvers.rules import RulesResolver
 
@@ -20,3 +22,20 @@ def resolve(
     """The rewrites and the rule name the resolver gives for :func:`ex`'s example."""
     [res] = rules.analyse([ex(sentence, conj, nth)])
     return res.sentences, res.rule
+
+
+Case = tuple[str, str, list[str]]
+
+
+def shape_cases(
+    must_resolve: list[Case], must_not_change: list[Case], width: int = 48
+) -> list[pytest.ParameterSet]:
+    """``pytest`` parameters ``(sentence, conj, expected, new)`` of a shape's sentences:
+    ``new`` is True for the ones the shape must resolve (they failed on the main before it),
+    False for the close ones whose rewrite must not change; each named by the first
+    ``width`` characters of its sentence."""
+    return [
+        pytest.param(*case, new, id=case[0][:width])
+        for cases, new in ((must_resolve, True), (must_not_change, False))
+        for case in cases
+    ]

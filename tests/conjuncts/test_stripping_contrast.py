@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from lingeval.conjuncts.resolvers.rules import RulesResolver
-from tests.conjuncts.marked import resolve
+from tests.conjuncts.marked import resolve, shape_cases
 
 MUST_RESOLVE = [
     # a prepositional remnant replaces the phrase with its preposition inside a predicate or
@@ -299,12 +299,10 @@ MUST_NOT_CHANGE = [
 ]
 
 
-CASES = [(*c, True) for c in MUST_RESOLVE] + [(*c, False) for c in MUST_NOT_CHANGE]
+CASES = shape_cases(MUST_RESOLVE, MUST_NOT_CHANGE, width=32)
 
 
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "stripped"), CASES, ids=[c[0][:32] for c in CASES]
-)
+@pytest.mark.parametrize(("sentence", "conj", "expected", "stripped"), CASES)
 def test_real_text_stripping_shapes(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], stripped: bool
 ) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from lingeval.conjuncts.resolvers.rules import RulesResolver
-from tests.conjuncts.marked import resolve
+from tests.conjuncts.marked import resolve, shape_cases
 
 MUST_RESOLVE = [
     # "not only" before a verb phrase: the first half of the correlative goes, like "both"
@@ -372,12 +372,10 @@ MUST_NOT_CHANGE = [
     ),
 ]
 
-CASES = [(*c, True) for c in MUST_RESOLVE] + [(*c, False) for c in MUST_NOT_CHANGE]
+CASES = shape_cases(MUST_RESOLVE, MUST_NOT_CHANGE)
 
 
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), CASES, ids=[c[0][:48] for c in CASES]
-)
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), CASES)
 def test_correlatives_and_asides(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
