@@ -176,6 +176,14 @@ KNOWN_WRONG = [
     ),
     # do-support undone with the lemma the tagger chose: "lie" (tell lies) becomes "lay"
     ("Not only did he lie, but he also cheated.", "but", "He lied.", None),
+    # the shared closing clause runs past the ")" of a bracket opened before the correlate
+    # (the bracket inside the first conjunct, the conjunction not right after "(")
+    (
+        "We sold everything (the house, and the car too, so we had cash) last year.",
+        "and",
+        None,
+        "We sold the car too, so we had cash) last year.",
+    ),
     # an inverted "not only" clause with a negation of its own: do-support is undone
     ("Not only did they not win, but they also lost money.", "but", "They did not win.", None),
 ]
