@@ -549,12 +549,18 @@ def _choices(
 
 
 def _verb_remnant_after_not_only(doc: Doc, cc: int, r_start: int, k: int) -> bool:
-    """ "not only" opens a verb ("does not only [sing]") and the right conjunct, after its
-    markers, is one word the dictionary knows as a verb: two verb phrases, whatever the
-    tagger made of the second ("but also dances/NNS")."""
+    """ "not only" opens a verb with nothing after it but adverbs ("does not only [sing]") and
+    the right conjunct, after its markers, is one word the dictionary knows as a verb: two verb
+    phrases, whatever the tagger made of the second ("but also dances/NNS"). A verb with a
+    complement keeps the remnant reading ("paints houses but also fences")."""
     pair = _not_only_pairs(doc, 0, cc - 1)
     if not pair or doc[pair[-1] + 2].tag_ not in VERB_TAGS - {"MD"}:
         return False
+    verb = pair[-1] + 2
+    if any(not (t.is_punct or t.tag_ in {"RB", "RBR"}) for t in doc[verb + 1 : cc]):
+        return (
+            False  # the verb has a complement the remnant answers: "paints houses but also fences"
+        )
     words = [i for i in range(r_start, k + 1) if doc[i].lower_ not in FRONT]
     return len(words) == 1 and has_lemma(doc[words[0]].lower_, "VERB")
 
