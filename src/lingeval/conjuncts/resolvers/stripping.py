@@ -1486,7 +1486,8 @@ def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
     clause opened by the same subordinator as the one right after *not*; the second rewrite
     is the left sentence up to *not* with the right clause in place of the negated one ("She
     left not because she was tired but because she was bored" -> "She left because she was
-    bored."). None for any other sentence."""
+    bored."). The right conjunct must be that one clause: with a main clause after it ("but
+    when it snows she is happy") it is no remnant. None for any other sentence."""
     from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _undo_do
 
     doc = an.doc
@@ -1496,6 +1497,9 @@ def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
     j = next((j for j in range(an.cc - 2, 0, -1) if doc[j].lower_ == opener), None)
     if j is None or not any(doc[i].tag_ in VERB_TAGS for i in range(r_start, an.last + 1)):
         return None
+    clauses = {t.head.i for t in doc[r_start : an.last + 1] if t.dep_ in SUBJ_DEPS}
+    if len(clauses) > 1:
+        return None  # a main clause follows the subordinate one: "but when it snows she is happy"
     before = list(range(0, j))
     replace: dict[int, str] = {}
     if doc[j - 1].lower_ == "not":  # "left not because X"
