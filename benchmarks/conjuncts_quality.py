@@ -31,8 +31,9 @@ treebank-heldout`` (or ``webnlg-heldout``) scores that held-out set alone (no de
 is loaded).
 
 Usage: ``python benchmarks/conjuncts_quality.py [--resolver SPEC ...] [--spacy-model NAME ...]
-[--sources schuster,gum,...] [--no-oracle] [--held-out]``. Writes
-``benchmarks/out/conjuncts_quality.json``.
+[--sources schuster,gum,...] [--no-oracle] [--held-out] [--dump-items OUT.jsonl]``. Writes
+``benchmarks/out/conjuncts_quality.json``; ``--dump-items`` writes every development item's
+prediction and rule (never a held-out item's), sorted, for a byte-identical check of a change.
 """
 
 from __future__ import annotations
@@ -200,6 +201,32 @@ def show_development(
     return table, shapes, fitted
 
 
+def dump_items(records: list[Any], path: Path) -> None:
+    """One JSON line per development record (never a held-out one): source, mode, system, id,
+    prediction, rule and verb-nucleus counts, sorted, so two runs compare with ``cmp``."""
+    rows = [
+        {
+            "source": r.source,
+            "mode": r.mode,
+            "system": r.system,
+            "id": r.example.id,
+            "rule": r.rule,
+            "prediction": r.prediction,
+            "matched": r.stats.matched,
+            "predicted": r.stats.predicted,
+            "gold": r.stats.gold,
+            "exact": r.stats.exact,
+        }
+        for r in records
+    ]
+    rows.sort(key=lambda d: (d["source"], d["system"], d["mode"], str(d["id"])))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"wrote {len(rows)} development items to {path}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -219,6 +246,13 @@ def main(argv: list[str] | None = None) -> int:
         help="also score the held-out sources in their own section (once per generation)",
     )
     ap.add_argument("--aggregation", default="micro", choices=["micro", "macro"])
+    ap.add_argument(
+        "--dump-items",
+        type=Path,
+        default=None,
+        help="write one JSON line per development item, system and mode (id, prediction, rule,"
+        " F1): the byte-identical regression check of a change. Held-out items are never written",
+    )
     ap.add_argument("--out", type=Path, default=OUT / "conjuncts_quality.json")
     args = ap.parse_args(argv)
 
@@ -235,8 +269,14 @@ def main(argv: list[str] | None = None) -> int:
     shared = SHARED_DATA if SHARED_DATA.is_dir() else None
     names = args.sources.split(",") if args.sources else None
     if args.held_out:
-        base = names or [n for n in SOURCES if n not in HELD_OUT_SOURCES]
-        names = [*base, *(n for n in HELD_OUT_SOURCES if n not in base)]
+        # named held-out sources alone score only themselves; otherwise every held-out source
+        # follows the development sources
+        chosen_held = [n for n in names or [] if n in HELD_OUT_SOURCES]
+        if chosen_held and len(chosen_held) == len(names or []):
+            names = chosen_held
+        else:
+            base = names or [n for n in SOURCES if n not in HELD_OUT_SOURCES]
+            names = [*base, *(n for n in HELD_OUT_SOURCES if n not in base)]
     sources = load_sources(shared, DATA, names=names)
     if shared is None:
         print("note: ../shared/data is absent; only the sources in the repository are scored")
@@ -279,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
                     system=sysname,
                 )
             )
+    if args.dump_items is not None:
+        dump_items(records, args.dump_items)
     table, shapes, fitted = pd.DataFrame(), pd.DataFrame(), {}
     if records:
         table, shapes, fitted = show_development(records, resolvers, options, args.aggregation)
