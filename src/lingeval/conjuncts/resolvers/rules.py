@@ -2800,20 +2800,46 @@ def _nominal(
     return best
 
 
-def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
-    """The first index of a noun phrase of time ("last year", "this week") that ends the right
-    conjunct after two or more other words, when the first conjunct (``post`` .. ``p``) has no
-    time word or year of its own, else None: closing context shared by every rewrite (paper
-    000, section 3.2)."""
+#: Prepositions of a closing time phrase that may be shared after the gap ("[over the next two
+#: years]", "[during the quarter]").
+TIME_TAIL_PREPOSITIONS = frozenset({"over", "during", "throughout", "within", "in"})
+#: Adverbs that open a shared closing time phrase ("[late Friday]", "[early Monday]").
+TIME_TAIL_ADVERBS = frozenset({"late", "early"})
+
+
+def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
+    """``k`` .. ``right.end`` is a closing phrase of time: a noun phrase ("last year"), one
+    opened by *late/early* ("late Friday"), or a prepositional phrase of time that is one
+    constituent ("over the next two years")."""
     doc = an.doc
-    for k in range(max(right.start + 2, right.end - 2), right.end):
-        tail = Span(k, right.end)
-        if (
-            doc[k].tag_ in {"DT", "JJ"}
-            and doc[right.end].lower_ in TIME_NOUNS
-            and all(doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1))
-            and _time_np(doc, tail)
-        ):
+    tail = Span(k, right.end)
+    if doc[right.end].lower_ in TIME_NOUNS and all(
+        doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1)
+    ):
+        return k >= right.end - 2 and doc[k].tag_ in {"DT", "JJ"} and _time_np(doc, tail)
+    if doc[k].lower_ in TIME_TAIL_ADVERBS and k + 1 <= right.end:
+        rest = range(k + 1, right.end + 1)
+        return doc[right.end].lower_ in TIME_NOUNS and all(
+            doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in rest
+        )
+    if doc[k].lower_ in TIME_TAIL_PREPOSITIONS and doc[k].tag_ == "IN" and k < right.end:
+        obj = Span(k + 1, right.end)
+        return (
+            doc[k].right_edge.i == right.end
+            and doc[k + 1].tag_ in {"DT", "JJ", "PRP$"}
+            and _np_head(doc, obj).lemma_.lower() in TIME_NOUNS
+        )
+    return False
+
+
+def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
+    """The first index of a phrase of time ("last year", "late Friday", "over the next two
+    years", :func:`_time_tail_at`) that ends the right conjunct after two or more other words,
+    when the first conjunct (``post`` .. ``p``) has no time word or year of its own, else None:
+    closing context shared by every rewrite (paper 000, section 3.2)."""
+    doc = an.doc
+    for k in range(right.start + 2, right.end):
+        if _time_tail_at(an, k, right):
             first = range(post, p + 1)
             if any(
                 doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
@@ -3516,15 +3542,18 @@ _RATE_WORDS = frozenset({"a", "an", "per", "every"})
 def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     """Where a noun-less number remnant stops replacing its correlate: the last number or
     frequency word of ``c`` before the material it counts, which stays (paper 000, section
-    3.2: the counted noun is spelled out; "for five [years]", "about 800 [jobs]", "by 240
-    [votes] to 190", "40% [of the price]", "once [a week]").
+    3.2: the counted noun is spelled out; "for five [years]", "by 240 [votes] to 190",
+    "once [a week]").
 
-    None when ``r`` has a noun of its own or is no number, or ``c`` has nothing after its
-    number. Ordinals and determiners ("the second", "in the other") keep their nominal
+    Only a number inside a prepositional phrase, or a frequency word: for a noun-phrase
+    number the alignment offers both readings (:func:`_ends`, ``"number"``; the ranker's
+    ``qnum_keeps_noun``). None when ``r`` has a noun of its own or is no number, or ``c``
+    has nothing after its number. Ordinals and determiners ("the second", "in the other") keep their nominal
     ellipsis, as the development gold does (only verbs are restored there); so does a rate
     after a money amount ("$235 to $266 [a share]")."""
     rs, cs = r.start, c.start
-    if doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end:
+    pp = doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end
+    if pp:
         rs, cs = rs + 1, cs + 1  # "for five" / "for ten years": compare the objects
     if cs > c.end or any(
         doc[i].tag_ in _NOUN_TAGS and doc[i].text != "%" for i in range(rs, r.end + 1)
@@ -3534,6 +3563,8 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     last = doc[r.end].text
     if kind is None or (len(last) == 4 and last.isdigit()):
         return None  # a year counts nothing ("for 1989" / "for the 12 months ...")
+    if kind == "num" and (not pp or doc[rs].tag_ == "DT"):
+        return None  # a noun-phrase number: the alignment's choice; "nearly a million"
     pivot = None
     for i in range(cs, c.end):
         tok = doc[i]
