@@ -68,7 +68,9 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
+    open_bracket,
     outside_parentheticals,
+    remark,
     right_end,
     sentence_break,
 )
@@ -1288,41 +1290,32 @@ def resolve_doc(
     return res
 
 
-#: Set phrases that may stand, between commas, after the first remnant ("and Bob, as
-#: usual, a steak")
-ASIDES = frozenset({
-    ("as", "usual"), ("as", "always"), ("as", "before"), ("as", "expected"), ("in", "turn"),
-    ("of", "course"), ("however",), ("for", "example"), ("for", "instance"),
-    ("in", "contrast"), ("by", "contrast"), ("in", "return"), ("predictably",), ("meanwhile",),
-})  # fmt: skip
-
-
 def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
     """The first and last index of an aside set off by commas after the first remnant of a
     verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
     The first remnant is up to five words without a verb or punctuation, right after the
-    conjunction; the aside is one of :data:`ASIDES`; a nominal, preposition or adjective
-    follows it (a remnant, not a stripping marker). Paper 000, section 3.2 (gapping)."""
+    conjunction; the aside is a remark of one to four words (:func:`~lingeval.conjuncts.
+    omission.remark`: "as usual", "of course", "predictably"); a nominal, preposition or
+    adjective follows it (a remnant, not a stripping marker). Paper 000, section 3.2
+    (gapping)."""
     doc = an.doc
     for k in range(an.cc + 2, min(an.cc + 7, an.last)):
         if doc[k].text != ",":
             continue
         if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
             return None
-        for words in ASIDES:
-            close = k + len(words) + 1
-            if (
-                close < an.last
-                and tuple(t.lower_ for t in doc[k + 1 : close]) == words
-                and doc[close].text == ","
-                and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
-                # a remnant follows, not a stripping marker ("and Bo, of course, too")
-                and any(
-                    doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
-                    for i in range(close + 1, an.last + 1)
-                )
-            ):
-                return k, close
+        close = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        if (
+            close is not None
+            and remark(doc[k + 1 : close])
+            and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
+            # a remnant follows, not a stripping marker ("and Bo, of course, too")
+            and any(
+                doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
+                for i in range(close + 1, an.last + 1)
+            )
+        ):
+            return k, close
         return None
     return None
 
@@ -2016,17 +2009,30 @@ def _undo_do(verb: Token, kept: list[int], target: Token, replace: dict[int, str
     """Undo the *do*-support of ``verb`` when its only auxiliary among ``kept`` is a form of
     *do*: the auxiliary leaves ``kept`` and ``target`` takes its tense and person in
     ``replace`` ("did not buy X but Y" -> "bought Y"). False when the form does not exist."""
-    from lemminflect import getInflection
-
     auxes = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
     if len(auxes) != 1 or auxes[0].lemma_ != "do":
         return True
-    form = getInflection(target.lemma_, tag=auxes[0].tag_)
-    if not form:
+    form = _verb_form(target.lemma_, auxes[0].tag_)
+    if form is None:
         return False
     kept.remove(auxes[0].i)
-    replace[target.i] = form[0]
+    replace[target.i] = form
     return True
+
+
+def _verb_form(lemma: str, tag: str) -> str | None:
+    """The form of the verb ``lemma`` for the PTB ``tag`` (LemmInflect), when *do*-support is
+    undone ("did lie" -> "lied"); of several forms, the first that is no other verb's form
+    too: the tagger gives one lemma to both senses of a homograph, and "lay" (the past of
+    "lie", recline) is also the verb "lay", so "did lie" becomes "lied" (the common sense in
+    a clause without *do*: "He lied"); None when LemmInflect has no form."""
+    from lemminflect import getAllLemmas, getInflection
+
+    forms = getInflection(lemma, tag=tag)
+    if not forms:
+        return None
+    own = [f for f in forms if set(getAllLemmas(f, upos="VERB").get("VERB", ())) <= {lemma}]
+    return own[0] if len(forms) > 1 and own else forms[0]
 
 
 def _corrective_vp(
@@ -2565,6 +2571,15 @@ def _nominal(
             while right.end > right.start and doc[right.end].is_punct:
                 right = Span(right.start, right.end - 1)
             break
+    bracket = open_bracket(doc, an.cc)
+    if (
+        strip_tail
+        and bracket is not None
+        and not any(_is_verb_tok(doc, i) for i in range(bracket, an.cc))
+    ):
+        # a stripped remnant inside a bracket without a clause before the conjunction: its
+        # correlate is no phrase outside ("We sold everything (the house, and the car too)")
+        return None
     verb_left = verb is not None and verb.i < p
     post = verb.i + 1 if verb is not None and verb_left else 0
     # lists: peel the middle conjuncts ("A, B, and C") before aligning
