@@ -215,6 +215,18 @@ def test_remark_by_part_of_speech() -> None:
     assert not remark(_doc("not", "RB"))  # the negation is no remark
     assert not remark(_doc("when expected", "WRB VBN"))
     assert not remark(_doc("in a very long time indeed", "IN DT RB JJ NN RB"))  # five words
+    assert not remark(_doc("though modest", "IN JJ"))  # a reduced clause ("a large, though ...")
+
+
+@pytest.mark.parametrize(
+    "aside", ["at least", "in fact", "after all", "unsurprisingly", "as planned", "in particular"]
+)
+def test_a_remark_between_gapping_remnants_needs_no_word_list(
+    rules: RulesResolver, aside: str
+) -> None:
+    # none of these was in the closed list that the remark recognition replaced
+    sentences, _ = resolve(rules, f"Ann ordered fish and Bob, {aside}, a steak.", "and")
+    assert sentences == ["Ann ordered fish.", f"Bob, {aside}, ordered a steak."]
 
 
 def test_open_bracket() -> None:

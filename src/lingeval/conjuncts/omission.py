@@ -867,8 +867,9 @@ def remark(words: Span | Sequence[Token]) -> bool:
     clause, not a phrase of it (paper 000, section 3.2: an aside between or after remnants is
     no remnant): adverbs only ("apparently", "however", "meanwhile"; not the negation), or a
     preposition and words tagged :data:`REMARK_TAGS` ("of course", "for example", "in turn",
-    "as usual"; a participle after *as*: "as expected"). The recognition is by part of speech,
-    not by a word list."""
+    "as usual"; a participle after *as*: "as expected"; a subordinator opens a reduced clause
+    instead: "a large, though modest, sum"). The recognition is by part of speech, not by a
+    word list."""
     if not 1 <= len(words) <= 4 or any(w.is_punct for w in words):
         return False
     if all(w.tag_ in {"RB", "RBR", "RBS"} and w.lower_ not in {"not", "n't"} for w in words):
@@ -876,6 +877,7 @@ def remark(words: Span | Sequence[Token]) -> bool:
     first, rest = words[0], list(words[1:])
     return (
         first.tag_ == "IN"
+        and first.lower_ not in SUBORDINATORS  # a reduced clause: "though modest", "if any"
         and bool(rest)
         and all(w.tag_ in REMARK_TAGS or (w.tag_ == "VBN" and first.lower_ == "as") for w in rest)
     )
