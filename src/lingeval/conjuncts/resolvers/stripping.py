@@ -56,6 +56,12 @@ SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
 MAX_REMNANT = 30
+#: Prepositions of a phrase of place that a place adverb may answer ("at the station" /
+#: "online", "here" / "there")
+PLACE_PREPS = {"in", "at", "on", "near", "inside", "outside", "by", "behind"}
+#: Adverbs of place or medium that stand for a phrase of place (with the place adverbs of
+#: :data:`~lingeval.conjuncts.resolvers.rules.PLACE_ADVERBS`)
+PLACE_REMNANTS = {"online", "offline", "locally", "nearby", "abroad", "overseas", "indoors"}
 #: Words that open a clausal remnant answering an object ("..., but not whether it rained")
 WH_OPENERS = {"whether", "where", "when", "why", "how", "what", "who", "which"}
 
@@ -79,6 +85,7 @@ class Stripping:
     contrast: bool = False  # no marker: a comparative after *but* ("but far fewer")
     corrective: bool = False  # no marker: "not A but B" (the rewrite drops the negation)
     aside: Span | None = None  # set off by commas before the end marker ("Bo, of course, too")
+    tail: Span | None = None  # a comment after the end marker, the remnant's alone (", apparently")
 
 
 def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
@@ -89,6 +96,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     doc = an.doc
     last = an.last if last is None else last
     k, shared = last, None
+    tail: Span | None = None
     for m in range(r_start, last - 1):
         # an end marker, a comma and a clause of its own: the clause is shared ("Bought an
         # ice-box, and furniture too, so now ... I need some cash")
@@ -96,6 +104,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         if marker and doc[m + 1].text == "," and m - 1 >= r_start:
             if any(doc[i].tag_ in FINITE_TAGS for i in range(m + 2, last + 1)):
                 k, shared = m, m + 1
+            elif _comment_tail(doc, m + 2, last):
+                k, tail = m, Span(m + 2, last)  # "and my aunt too, apparently": hers alone
             break
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
@@ -108,6 +118,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     while k >= r_start and doc[k].is_punct:
         comma = comma or doc[k].text == ","
         k -= 1
+    if k + 1 <= last and doc[k + 1].text in {")", "]"} and _unclosed(doc, r_start, k):
+        k += 1  # a bracket opened inside the remnant stays with it: "online (for a fee)"
     aside = _aside(doc, r_start, k) if end and comma else None
     if aside is not None:  # "and Bo, of course, too": the aside stays before the marker
         k = aside.start - 2
@@ -183,6 +195,31 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         contrast=contrast,
         corrective=corrective,
         aside=aside,
+        tail=tail,
+    )
+
+
+#: words that open a concession on the last conjunct only ("..., and Bo too, albeit slowly")
+CONCESSIVE = {"albeit", "though", "although"}
+
+
+def _comment_tail(doc: Doc, start: int, last: int) -> bool:
+    """The words from ``start`` to ``last`` (after an end marker and a comma) comment on the
+    stripped conjunct alone: one to four words without a verb that open with a sentence
+    adverb ("apparently", "actually"; no adverb of time, place or focus, which may be a
+    shared adjunct) or with a concessive word ("albeit more slowly"). Paper 000, section 3:
+    the comment belongs to the remnant's sentence, not to the first one."""
+    from lingeval.conjuncts.resolvers.rules import FOCUS_ADVERBS, PLACE_ADVERBS, TIME_ADVERBS
+
+    if not 0 <= last - start <= 3 or any(doc[i].tag_ in VERB_TAGS for i in range(start, last + 1)):
+        return False
+    first = doc[start]
+    if first.lower_ in CONCESSIVE:
+        return last > start
+    return (
+        first.tag_ == "RB"
+        and first.lower_ not in FOCUS_ADVERBS | PLACE_ADVERBS | TIME_ADVERBS | END | FRONT
+        and all(doc[i].tag_ in {"RB", "RBR", "RBS", "JJ"} for i in range(start, last + 1))
     )
 
 
@@ -264,11 +301,26 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         out.append((subj, True, False))
     # (a place adverb may open a prepositional remnant: "and also here in York")
     pp = doc[_after_place_words(doc, remnant)].tag_ in {"IN", "TO"}
+    place = _place_remnant(doc, _unbracketed(doc, remnant))
+    temporal = pp and doc[remnant.start].lower_ in WHEN_PREPOSITIONS
     stack = [verb]
     while stack:
         v = stack.pop()
         for c in v.children:
             if c.i <= v.i or c.i >= an.cc:
+                continue
+            if place and (
+                (c.dep_ == "advmod" and _place_remnant(doc, Span(c.i, c.i)))
+                or (c.dep_ == "prep" and c.lower_ in PLACE_PREPS)
+            ):
+                # a place adverb answers a place adverb or a whole phrase of place ("at the
+                # station, and also online"; "here ..., and there too")
+                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, False))
+                continue
+            if temporal and c.dep_ == "npadvmod":
+                # a phrase of time answers a noun phrase of time ("every month, and also
+                # before long trips"; kept only when its kind is time, see _choices)
+                out.append((Span(c.left_edge.i, min(c.right_edge.i, left_end)), False, False))
                 continue
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
@@ -288,7 +340,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
                 out.append((Span(start, end), False, False))
-            elif c.dep_ in {"prep", "agent"} and not pp:  # the noun phrase inside: "in Tikrit"
+            elif c.dep_ in {"prep", "agent"} and not pp and not place:
+                # the noun phrase inside: "in Tikrit" (not for a place adverb: "at online")
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
                     if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
@@ -328,6 +381,37 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
+
+
+def _unclosed(doc: Doc, start: int, end: int) -> bool:
+    """A bracket opens between ``start`` and ``end`` and does not close there."""
+    depth = 0
+    for i in range(start, end + 1):
+        depth += (doc[i].text in {"(", "["}) - (doc[i].text in {")", "]"})
+    return depth > 0
+
+
+def _unbracketed(doc: Doc, span: Span) -> Span:
+    """The span without a bracketed addition after its first word ("online [(for a fee)]"):
+    the phrase whose shape is compared with the correlates."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    for i in range(span.start + 1, span.end + 1):
+        if doc[i].text in {"(", "["}:
+            return Span(span.start, i - 1)
+    return span
+
+
+def _place_remnant(doc: Doc, span: Span) -> bool:
+    """The span is one adverb of place or medium ("there", "online")."""
+    from lingeval.conjuncts.resolvers.rules import PLACE_ADVERBS
+
+    low = doc[span.start].lower_
+    return (
+        span.start == span.end
+        and doc[span.start].tag_ == "RB"
+        and (low in PLACE_ADVERBS or low in PLACE_REMNANTS)
+    )
 
 
 def _after_place_words(doc: Doc, span: Span) -> int:
@@ -438,7 +522,8 @@ def _choices(
         if corr is None and adverbial:
             corr = Span(p + 1, p)  # an adverbial clause is added: "but not when it rains"
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
-    core = rem  # the shape without a leading focus adverb ("just another patient")
+    core = _unbracketed(doc, rem)  # the shape without a leading focus adverb ("just another
+    # patient") and without a bracketed addition
     while core.start < core.end and doc[core.start].tag_ == "RB":
         core = Span(core.start + 1, core.end)
     # a noun tagged as a verb modifies the noun after it: the shape is that noun's
@@ -500,17 +585,23 @@ def _choices(
             doc[core.start].tag_ == "IN" and doc[span.start].lower_ == doc[core.start].lower_
         )
         after_not_only = _after_not_only(doc, verb, span)
-        if score < 0.5 and not after_not_only and not same_prep:
-            continue
         span_kind = phrase_kind(doc[shape.start : shape.end + 1])
+        # a phrase of time for one of time, a place adverb for a phrase of place: the same
+        # kind whatever the words ("every month" / "before long trips")
+        when = doc[core.start].lower_ in WHEN_PREPOSITIONS and span_kind == "TIME"
+        where = _place_remnant(doc, core) and (
+            _place_remnant(doc, span) or doc[span.start].lower_ in PLACE_PREPS
+        )
+        if score < 0.5 and not (after_not_only or same_prep or when or where):
+            continue
         if span_kind == "NUM" and kind != "NUM":
             # a counted noun phrase answers a remnant without a number as its noun does
             # ("arrested [two men], but not the driver": a person)
             span_kind = _counted_kind(doc, shape)
-        if span_kind == "TIME" and kind != "TIME":
+        if span_kind == "TIME" and kind != "TIME" and not when:
             continue  # a phrase of time answers only a phrase of time ("approved X in May")
         feats |= {
-            "kind_match": kind_match(kind, span_kind),
+            "kind_match": 1.0 if when or where else kind_match(kind, span_kind),
             "subj": float(is_subj),
             "subj_not": float(is_subj and marker in {"not", "never"}),
             "subj_also": float(is_subj and marker == "also"),
@@ -586,6 +677,12 @@ def _not_only_before(doc: Doc, cc: int) -> bool:
 def _negations(verb: Token, cc: int) -> list[Token]:
     """The negation words of ``verb`` (and of its auxiliaries) before the conjunction."""
     return [c for c in verb.children if c.dep_ == "neg" and c.i < cc]
+
+
+def _left_negation(verb: Token, cc: int) -> bool:
+    """The verb has a negation of its own before the conjunction ("Do not leave ...", "She
+    never eats ...")."""
+    return any(c.dep_ == "neg" and c.i < cc for c in verb.children)
 
 
 def _phrase_negations(doc: Doc, verb: Token, cc: int) -> list[Token]:
@@ -717,7 +814,7 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
         while (
             i < rem.end
             and (doc[i].tag_ == "RB" or doc[i].lower_ in {"later", "earlier"})  # (RBR)
-            and doc[i].lower_ not in FOCUS | _PLACE_WORDS
+            and doc[i].lower_ not in FOCUS | _PLACE_WORDS | PLACE_REMNANTS
         ):
             advs.append(i)
             i += 1
@@ -1054,10 +1151,22 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
         if new is not None:
             replace[finite.i] = new
     marker = marker_word(doc, st)
+    if marker in {"not", "never"} and not st.corrective and _left_negation(verb, an.cc):
+        # the left clause is negated already and its rewrite keeps that negation ("Do not
+        # leave it in the sun, and not near a heater either" -> "Do not leave it near ...")
+        marker = ""
     # the front marker and the remnant's own adverbs ("and also briefly in York")
     hedge = doc[st.hedge].lower_ if st.hedge is not None else ""
     pre = " ".join(w for w in (hedge, marker, _tokens_text(doc, st.advs)) if w)
-    if pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
+    subj = an.subject_span(verb)
+    inverted = (
+        finite is not None and subj is not None and finite.i < subj.start and subj.end < verb.i
+    )
+    if pre and inverted and not is_subj and subj is not None:
+        # a question with the auxiliary before its subject: the marker follows the subject
+        # ("Why do you trust him, but not me?" -> "Why do you not trust me?")
+        replace[subj.end] = f"{doc[subj.end].text} {pre}"
+    elif pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
         text = replace.get(finite.i, finite.text)
         cannot = pre == "not" and text.lower() == "can"
         replace[finite.i] = "cannot" if cannot else f"{text} {pre}"
@@ -1143,6 +1252,8 @@ def _build(
         text += f", {aside},"
     if st.end:
         text += ("," if st.comma and st.aside is None else "") + " " + _tokens_text(doc, st.end)
+    if st.tail is not None:
+        text += ", " + _tokens_text(doc, list(range(st.tail.start, st.tail.end + 1)))
     end = an.last if st.shared_end is None else st.shared_end
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
     final = st.final or an.final
