@@ -86,6 +86,7 @@ class Stripping:
     corrective: bool = False  # no marker: "not A but B" (the rewrite drops the negation)
     aside: Span | None = None  # set off by commas before the end marker ("Bo, of course, too")
     tail: Span | None = None  # a comment after the end marker, the remnant's alone (", apparently")
+    opener: bool = False  # no marker, an adverb of time or frequency ("and later in Vienna")
 
 
 def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
@@ -145,8 +146,26 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     bare_but = front is None and not end and not contrast and doc[an.cc].lower_ == "but"
     corrective = bare_but and neg and not not_only
     additive = bare_but and not_only
+    # no marker but an adverb of time or frequency before one phrase ("and later in Vienna",
+    # "and sometimes the gulls"): the adverb goes before the verb (_split_remnant)
+    opener = (
+        front is None
+        and not end
+        and not (contrast or corrective or additive)
+        and doc[an.cc].lower_ == "and"
+        and _adverb_opened_phrase(doc, j, k)
+        # not in a list of adverb-opened phrases (", then X, and finally Y") and not when the
+        # left clause has its own adverb of sequence ("first from A and then from B": the
+        # adverb answers it in place; the omission path does that)
+        and not any(
+            doc[i].lower_ in OPENERS | FIRST
+            and doc[i].dep_ == "advmod"
+            and (doc[i - 1].text == "," or doc[i].head.i < an.cc)
+            for i in range(1, an.cc)
+        )
+    )
     if (
-        (front is None and not end and not (contrast or corrective or additive))
+        (front is None and not end and not (contrast or corrective or additive or opener))
         or k < j
         or k - j >= MAX_REMNANT
     ):
@@ -196,7 +215,59 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         corrective=corrective,
         aside=aside,
         tail=tail,
+        opener=opener,
     )
+
+
+#: Adverbs of time, sequence and frequency that may open a stripped phrase without a marker
+#: ("and then to New York"; not the time words that are remnants themselves: "and today")
+OPENERS = {
+    "again", "then", "later", "afterwards", "subsequently", "eventually", "finally", "now",
+    "sometimes", "often", "usually", "occasionally", "frequently", "rarely", "always",
+    "previously", "formerly", "originally", "initially", "briefly", "once",
+}  # fmt: skip
+
+
+#: Relations inside a remnant that make it two phrases, not one
+TWO_PHRASES = {"dobj", "nsubj", "nsubjpass", "dative", "appos", "dep", "npadvmod", "attr", "oprd"}
+
+#: Adverbs of a first event that an adverb of :data:`OPENERS` may answer ("first ... then")
+FIRST = {"first", "firstly", "initially", "originally", "once"}
+
+#: Adverbs of :data:`OPENERS` that place the stripped event at another time or frequency
+#: than the left clause's (its adjuncts of time are not copied: "visits them on Sundays and
+#: often her aunt" -> "often visits her aunt")
+SEQUENCE = OPENERS - {"again", "briefly"}
+
+
+def _adverb_opened_phrase(doc: Doc, j: int, k: int) -> bool:
+    """From ``j`` to ``k``: adverbs of :data:`OPENERS` and then one phrase (a single head
+    inside the span, no second phrase that would make it gapping: "and then Bo a pear")."""
+    i = j
+    while i <= k and doc[i].lower_ in OPENERS:
+        i += 1
+    if i == j or i > k:
+        return False
+    inside = set(range(i, k + 1))
+    heads = [t for t in doc[i : k + 1] if t.head.i not in inside or t.head.i == t.i]
+    if any(
+        t.head.i in inside
+        and t.head.tag_ not in VERB_TAGS  # (a clause inside the phrase: ", where she ...")
+        and (t.dep_ in TWO_PHRASES or (t.dep_ == "nmod" and t.tag_ in {"NNP", "NNPS", "PRP"}))
+        for t in doc[i : k + 1]
+    ):
+        return False  # two phrases under one head: gapping ("and then Bo/nsubj a pear/appos")
+    return len([t for t in heads if not t.is_punct]) == 1 and doc[i].tag_ in {
+        "IN",
+        "TO",
+        "DT",
+        "PRP$",
+        "NN",
+        "NNS",
+        "NNP",
+        "NNPS",
+        "CD",
+    }
 
 
 #: words that open a concession on the last conjunct only ("..., and Bo too, albeit slowly")
@@ -340,6 +411,18 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
                 out.append((Span(start, end), False, False))
+                if pp and c.dep_ == "prep":
+                    # a phrase of the remnant's preposition inside it ("in a hostel [in
+                    # Porto], but not in Lisbon")
+                    for o in c.children:
+                        for x in o.children if o.dep_ == "pobj" else []:
+                            if (
+                                x.dep_ == "prep"
+                                and x.lower_ == doc[remnant.start].lower_
+                                and _names_inside(doc, x)
+                                and _names_inside(doc, doc[remnant.start])
+                            ):
+                                out.append((Span(x.i, min(x.right_edge.i, end)), False, False))
             elif c.dep_ in {"prep", "agent"} and not pp and not place:
                 # the noun phrase inside: "in Tikrit" (not for a place adverb: "at online")
                 for o in c.children:
@@ -366,6 +449,19 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for x in c.children:
                     if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
                         out.append((Span(x.i, min(x.right_edge.i, left_end)), False, False))
+    if temporal:
+        # a phrase of time deeper in the clause ("thought about quitting [in my first year],
+        # and again after the injury")
+        seen = {s.start for s, _, _ in out}
+        for t in verb.subtree:
+            if (
+                verb.i < t.i < an.cc
+                and t.i not in seen
+                and t.dep_ == "prep"
+                and t.head.i != verb.i
+                and _time_phrase(doc, t)
+            ):
+                out.append((Span(t.i, min(t.right_edge.i, left_end)), False, False))
     out.sort(key=lambda s: s[0].start)
     # two predicates or objects of one verb with only a comma between them are one comma
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
@@ -381,6 +477,20 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
+
+
+def _names_inside(doc: Doc, prep: Token) -> bool:
+    """The object of the preposition ``prep`` is a proper name ("in [Porto]")."""
+    return any(o.dep_ == "pobj" and o.tag_ in {"NNP", "NNPS"} for o in prep.children)
+
+
+def _passive_participle(verb: Token) -> bool:
+    """``verb`` is a participle with a passive *be* and no object ("was armed")."""
+    return (
+        verb.tag_ == "VBN"
+        and any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in verb.children)
+        and not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} for c in verb.children)
+    )
 
 
 def _unclosed(doc: Doc, start: int, end: int) -> bool:
@@ -501,6 +611,9 @@ def _choices(
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     if not st.clausal:
         st = _split_remnant(an, st, verb)
+        if st.opener and st.extra:
+            return None  # two remnants without a marker: an argument cluster ("and again
+            # Bergen in June"), the omission path's
     rem = st.remnant
     if st.clausal:
         # "not only how we speak but also how we think": the clause right after "not only",
@@ -553,6 +666,13 @@ def _choices(
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
     focused: list[_Choice] = []  # the choices right after "not only"
+    timed: list[_Choice] = []  # phrases of time for a remnant of time
+    first = doc[core.start]
+    # a prepositional remnant around a name ("in York"), which no phrase of time answers
+    rem_name = first.tag_ == "IN" and any(
+        o.dep_ == "pobj" and phrase_kind([o]) in {"NAME", "PERSON"} and not _time_noun(o)
+        for o in first.children
+    )
     for span, is_subj, pp_obj in _candidates(an, verb, rem):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
@@ -588,7 +708,9 @@ def _choices(
         span_kind = phrase_kind(doc[shape.start : shape.end + 1])
         # a phrase of time for one of time, a place adverb for a phrase of place: the same
         # kind whatever the words ("every month" / "before long trips")
-        when = doc[core.start].lower_ in WHEN_PREPOSITIONS and span_kind == "TIME"
+        when = doc[core.start].lower_ in WHEN_PREPOSITIONS and (
+            span_kind == "TIME" or _time_phrase(doc, doc[span.start])
+        )
         where = _place_remnant(doc, core) and (
             _place_remnant(doc, span) or doc[span.start].lower_ in PLACE_PREPS
         )
@@ -600,6 +722,8 @@ def _choices(
             span_kind = _counted_kind(doc, shape)
         if span_kind == "TIME" and kind != "TIME" and not when:
             continue  # a phrase of time answers only a phrase of time ("approved X in May")
+        if same_prep and rem_name and _time_phrase(doc, doc[span.start]):
+            continue  # "in York" does not answer "in 2001"
         feats |= {
             "kind_match": 1.0 if when or where else kind_match(kind, span_kind),
             "subj": float(is_subj),
@@ -609,17 +733,29 @@ def _choices(
         out.append(_Choice(span, is_subj, score, feats))
         if after_not_only:
             focused.append(out[-1])
-    # "not only X but also Y": X, right after "not only", is the correlate
-    out = focused or out
+        if when:
+            timed.append(out[-1])
+    # "not only X but also Y": X, right after "not only", is the correlate; a phrase of time
+    # answers a phrase of time when the clause has one
+    out = focused or timed or out
+    if st.opener and first.tag_ in {"IN", "TO"}:
+        # without a marker, a prepositional phrase needs a correlate of its preposition or of
+        # time; otherwise the omission path decides (an argument cluster, a misparse)
+        out = [c for c in out if doc[c.span.start].lower_ == first.lower_ or c in timed]
+        if not out:
+            return None
     if _referential(doc, core) and verb.lemma_ == "be":
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
         out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
-    if marker == "also" and st.front == r_start and doc[an.cc - 1].text != ",":
+    if ((marker == "also" and st.front == r_start) or st.opener) and doc[an.cc - 1].text != ",":
         # "and also X" with no comma before the conjunction continues a phrase after the
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
         # played for A, and also Bo")
-        out = [c for c in out if not c.is_subj] or out
+        # (without a marker, "and then X": no subject reading at all)
+        out = [c for c in out if not c.is_subj] or ([] if st.opener else out)
+        if not out:
+            return None
     out = _definite_subject_filter(doc, core, out)
     if out:
         out[-1].feats["nearest"] = 1.0
@@ -628,6 +764,10 @@ def _choices(
     pp_with_object = doc[core.start].tag_ == "IN" and any(
         c.dep_ in {"pobj", "pcomp"} for c in doc[core.start].children
     )
+    if not out and head.tag_ in {"JJ", "JJR"} and _passive_participle(verb):
+        # an adjective answers a passive participle of "be" ("the suspect was armed, but not
+        # dangerous" -> "was not dangerous")
+        out.append(_Choice(Span(verb.i, verb.i), False, 1.0, {"sim": 1.0, "kind_match": 1.0}))
     if not out and _degree(doc, rem) and marker in {"not", "never"}:
         # a degree phrase without a correlate is added to the clause: "You should water the
         # plants daily, but not too much" -> "You should not water the plants too much."
@@ -874,27 +1014,44 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
     """Tokens of the adjuncts of time or frequency of ``verb`` that lie after ``after`` and up
     to ``p``: an adverb of :data:`WHEN_ADVERBS`, a noun phrase of time ("last week"), a
     prepositional phrase of time ("after midnight", "in May")."""
-    from lingeval.conjuncts.ranker import phrase_kind
-
     out: set[int] = set()
     for c in verb.children:
         if c.i <= after or c.right_edge.i > p:
             continue
-        span = doc[c.left_edge.i : c.right_edge.i + 1]
-        when = (
-            (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
-            or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
-            or (
-                c.dep_ == "prep"
-                and (
-                    c.lower_ in WHEN_PREPOSITIONS
-                    or any(o.dep_ == "pobj" and phrase_kind([o]) == "TIME" for o in c.children)
-                )
-            )
-        )
-        if when and c.left_edge.i > after:
+        if _time_phrase(doc, c) and c.left_edge.i > after:
             out.update(range(c.left_edge.i, c.right_edge.i + 1))
     return out
+
+
+def _time_phrase(doc: Doc, c: Token) -> bool:
+    """``c`` heads an adjunct of time or frequency: an adverb of :data:`WHEN_ADVERBS`, a
+    noun phrase of time ("last week"), a prepositional phrase of time ("after midnight",
+    "in May")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    span = doc[c.left_edge.i : c.right_edge.i + 1]
+    return (
+        (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
+        or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+        or (
+            c.dep_ == "prep"
+            and (
+                c.lower_ in WHEN_PREPOSITIONS
+                or any(o.dep_ == "pobj" and _time_noun(o) for o in c.children)
+            )
+        )
+    )
+
+
+def _time_noun(tok: Token) -> bool:
+    """A noun of time, also in the plural that the tagger leaves unlemmatised ("on
+    Sundays/NNP")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+    from lingeval.conjuncts.resolvers.rules import TIME_NOUNS
+
+    return phrase_kind([tok]) == "TIME" or (
+        tok.lower_.endswith("s") and tok.lower_[:-1] in TIME_NOUNS
+    )
 
 
 #: Words that open a degree phrase ("too much", "very often", "so well")
@@ -1226,6 +1383,13 @@ def _build(
     focus = _not_only(doc, verb, corr)
     left = [i for i in range(0, corr.start) if i not in focus]
     ids = left + list(range(corr.end + 1, p + 1))
+    sequence = any(doc[i].lower_ in SEQUENCE for i in st.advs)
+    if sequence and corr.end >= corr.start:
+        # an adverb of sequence or frequency places the event at another time: the left
+        # clause's time adjuncts do not hold for it ("taught there until 1962, and afterwards at X" ->
+        # "afterwards taught at X")
+        when = _time_adjuncts(doc, verb, verb.i, p) - set(range(corr.start, corr.end + 1))
+        ids = [i for i in ids if i not in when]
     if marker in {"not", "never"} and not is_subj and (corr.end >= corr.start or _degree(doc, rem)):
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
@@ -1281,7 +1445,12 @@ def _text_with_remnant(
     anchor = max((i for i in ids if i < start), default=-1)  # the word before it
     if anchor < 0:
         return rem_text + " " + _tokens_text(doc, ids, replace)
-    replace[anchor] = f"{replace.get(anchor, doc[anchor].text)} {rem_text}"
+    text = replace.get(anchor, doc[anchor].text)
+    if doc[anchor].text in {'"', "“", "(", "["} and not doc[anchor].whitespace_:
+        # an opening quotation mark or bracket stays against the remnant ("“Your father knew")
+        replace[anchor] = f"{text}{rem_text} "
+    else:
+        replace[anchor] = f"{text} {rem_text}"
     return _tokens_text(doc, ids, replace)
 
 
