@@ -145,7 +145,34 @@ MUST_RESOLVE += [
     ),
 ]
 
+# a cleft: the relative clause after the remnant belongs to both focused phrases; a
+# participle before the pro-form "one(s)" is an adjective, and "ones" stands for the noun of a
+# non-subject noun phrase of its number
+MUST_RESOLVE += [
+    (
+        "It was not money but time that we lacked.",
+        "but",
+        ["It was not money that we lacked.", "It was time that we lacked."],
+    ),
+    (
+        "We sell new bikes, and also used ones.",
+        "and",
+        ["We sell new bikes.", "We also sell used ones."],
+    ),
+    (
+        "Ann keeps fresh herbs, but not dried ones.",
+        "but",
+        ["Ann keeps fresh herbs.", "Ann does not keep dried ones."],
+    ),
+]
+
 MUST_NOT_CHANGE = [
+    # no cleft: a personal subject keeps the relative clause with the remnant
+    (
+        "He is not the owner but a guest who stayed here.",
+        "but",
+        ["He is not the owner.", "He is a guest who stayed here."],
+    ),
     # an adjective opened by an adverb stays with the coordination rule
     ("He was sad and now happy.", "and", ["He was sad.", "He was now happy."]),
     # a quotation that the reporting clause follows (unchanged shape)

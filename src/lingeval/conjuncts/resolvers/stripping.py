@@ -195,8 +195,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         tok = doc[i]
         if tok.text in {",", ";", ":"} and not (embedded and _opens_modifier(doc, i, inside)):
             return None
-        if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok)):
-            continue  # (a tagger error: "and also aphid/VBZ honeydew")
+        if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok) or _before_one(doc, tok)):
+            continue  # (a tagger error: "and also aphid/VBZ honeydew"; "spoken/VBN ones")
         if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} and not (
             embedded and tok.i != heads[0].i
         ):
@@ -479,6 +479,45 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     return out
 
 
+def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int]:
+    """The relative clause that ends the remnant of a cleft ("It was not the rain but the wind
+    [that ruined the harvest]"): it belongs to both focused phrases, so the first sentence
+    takes it too; [] for any other sentence. A cleft: *it* + *be* + the correlate as its
+    predicate, the conjunction right after the correlate."""
+    from lingeval.conjuncts.resolvers.rules import _np_head
+
+    doc = an.doc
+    subj = an.subject_span(verb)
+    if (
+        verb.lemma_ != "be"
+        or subj is None
+        or doc[subj.start].lower_ != "it"
+        or subj.end != subj.start
+        or corr.end + 1 != an.cc
+        or _np_head(doc, corr).dep_ != "attr"
+    ):
+        return []
+    head = next(
+        (t for t in doc[rem.start : rem.end + 1] if not rem.start <= t.head.i <= rem.end), None
+    )
+    if head is None:
+        return []
+    clause = next((c for c in head.children if c.dep_ == "relcl" and c.i > head.i), None)
+    if clause is None or clause.right_edge.i != rem.end:
+        return []
+    return list(range(clause.left_edge.i, clause.right_edge.i + 1))
+
+
+def _before_one(doc: Doc, tok: Token) -> bool:
+    """A participle right before the pro-form *one(s)* modifies it ("but not [spoken] ones"),
+    whatever the parser made of it."""
+    return (
+        tok.tag_ in {"VBN", "VBG", "VBD"}  # ("used/VBD ones")
+        and tok.i + 1 < len(doc)
+        and doc[tok.i + 1].lower_ in {"one", "ones"}
+    )
+
+
 def _names_inside(doc: Doc, prep: Token) -> bool:
     """The object of the preposition ``prep`` is a proper name ("in [Porto]")."""
     return any(o.dep_ == "pobj" and o.tag_ in {"NNP", "NNPS"} for o in prep.children)
@@ -697,6 +736,11 @@ def _choices(
                     shape = Span(o.left_edge.i, o.right_edge.i)
                     sim = max(sim, an.sim(core, shape))
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
+        # the pro-form "one(s)" stands for the noun of a non-subject noun phrase of its number
+        # ("written corpora, but not spoken ones")
+        ones = doc[core.end].lower_ in {"one", "ones"} and not is_subj
+        if ones and _np_head(doc, span).tag_ == ("NNS" if doc[core.end].lower_ == "ones" else "NN"):
+            same_head = True
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
         # a prepositional remnant and a phrase of the same preposition answer each other
@@ -714,7 +758,9 @@ def _choices(
         where = _place_remnant(doc, core) and (
             _place_remnant(doc, span) or doc[span.start].lower_ in PLACE_PREPS
         )
-        if score < 0.5 and not (after_not_only or same_prep or when or where):
+        if score < 0.5 and not (
+            after_not_only or same_prep or when or where or (ones and same_head)
+        ):
             continue
         if span_kind == "NUM" and kind != "NUM":
             # a counted noun phrase answers a remnant without a number as its noun does
@@ -1421,10 +1467,13 @@ def _build(
     end = an.last if st.shared_end is None else st.shared_end
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
     final = st.final or an.final
+    cleft = _cleft_clause(an, verb, corr, rem)
     firsts = [
-        _finish(_tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1)]) + shared, final)
+        _finish(
+            _tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1), *cleft]) + shared, final
+        )
         for item in _list_items(doc, corr, rem)
-    ] or [_finish(_tokens_text(doc, [*left, *range(corr.start, p + 1)]) + shared, final)]
+    ] or [_finish(_tokens_text(doc, [*left, *range(corr.start, p + 1), *cleft]) + shared, final)]
     second = _finish(text + shared, final)
     if second in firsts:
         return None
