@@ -166,6 +166,36 @@ MUST_RESOLVE += [
     ),
 ]
 
+# a reference in brackets that ends the sentence is shared by every rewrite, like a footnote
+# marker (a year alone after a name stays with the remnant)
+MUST_RESOLVE += [
+    (
+        "The gene is active in mice, and also in rats (Lee 2019).",
+        "and",
+        ["The gene is active in mice (Lee 2019).", "The gene is also active in rats (Lee 2019)."],
+    ),
+    (
+        "The drug helps adults, but not children (cf. Section 4).",
+        "but",
+        [
+            "The drug helps adults (cf. Section 4).",
+            "The drug does not help children (cf. Section 4).",
+        ],
+    ),
+]
+
+# a correlate keeps the closing bracket it opened (it was left behind: "Lee (2019))")
+MUST_RESOLVE += [
+    (
+        "Our data agree with Kim (2001) and also with more recent work by Lee (2019).",
+        "and",
+        [
+            "Our data agree with Kim (2001).",
+            "Our data also agree with more recent work by Lee (2019).",
+        ],
+    ),
+]
+
 MUST_NOT_CHANGE = [
     # no cleft: a personal subject keeps the relative clause with the remnant
     (

@@ -121,6 +121,13 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         k -= 1
     if k + 1 <= last and doc[k + 1].text in {")", "]"} and _unclosed(doc, r_start, k):
         k += 1  # a bracket opened inside the remnant stays with it: "online (for a fee)"
+        ref = _reference(doc, r_start, k)
+        if ref is not None and shared is None:
+            # a reference in brackets ends the sentence: every rewrite shares it ("but not in
+            # children (see Table 2)"), like a footnote marker
+            shared, k = ref, ref - 1
+            while k >= r_start and doc[k].is_punct:
+                k -= 1
     aside = _aside(doc, r_start, k) if end and comma else None
     if aside is not None:  # "and Bo, of course, too": the aside stays before the marker
         k = aside.start - 2
@@ -400,6 +407,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, left_end)
                 end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
+                if end + 1 <= left_end and _unclosed(doc, c.left_edge.i, end):
+                    end += 1  # its closing bracket: "with Kim (2001)"
                 start = c.left_edge.i if not pp else c.i
                 while start + 1 < end and _not_only_at(doc, start):
                     start += 2  # "not only French": the correlate is "French"
@@ -530,6 +539,33 @@ def _passive_participle(verb: Token) -> bool:
         and any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in verb.children)
         and not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} for c in verb.children)
     )
+
+
+#: Words that open a bracketed reference ("(see Table 2)", "(cf. Smith 2001)")
+REFERENCE_OPENERS = {"see", "cf", "cf.", "compare", "table", "figure", "fig", "fig.", "section"}
+
+
+def _reference(doc: Doc, start: int, k: int) -> int | None:
+    """The opening bracket of a reference that ends the span ``start``..``k`` at ``k`` (a
+    bracket that opens with *see*, *cf.*, *Table*, ... or with a name and holds a year:
+    "(Lee 2019)"), else None."""
+    if doc[k].text not in {")", "]"}:
+        return None
+    for i in range(k - 1, start, -1):
+        if doc[i].text in {"(", "["}:
+            inner = doc[i + 1 : k]
+            if len(inner) and (
+                inner[0].lower_ in REFERENCE_OPENERS
+                # a name and a year, not a year alone ("Lee et al. (2019)" is the remnant's)
+                or (
+                    len(inner) > 1
+                    and inner[0].tag_ in {"NNP", "NNPS"}
+                    and any(t.text.isdigit() and len(t.text) == 4 for t in inner)
+                )
+            ):
+                return i
+            return None
+    return None
 
 
 def _unclosed(doc: Doc, start: int, end: int) -> bool:
@@ -1466,6 +1502,8 @@ def _build(
         text += ", " + _tokens_text(doc, list(range(st.tail.start, st.tail.end + 1)))
     end = an.last if st.shared_end is None else st.shared_end
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
+    if shared[:1] in {"(", "["}:
+        shared = " " + shared
     final = st.final or an.final
     cleft = _cleft_clause(an, verb, corr, rem)
     firsts = [
