@@ -1219,6 +1219,11 @@ def resolve_doc(
         res_aside = _resolve_without_aside(an, aside, ranker, collect)
         if res_aside is not None:
             return res_aside
+    report = _interrupting_report(an)
+    if report is not None:
+        res_report = _resolve_without_report(an, report, ranker, collect)
+        if res_report is not None:
+            return res_report
     if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
         from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
 
@@ -1330,32 +1335,9 @@ def _resolve_without_aside(
     kept), then put the aside back after the first remnant in the rewrites of the remnants'
     conjunct ("Ann ordered fish and Bob, as usual, a steak" -> "Bob, as usual, ordered a
     steak."). None when that fails (the caller resolves the sentence as it is)."""
-    from spacy.tokens import Doc as SpacyDoc
-
     doc = an.doc
     lo, hi = aside
-    keep = [i for i in range(len(doc)) if not lo <= i <= hi]
-    new = {old: n for n, old in enumerate(keep)}
-    heads = []
-    for i in keep:
-        h = doc[i].head.i
-        for _ in range(40):
-            if h in new:
-                break
-            h = doc[h].head.i if doc[h].head.i != h else i
-        heads.append(new.get(h, new[i]))
-    spaces = [bool(doc[i].whitespace_) for i in keep]
-    spaces[new[lo - 1]] = bool(doc[hi].whitespace_)
-    sub = SpacyDoc(
-        doc.vocab,
-        words=[doc[i].text for i in keep],
-        spaces=spaces,
-        heads=heads,
-        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
-        tags=[doc[i].tag_ for i in keep],
-        pos=[doc[i].pos_ for i in keep],
-        lemmas=[doc[i].lemma_ for i in keep],
-    )
+    sub, new = _doc_without(doc, lo, hi)
     res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
     if not res.changed or len(res.sentences) < 2:
         return None
@@ -1367,6 +1349,93 @@ def _resolve_without_aside(
         return None
     res.sentences[-1] = last[: found.end()] + text + last[found.end() :]
     res.details["aside"] = text
+    return res
+
+
+def _doc_without(
+    doc: Doc, lo: int, hi: int, space: bool | None = None
+) -> tuple[Doc, dict[int, int]]:
+    """A copy of ``doc`` without tokens ``lo``..``hi`` (``lo`` > 0), the parse kept (a head
+    that is left out is replaced by its nearest kept ancestor), and the map from old to new
+    token indices. The token before the gap takes the space after ``hi`` (or ``space``)."""
+    from spacy.tokens import Doc as SpacyDoc
+
+    keep = [i for i in range(len(doc)) if not lo <= i <= hi]
+    new = {old: n for n, old in enumerate(keep)}
+    heads = []
+    for i in keep:
+        h = doc[i].head.i
+        for _ in range(40):
+            if h in new:
+                break
+            h = doc[h].head.i if doc[h].head.i != h else i
+        heads.append(new.get(h, new[i]))
+    spaces = [bool(doc[i].whitespace_) for i in keep]
+    spaces[new[lo - 1]] = bool(doc[hi].whitespace_) if space is None else space
+    sub = SpacyDoc(
+        doc.vocab,
+        words=[doc[i].text for i in keep],
+        spaces=spaces,
+        heads=heads,
+        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
+        tags=[doc[i].tag_ for i in keep],
+        pos=[doc[i].pos_ for i in keep],
+        lemmas=[doc[i].lemma_ for i in keep],
+    )
+    return sub, new
+
+
+def _interrupting_report(an: _Analysis) -> tuple[int, int] | None:
+    """A quotation interrupted by its reporting clause right before the conjunction ("“It
+    was hard,” she says, “but not impossible.”"): the indices of the closing quotation mark
+    before the reporting clause and of the opening one after it, else None. The reporting
+    clause has a verb, at most six words and no quotation mark; the quotation opens before
+    it and closes at the end of the sentence."""
+    doc = an.doc
+    q2 = an.cc - 1
+    if q2 < 4 or doc[q2].tag_ != "``" or doc[q2 - 1].text != ",":
+        return None
+    if doc[len(doc) - 1].tag_ != "''":
+        return None
+    for q1 in range(q2 - 2, max(0, q2 - 9), -1):
+        if doc[q1].tag_ == "''":
+            words = range(q1 + 1, q2 - 1)
+            if (
+                any(doc[i].tag_ in VERB_TAGS for i in words)
+                and not any(doc[i].tag_ in {"``", "''"} for i in words)
+                and any(doc[i].tag_ == "``" for i in range(0, q1))
+            ):
+                return q1, q2
+            return None
+    return None
+
+
+def _resolve_without_report(
+    an: _Analysis,
+    report: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the quotation without its interrupting reporting clause (paper 000, section 3:
+    the clause is shared by every rewrite), then close each rewrite's quotation before the
+    clause: "“It was hard,” she says." / "“It was not impossible,” she says.". None when the
+    quotation alone is not rewritten."""
+    doc = an.doc
+    q1, q2 = report
+    sub, new = _doc_without(doc, q1, q2, space=True)
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    opening, closing = doc[q2].text, doc[q1].text
+    clause = doc[q1 + 1 : q2 - 1].text
+    quotes = "“”\"'`‘’ "
+    out = []
+    for sent in res.sentences:
+        core = sent.strip().lstrip(quotes).rstrip(quotes + ".!?,;").rstrip(quotes)
+        core = core[:1].upper() + core[1:]
+        out.append(f"{opening}{core},{closing} {clause}{an.final}")
+    res.sentences = out
+    res.details["report"] = clause
     return res
 
 
