@@ -24,6 +24,11 @@ repository) and in the repository's benchmark folder:
                style (``benchmarks/data/conjuncts/written_clusters.jsonl``), written here in
                session 9 with their gold before any resolver was run on them; development data
                (``meta.shape`` and ``meta.register`` give the finer shape and the style).
+``written-stripping`` Stripping (and a few "so/neither + auxiliary" VP-ellipsis) sentences
+               written here in session 9 (``benchmarks/data/conjuncts/written_stripping.jsonl``),
+               in the registers of GUM's genres, with gold written before any resolver ran on
+               them: our own text, a development set (``meta.genre``, ``meta.marker``,
+               ``meta.remnant`` give its shapes). Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
@@ -85,6 +90,7 @@ SOURCES = (
     "paper",
     "written",
     "written-clusters",
+    "written-stripping",
     "schuster",
     "gum",
     "ewt",
@@ -158,6 +164,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "paper": [bench_data / "paper.jsonl"],
         "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
         "written-clusters": [bench_data / "written_clusters.jsonl"],
+        "written-stripping": [bench_data / "written_stripping.jsonl"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
@@ -439,7 +446,7 @@ def load_sources(
             out["thec"] = coord
             if "thec-other" in wanted:
                 out["thec-other"] = other
-        elif name in ("paper", "written", "written-clusters"):
+        elif name in ("paper", "written", "written-clusters", "written-stripping"):
             from lingeval.conjuncts.data import read_jsonl
 
             examples = [ex for f in files for ex in read_jsonl(f)]

@@ -68,7 +68,9 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
+    open_bracket,
     outside_parentheticals,
+    remark,
     right_end,
     sentence_break,
 )
@@ -1217,6 +1219,11 @@ def resolve_doc(
         res_aside = _resolve_without_aside(an, aside, ranker, collect)
         if res_aside is not None:
             return res_aside
+    report = _interrupting_report(an)
+    if report is not None:
+        res_report = _resolve_without_report(an, report, ranker, collect)
+        if res_report is not None:
+            return res_report
     if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
         from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
 
@@ -1288,41 +1295,32 @@ def resolve_doc(
     return res
 
 
-#: Set phrases that may stand, between commas, after the first remnant ("and Bob, as
-#: usual, a steak")
-ASIDES = frozenset({
-    ("as", "usual"), ("as", "always"), ("as", "before"), ("as", "expected"), ("in", "turn"),
-    ("of", "course"), ("however",), ("for", "example"), ("for", "instance"),
-    ("in", "contrast"), ("by", "contrast"), ("in", "return"), ("predictably",), ("meanwhile",),
-})  # fmt: skip
-
-
 def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
     """The first and last index of an aside set off by commas after the first remnant of a
     verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
     The first remnant is up to five words without a verb or punctuation, right after the
-    conjunction; the aside is one of :data:`ASIDES`; a nominal, preposition or adjective
-    follows it (a remnant, not a stripping marker). Paper 000, section 3.2 (gapping)."""
+    conjunction; the aside is a remark of one to four words (:func:`~lingeval.conjuncts.
+    omission.remark`: "as usual", "of course", "predictably"); a nominal, preposition or
+    adjective follows it (a remnant, not a stripping marker). Paper 000, section 3.2
+    (gapping)."""
     doc = an.doc
     for k in range(an.cc + 2, min(an.cc + 7, an.last)):
         if doc[k].text != ",":
             continue
         if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
             return None
-        for words in ASIDES:
-            close = k + len(words) + 1
-            if (
-                close < an.last
-                and tuple(t.lower_ for t in doc[k + 1 : close]) == words
-                and doc[close].text == ","
-                and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
-                # a remnant follows, not a stripping marker ("and Bo, of course, too")
-                and any(
-                    doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
-                    for i in range(close + 1, an.last + 1)
-                )
-            ):
-                return k, close
+        close = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        if (
+            close is not None
+            and remark(doc[k + 1 : close])
+            and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
+            # a remnant follows, not a stripping marker ("and Bo, of course, too")
+            and any(
+                doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
+                for i in range(close + 1, an.last + 1)
+            )
+        ):
+            return k, close
         return None
     return None
 
@@ -1337,32 +1335,9 @@ def _resolve_without_aside(
     kept), then put the aside back after the first remnant in the rewrites of the remnants'
     conjunct ("Ann ordered fish and Bob, as usual, a steak" -> "Bob, as usual, ordered a
     steak."). None when that fails (the caller resolves the sentence as it is)."""
-    from spacy.tokens import Doc as SpacyDoc
-
     doc = an.doc
     lo, hi = aside
-    keep = [i for i in range(len(doc)) if not lo <= i <= hi]
-    new = {old: n for n, old in enumerate(keep)}
-    heads = []
-    for i in keep:
-        h = doc[i].head.i
-        for _ in range(40):
-            if h in new:
-                break
-            h = doc[h].head.i if doc[h].head.i != h else i
-        heads.append(new.get(h, new[i]))
-    spaces = [bool(doc[i].whitespace_) for i in keep]
-    spaces[new[lo - 1]] = bool(doc[hi].whitespace_)
-    sub = SpacyDoc(
-        doc.vocab,
-        words=[doc[i].text for i in keep],
-        spaces=spaces,
-        heads=heads,
-        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
-        tags=[doc[i].tag_ for i in keep],
-        pos=[doc[i].pos_ for i in keep],
-        lemmas=[doc[i].lemma_ for i in keep],
-    )
+    sub, new = _doc_without(doc, lo, hi)
     res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
     if not res.changed or len(res.sentences) < 2:
         return None
@@ -1374,6 +1349,93 @@ def _resolve_without_aside(
         return None
     res.sentences[-1] = last[: found.end()] + text + last[found.end() :]
     res.details["aside"] = text
+    return res
+
+
+def _doc_without(
+    doc: Doc, lo: int, hi: int, space: bool | None = None
+) -> tuple[Doc, dict[int, int]]:
+    """A copy of ``doc`` without tokens ``lo``..``hi`` (``lo`` > 0), the parse kept (a head
+    that is left out is replaced by its nearest kept ancestor), and the map from old to new
+    token indices. The token before the gap takes the space after ``hi`` (or ``space``)."""
+    from spacy.tokens import Doc as SpacyDoc
+
+    keep = [i for i in range(len(doc)) if not lo <= i <= hi]
+    new = {old: n for n, old in enumerate(keep)}
+    heads = []
+    for i in keep:
+        h = doc[i].head.i
+        for _ in range(40):
+            if h in new:
+                break
+            h = doc[h].head.i if doc[h].head.i != h else i
+        heads.append(new.get(h, new[i]))
+    spaces = [bool(doc[i].whitespace_) for i in keep]
+    spaces[new[lo - 1]] = bool(doc[hi].whitespace_) if space is None else space
+    sub = SpacyDoc(
+        doc.vocab,
+        words=[doc[i].text for i in keep],
+        spaces=spaces,
+        heads=heads,
+        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
+        tags=[doc[i].tag_ for i in keep],
+        pos=[doc[i].pos_ for i in keep],
+        lemmas=[doc[i].lemma_ for i in keep],
+    )
+    return sub, new
+
+
+def _interrupting_report(an: _Analysis) -> tuple[int, int] | None:
+    """A quotation interrupted by its reporting clause right before the conjunction ("“It
+    was hard,” she says, “but not impossible.”"): the indices of the closing quotation mark
+    before the reporting clause and of the opening one after it, else None. The reporting
+    clause has a verb, at most six words and no quotation mark; the quotation opens before
+    it and closes at the end of the sentence."""
+    doc = an.doc
+    q2 = an.cc - 1
+    if q2 < 4 or doc[q2].tag_ != "``" or doc[q2 - 1].text != ",":
+        return None
+    if doc[len(doc) - 1].tag_ != "''":
+        return None
+    for q1 in range(q2 - 2, max(0, q2 - 9), -1):
+        if doc[q1].tag_ == "''":
+            words = range(q1 + 1, q2 - 1)
+            if (
+                any(doc[i].tag_ in VERB_TAGS for i in words)
+                and not any(doc[i].tag_ in {"``", "''"} for i in words)
+                and any(doc[i].tag_ == "``" for i in range(0, q1))
+            ):
+                return q1, q2
+            return None
+    return None
+
+
+def _resolve_without_report(
+    an: _Analysis,
+    report: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the quotation without its interrupting reporting clause (paper 000, section 3:
+    the clause is shared by every rewrite), then close each rewrite's quotation before the
+    clause: "“It was hard,” she says." / "“It was not impossible,” she says.". None when the
+    quotation alone is not rewritten."""
+    doc = an.doc
+    q1, q2 = report
+    sub, new = _doc_without(doc, q1, q2, space=True)
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    opening, closing = doc[q2].text, doc[q1].text
+    clause = doc[q1 + 1 : q2 - 1].text
+    quotes = "“”\"'`‘’ "
+    out = []
+    for sent in res.sentences:
+        core = sent.strip().lstrip(quotes).rstrip(quotes + ".!?,;").rstrip(quotes)
+        core = core[:1].upper() + core[1:]
+        out.append(f"{opening}{core},{closing} {clause}{an.final}")
+    res.sentences = out
+    res.details["report"] = clause
     return res
 
 
@@ -2016,17 +2078,30 @@ def _undo_do(verb: Token, kept: list[int], target: Token, replace: dict[int, str
     """Undo the *do*-support of ``verb`` when its only auxiliary among ``kept`` is a form of
     *do*: the auxiliary leaves ``kept`` and ``target`` takes its tense and person in
     ``replace`` ("did not buy X but Y" -> "bought Y"). False when the form does not exist."""
-    from lemminflect import getInflection
-
     auxes = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
     if len(auxes) != 1 or auxes[0].lemma_ != "do":
         return True
-    form = getInflection(target.lemma_, tag=auxes[0].tag_)
-    if not form:
+    form = _verb_form(target.lemma_, auxes[0].tag_)
+    if form is None:
         return False
     kept.remove(auxes[0].i)
-    replace[target.i] = form[0]
+    replace[target.i] = form
     return True
+
+
+def _verb_form(lemma: str, tag: str) -> str | None:
+    """The form of the verb ``lemma`` for the PTB ``tag`` (LemmInflect), when *do*-support is
+    undone ("did lie" -> "lied"); of several forms, the first that is no other verb's form
+    too: the tagger gives one lemma to both senses of a homograph, and "lay" (the past of
+    "lie", recline) is also the verb "lay", so "did lie" becomes "lied" (the common sense in
+    a clause without *do*: "He lied"); None when LemmInflect has no form."""
+    from lemminflect import getAllLemmas, getInflection
+
+    forms = getInflection(lemma, tag=tag)
+    if not forms:
+        return None
+    own = [f for f in forms if set(getAllLemmas(f, upos="VERB").get("VERB", ())) <= {lemma}]
+    return own[0] if len(forms) > 1 and own else forms[0]
 
 
 def _corrective_vp(
@@ -2565,6 +2640,15 @@ def _nominal(
             while right.end > right.start and doc[right.end].is_punct:
                 right = Span(right.start, right.end - 1)
             break
+    bracket = open_bracket(doc, an.cc)
+    if (
+        strip_tail
+        and bracket is not None
+        and not any(_is_verb_tok(doc, i) for i in range(bracket, an.cc))
+    ):
+        # a stripped remnant inside a bracket without a clause before the conjunction: its
+        # correlate is no phrase outside ("We sold everything (the house, and the car too)")
+        return None
     verb_left = verb is not None and verb.i < p
     post = verb.i + 1 if verb is not None and verb_left else 0
     # lists: peel the middle conjuncts ("A, B, and C") before aligning

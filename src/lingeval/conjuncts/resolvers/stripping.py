@@ -34,6 +34,7 @@ from lingeval.conjuncts.omission import (
     NOT_ONLY,
     VERB_TAGS,
     has_lemma,
+    remark,
 )
 
 if TYPE_CHECKING:
@@ -56,6 +57,12 @@ SUBJ_DEPS = {"nsubj", "nsubjpass", "expl"}
 ARG_DEPS = {"dobj", "attr", "dative", "oprd", "acomp", "npadvmod"}
 #: longest remnant (tokens): 8 for any phrase, up to this for one phrase with a clause inside
 MAX_REMNANT = 30
+#: Prepositions of a phrase of place that a place adverb may answer ("at the station" /
+#: "online", "here" / "there")
+PLACE_PREPS = {"in", "at", "on", "near", "inside", "outside", "by", "behind"}
+#: Adverbs of place or medium that stand for a phrase of place (with the place adverbs of
+#: :data:`~lingeval.conjuncts.resolvers.rules.PLACE_ADVERBS`)
+PLACE_REMNANTS = {"online", "offline", "locally", "nearby", "abroad", "overseas", "indoors"}
 #: Words that open a clausal remnant answering an object ("..., but not whether it rained")
 WH_OPENERS = {"whether", "where", "when", "why", "how", "what", "who", "which"}
 
@@ -79,6 +86,8 @@ class Stripping:
     contrast: bool = False  # no marker: a comparative after *but* ("but far fewer")
     corrective: bool = False  # no marker: "not A but B" (the rewrite drops the negation)
     aside: Span | None = None  # set off by commas before the end marker ("Bo, of course, too")
+    tail: Span | None = None  # a comment after the end marker, the remnant's alone (", apparently")
+    opener: bool = False  # no marker, an adverb of time or frequency ("and later in Vienna")
 
 
 def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stripping | None:
@@ -88,7 +97,10 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
 
     doc = an.doc
     last = an.last if last is None else last
+    if _closes_bracket(doc, r_start, last):
+        return None  # a bracket opened before the conjunction: "(the house, and the car too)"
     k, shared = last, None
+    tail: Span | None = None
     for m in range(r_start, last - 1):
         # an end marker, a comma and a clause of its own: the clause is shared ("Bought an
         # ice-box, and furniture too, so now ... I need some cash")
@@ -96,6 +108,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         if marker and doc[m + 1].text == "," and m - 1 >= r_start:
             if any(doc[i].tag_ in FINITE_TAGS for i in range(m + 2, last + 1)):
                 k, shared = m, m + 1
+            elif _comment_tail(doc, m + 2, last):
+                k, tail = m, Span(m + 2, last)  # "and my aunt too, apparently": hers alone
             break
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
@@ -108,6 +122,15 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     while k >= r_start and doc[k].is_punct:
         comma = comma or doc[k].text == ","
         k -= 1
+    if k + 1 <= last and doc[k + 1].text in {")", "]"} and _unclosed(doc, r_start, k):
+        k += 1  # a bracket opened inside the remnant stays with it: "online (for a fee)"
+        ref = _reference(doc, r_start, k)
+        if ref is not None and shared is None:
+            # a reference in brackets ends the sentence: every rewrite shares it ("but not in
+            # children (see Table 2)"), like a footnote marker
+            shared, k = ref, ref - 1
+            while k >= r_start and doc[k].is_punct:
+                k -= 1
     aside = _aside(doc, r_start, k) if end and comma else None
     if aside is not None:  # "and Bo, of course, too": the aside stays before the marker
         k = aside.start - 2
@@ -133,8 +156,26 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     bare_but = front is None and not end and not contrast and doc[an.cc].lower_ == "but"
     corrective = bare_but and neg and not not_only
     additive = bare_but and not_only
+    # no marker but an adverb of time or frequency before one phrase ("and later in Vienna",
+    # "and sometimes the gulls"): the adverb goes before the verb (_split_remnant)
+    opener = (
+        front is None
+        and not end
+        and not (contrast or corrective or additive)
+        and doc[an.cc].lower_ == "and"
+        and _adverb_opened_phrase(doc, j, k)
+        # not in a list of adverb-opened phrases (", then X, and finally Y") and not when the
+        # left clause has its own adverb of sequence ("first from A and then from B": the
+        # adverb answers it in place; the omission path does that)
+        and not any(
+            doc[i].lower_ in OPENERS | FIRST
+            and doc[i].dep_ == "advmod"
+            and (doc[i - 1].text == "," or doc[i].head.i < an.cc)
+            for i in range(1, an.cc)
+        )
+    )
     if (
-        (front is None and not end and not (contrast or corrective or additive))
+        (front is None and not end and not (contrast or corrective or additive or opener))
         or k < j
         or k - j >= MAX_REMNANT
     ):
@@ -164,8 +205,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         tok = doc[i]
         if tok.text in {",", ";", ":"} and not (embedded and _opens_modifier(doc, i, inside)):
             return None
-        if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok)):
-            continue  # (a tagger error: "and also aphid/VBZ honeydew")
+        if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok) or _before_one(doc, tok)):
+            continue  # (a tagger error: "and also aphid/VBZ honeydew"; "spoken/VBN ones")
         if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} and not (
             embedded and tok.i != heads[0].i
         ):
@@ -183,20 +224,111 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         contrast=contrast,
         corrective=corrective,
         aside=aside,
+        tail=tail,
+        opener=opener,
     )
+
+
+#: Adverbs of time, sequence and frequency that may open a stripped phrase without a marker
+#: ("and then to New York"; not the time words that are remnants themselves: "and today")
+OPENERS = {
+    "again", "then", "later", "afterwards", "subsequently", "eventually", "finally", "now",
+    "sometimes", "often", "usually", "occasionally", "frequently", "rarely", "always",
+    "previously", "formerly", "originally", "initially", "briefly", "once",
+}  # fmt: skip
+
+
+#: Relations inside a remnant that make it two phrases, not one
+TWO_PHRASES = {"dobj", "nsubj", "nsubjpass", "dative", "appos", "dep", "npadvmod", "attr", "oprd"}
+
+#: Adverbs of a first event that an adverb of :data:`OPENERS` may answer ("first ... then")
+FIRST = {"first", "firstly", "initially", "originally", "once"}
+
+#: Adverbs of :data:`OPENERS` that place the stripped event at another time or frequency
+#: than the left clause's (its adjuncts of time are not copied: "visits them on Sundays and
+#: often her aunt" -> "often visits her aunt")
+SEQUENCE = OPENERS - {"again", "briefly"}
+
+
+def _adverb_opened_phrase(doc: Doc, j: int, k: int) -> bool:
+    """From ``j`` to ``k``: adverbs of :data:`OPENERS` and then one phrase (a single head
+    inside the span, no second phrase that would make it gapping: "and then Bo a pear")."""
+    i = j
+    while i <= k and doc[i].lower_ in OPENERS:
+        i += 1
+    if i == j or i > k:
+        return False
+    inside = set(range(i, k + 1))
+    heads = [t for t in doc[i : k + 1] if t.head.i not in inside or t.head.i == t.i]
+    if any(
+        t.head.i in inside
+        and t.head.tag_ not in VERB_TAGS  # (a clause inside the phrase: ", where she ...")
+        and (t.dep_ in TWO_PHRASES or (t.dep_ == "nmod" and t.tag_ in {"NNP", "NNPS", "PRP"}))
+        for t in doc[i : k + 1]
+    ):
+        return False  # two phrases under one head: gapping ("and then Bo/nsubj a pear/appos")
+    return len([t for t in heads if not t.is_punct]) == 1 and doc[i].tag_ in {
+        "IN",
+        "TO",
+        "DT",
+        "PRP$",
+        "NN",
+        "NNS",
+        "NNP",
+        "NNPS",
+        "CD",
+    }
+
+
+#: words that open a concession on the last conjunct only ("..., and Bo too, albeit slowly")
+CONCESSIVE = {"albeit", "though", "although"}
+
+
+def _comment_tail(doc: Doc, start: int, last: int) -> bool:
+    """The words from ``start`` to ``last`` (after an end marker and a comma) comment on the
+    stripped conjunct alone: one to four words without a verb that open with a sentence
+    adverb ("apparently", "actually"; no adverb of time, place or focus, which may be a
+    shared adjunct) or with a concessive word ("albeit more slowly"). Paper 000, section 3:
+    the comment belongs to the remnant's sentence, not to the first one."""
+    from lingeval.conjuncts.resolvers.rules import FOCUS_ADVERBS, PLACE_ADVERBS, TIME_ADVERBS
+
+    if not 0 <= last - start <= 3 or any(doc[i].tag_ in VERB_TAGS for i in range(start, last + 1)):
+        return False
+    first = doc[start]
+    if first.lower_ in CONCESSIVE:
+        return last > start
+    return (
+        first.tag_ == "RB"
+        and first.lower_ not in FOCUS_ADVERBS | PLACE_ADVERBS | TIME_ADVERBS | END | FRONT
+        and all(doc[i].tag_ in {"RB", "RBR", "RBS", "JJ"} for i in range(start, last + 1))
+    )
+
+
+def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
+    """A ")" or "]" between ``start`` and ``last`` closes a bracket opened before ``start``:
+    the right conjunct ends inside the bracket, and no clause after it is shared (stripping
+    in brackets right after the conjunction is :func:`resolve_parenthetical`'s)."""
+    depth = 0
+    for t in doc[start : last + 1]:
+        depth += (t.text in {"(", "["}) - (t.text in {")", "]"})
+        if depth < 0:
+            return True
+    return False
 
 
 def _aside(doc: Doc, start: int, k: int) -> Span | None:
     """A short aside set off by commas that ends at ``k``, right before an end marker ("and
-    Bo, [of course], too"; "and her sister, [apparently], as well"): one to four words
-    without a verb that open with an adverb or a preposition (an apposition, "and Tom, my
-    brother, too", is no aside); None otherwise."""
+    Bo, [of course], too"; "and her sister, [apparently], as well"): a remark of one to four
+    words (:func:`~lingeval.conjuncts.omission.remark`, by part of speech: the parse hangs
+    remarks on the remnant too) without a verb (an apposition, "and Tom, my brother, too",
+    or a phrase about the remnant, "and Tom, from Leeds, too", is no aside); None
+    otherwise."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     for m in range(k - 1, max(start, k - 5), -1):
         if doc[m].text == ",":
             words = doc[m + 1 : k + 1]
-            if words[0].tag_ in {"RB", "IN"} and not any(t.tag_ in VERB_TAGS for t in words):
+            if remark(words) and not any(t.tag_ in VERB_TAGS for t in words):
                 return Span(m + 1, k)
             return None
     return None
@@ -222,17 +354,18 @@ def _comparative(doc: Doc, j: int, k: int) -> bool:
 
 
 def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
-    """The comma at ``comma`` opens an apposition, a relative clause or a region of a name
-    in the remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the
-    farms are small"; "Beverley, Yorkshire" (the remnant keeps it; it is no list and no clause
+    """The comma at ``comma`` opens an apposition, a prepositional phrase on a word before it,
+    a relative clause or a region of a name in the remnant (``inside``): "and also York, part
+    of Yorkshire"; "and Tom, from Leeds"; "and also Italy, where the farms are small";
+    "Beverley, Yorkshire" (the remnant keeps it; it is no list and no clause
     of its own; a remnant with a conjunction is refused anyway)."""
     if doc[comma].text != "," or comma + 1 not in inside:
         return False
     nxt = doc[comma + 1]
     while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
         nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
-    if nxt.dep_ == "appos":
-        return nxt.head.i in inside
+    if nxt.dep_ == "appos" or (nxt.dep_ == "prep" and nxt.head.i < comma):
+        return nxt.head.i in inside  # (or a phrase about it: "Tom, from Leeds")
     if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
         return nxt.head.i in inside  # a place and its region: "Beverley, Yorkshire"
     relcl = nxt if nxt.dep_ == "relcl" else nxt.head
@@ -264,11 +397,26 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         out.append((subj, True, False))
     # (a place adverb may open a prepositional remnant: "and also here in York")
     pp = doc[_after_place_words(doc, remnant)].tag_ in {"IN", "TO"}
+    place = _place_remnant(doc, _unbracketed(doc, remnant))
+    temporal = pp and doc[remnant.start].lower_ in WHEN_PREPOSITIONS
     stack = [verb]
     while stack:
         v = stack.pop()
         for c in v.children:
             if c.i <= v.i or c.i >= an.cc:
+                continue
+            if place and (
+                (c.dep_ == "advmod" and _place_remnant(doc, Span(c.i, c.i)))
+                or (c.dep_ == "prep" and c.lower_ in PLACE_PREPS)
+            ):
+                # a place adverb answers a place adverb or a whole phrase of place ("at the
+                # station, and also online"; "here ..., and there too")
+                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, False))
+                continue
+            if temporal and c.dep_ == "npadvmod":
+                # a phrase of time answers a noun phrase of time ("every month, and also
+                # before long trips"; kept only when its kind is time, see _choices)
+                out.append((Span(c.left_edge.i, min(c.right_edge.i, left_end)), False, False))
                 continue
             if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
@@ -277,6 +425,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
                 end = min(c.right_edge.i, left_end)
                 end = max((t.i for t in c.subtree if t.i <= end and not t.is_punct), default=end)
+                if end + 1 <= left_end and _unclosed(doc, c.left_edge.i, end):
+                    end += 1  # its closing bracket: "with Kim (2001)"
                 start = c.left_edge.i if not pp else c.i
                 while start + 1 < end and _not_only_at(doc, start):
                     start += 2  # "not only French": the correlate is "French"
@@ -288,7 +438,20 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
                 out.append((Span(start, end), False, False))
-            elif c.dep_ in {"prep", "agent"} and not pp:  # the noun phrase inside: "in Tikrit"
+                if pp and c.dep_ == "prep":
+                    # a phrase of the remnant's preposition inside it ("in a hostel [in
+                    # Porto], but not in Lisbon")
+                    for o in c.children:
+                        for x in o.children if o.dep_ == "pobj" else []:
+                            if (
+                                x.dep_ == "prep"
+                                and x.lower_ == doc[remnant.start].lower_
+                                and _names_inside(doc, x)
+                                and _names_inside(doc, doc[remnant.start])
+                            ):
+                                out.append((Span(x.i, min(x.right_edge.i, end)), False, False))
+            elif c.dep_ in {"prep", "agent"} and not pp and not place:
+                # the noun phrase inside: "in Tikrit" (not for a place adverb: "at online")
                 for o in c.children:
                     # (or a gerund phrase: "towards [moisturizing your hair]")
                     if (o.dep_ == "pobj" or _gerund(o)) and o.i < an.cc:
@@ -313,6 +476,19 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for x in c.children:
                     if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
                         out.append((Span(x.i, min(x.right_edge.i, left_end)), False, False))
+    if temporal:
+        # a phrase of time deeper in the clause ("thought about quitting [in my first year],
+        # and again after the injury")
+        seen = {s.start for s, _, _ in out}
+        for t in verb.subtree:
+            if (
+                verb.i < t.i < an.cc
+                and t.i not in seen
+                and t.dep_ == "prep"
+                and t.head.i != verb.i
+                and _time_phrase(doc, t)
+            ):
+                out.append((Span(t.i, min(t.right_edge.i, left_end)), False, False))
     out.sort(key=lambda s: s[0].start)
     # two predicates or objects of one verb with only a comma between them are one comma
     # list that the parser split ("it was [overdone, mean-spirited] and not funny")
@@ -328,6 +504,117 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
+
+
+def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int]:
+    """The relative clause that ends the remnant of a cleft ("It was not the rain but the wind
+    [that ruined the harvest]"): it belongs to both focused phrases, so the first sentence
+    takes it too; [] for any other sentence. A cleft: *it* + *be* + the correlate as its
+    predicate, the conjunction right after the correlate."""
+    from lingeval.conjuncts.resolvers.rules import _np_head
+
+    doc = an.doc
+    subj = an.subject_span(verb)
+    if (
+        verb.lemma_ != "be"
+        or subj is None
+        or doc[subj.start].lower_ != "it"
+        or subj.end != subj.start
+        or corr.end + 1 != an.cc
+        or _np_head(doc, corr).dep_ != "attr"
+    ):
+        return []
+    head = next(
+        (t for t in doc[rem.start : rem.end + 1] if not rem.start <= t.head.i <= rem.end), None
+    )
+    if head is None:
+        return []
+    clause = next((c for c in head.children if c.dep_ == "relcl" and c.i > head.i), None)
+    if clause is None or clause.right_edge.i != rem.end:
+        return []
+    return list(range(clause.left_edge.i, clause.right_edge.i + 1))
+
+
+def _before_one(doc: Doc, tok: Token) -> bool:
+    """A participle right before the pro-form *one(s)* modifies it ("but not [spoken] ones"),
+    whatever the parser made of it."""
+    return (
+        tok.tag_ in {"VBN", "VBG", "VBD"}  # ("used/VBD ones")
+        and tok.i + 1 < len(doc)
+        and doc[tok.i + 1].lower_ in {"one", "ones"}
+    )
+
+
+def _names_inside(doc: Doc, prep: Token) -> bool:
+    """The object of the preposition ``prep`` is a proper name ("in [Porto]")."""
+    return any(o.dep_ == "pobj" and o.tag_ in {"NNP", "NNPS"} for o in prep.children)
+
+
+def _passive_participle(verb: Token) -> bool:
+    """``verb`` is a participle with a passive *be* and no object ("was armed")."""
+    return (
+        verb.tag_ == "VBN"
+        and any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in verb.children)
+        and not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} for c in verb.children)
+    )
+
+
+#: Words that open a bracketed reference ("(see Table 2)", "(cf. Smith 2001)")
+REFERENCE_OPENERS = {"see", "cf", "cf.", "compare", "table", "figure", "fig", "fig.", "section"}
+
+
+def _reference(doc: Doc, start: int, k: int) -> int | None:
+    """The opening bracket of a reference that ends the span ``start``..``k`` at ``k`` (a
+    bracket that opens with *see*, *cf.*, *Table*, ... or with a name and holds a year:
+    "(Lee 2019)"), else None."""
+    if doc[k].text not in {")", "]"}:
+        return None
+    for i in range(k - 1, start, -1):
+        if doc[i].text in {"(", "["}:
+            inner = doc[i + 1 : k]
+            if len(inner) and (
+                inner[0].lower_ in REFERENCE_OPENERS
+                # a name and a year, not a year alone ("Lee et al. (2019)" is the remnant's)
+                or (
+                    len(inner) > 1
+                    and inner[0].tag_ in {"NNP", "NNPS"}
+                    and any(t.text.isdigit() and len(t.text) == 4 for t in inner)
+                )
+            ):
+                return i
+            return None
+    return None
+
+
+def _unclosed(doc: Doc, start: int, end: int) -> bool:
+    """A bracket opens between ``start`` and ``end`` and does not close there."""
+    depth = 0
+    for i in range(start, end + 1):
+        depth += (doc[i].text in {"(", "["}) - (doc[i].text in {")", "]"})
+    return depth > 0
+
+
+def _unbracketed(doc: Doc, span: Span) -> Span:
+    """The span without a bracketed addition after its first word ("online [(for a fee)]"):
+    the phrase whose shape is compared with the correlates."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    for i in range(span.start + 1, span.end + 1):
+        if doc[i].text in {"(", "["}:
+            return Span(span.start, i - 1)
+    return span
+
+
+def _place_remnant(doc: Doc, span: Span) -> bool:
+    """The span is one adverb of place or medium ("there", "online")."""
+    from lingeval.conjuncts.resolvers.rules import PLACE_ADVERBS
+
+    low = doc[span.start].lower_
+    return (
+        span.start == span.end
+        and doc[span.start].tag_ == "RB"
+        and (low in PLACE_ADVERBS or low in PLACE_REMNANTS)
+    )
 
 
 def _after_place_words(doc: Doc, span: Span) -> int:
@@ -417,6 +704,9 @@ def _choices(
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     if not st.clausal:
         st = _split_remnant(an, st, verb)
+        if st.opener and st.extra:
+            return None  # two remnants without a marker: an argument cluster ("and again
+            # Bergen in June"), the omission path's
     rem = st.remnant
     if st.clausal:
         # "not only how we speak but also how we think": the clause right after "not only",
@@ -438,7 +728,8 @@ def _choices(
         if corr is None and adverbial:
             corr = Span(p + 1, p)  # an adverbial clause is added: "but not when it rains"
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
-    core = rem  # the shape without a leading focus adverb ("just another patient")
+    core = _unbracketed(doc, rem)  # the shape without a leading focus adverb ("just another
+    # patient") and without a bracketed addition
     while core.start < core.end and doc[core.start].tag_ == "RB":
         core = Span(core.start + 1, core.end)
     # a noun tagged as a verb modifies the noun after it: the shape is that noun's
@@ -468,6 +759,13 @@ def _choices(
     kind = phrase_kind(doc[core.start : core.end + 1])
     out: list[_Choice] = []
     focused: list[_Choice] = []  # the choices right after "not only"
+    timed: list[_Choice] = []  # phrases of time for a remnant of time
+    first = doc[core.start]
+    # a prepositional remnant around a name ("in York"), which no phrase of time answers
+    rem_name = first.tag_ == "IN" and any(
+        o.dep_ == "pobj" and phrase_kind([o]) in {"NAME", "PERSON"} and not _time_noun(o)
+        for o in first.children
+    )
     for span, is_subj, pp_obj in _candidates(an, verb, rem):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
@@ -492,6 +790,11 @@ def _choices(
                     shape = Span(o.left_edge.i, o.right_edge.i)
                     sim = max(sim, an.sim(core, shape))
         same_head = _np_head(doc, core).lemma_.lower() == _np_head(doc, span).lemma_.lower()
+        # the pro-form "one(s)" stands for the noun of a non-subject noun phrase of its number
+        # ("written corpora, but not spoken ones")
+        ones = doc[core.end].lower_ in {"one", "ones"} and not is_subj
+        if ones and _np_head(doc, span).tag_ == ("NNS" if doc[core.end].lower_ == "ones" else "NN"):
+            same_head = True
         feats = {"sim": sim, "same_head": float(same_head), "pp_obj": float(pp_obj)}
         score = hand_score(feats)
         # a prepositional remnant and a phrase of the same preposition answer each other
@@ -500,17 +803,29 @@ def _choices(
             doc[core.start].tag_ == "IN" and doc[span.start].lower_ == doc[core.start].lower_
         )
         after_not_only = _after_not_only(doc, verb, span)
-        if score < 0.5 and not after_not_only and not same_prep:
-            continue
         span_kind = phrase_kind(doc[shape.start : shape.end + 1])
+        # a phrase of time for one of time, a place adverb for a phrase of place: the same
+        # kind whatever the words ("every month" / "before long trips")
+        when = doc[core.start].lower_ in WHEN_PREPOSITIONS and (
+            span_kind == "TIME" or _time_phrase(doc, doc[span.start])
+        )
+        where = _place_remnant(doc, core) and (
+            _place_remnant(doc, span) or doc[span.start].lower_ in PLACE_PREPS
+        )
+        if score < 0.5 and not (
+            after_not_only or same_prep or when or where or (ones and same_head)
+        ):
+            continue
         if span_kind == "NUM" and kind != "NUM":
             # a counted noun phrase answers a remnant without a number as its noun does
             # ("arrested [two men], but not the driver": a person)
             span_kind = _counted_kind(doc, shape)
-        if span_kind == "TIME" and kind != "TIME":
+        if span_kind == "TIME" and kind != "TIME" and not when:
             continue  # a phrase of time answers only a phrase of time ("approved X in May")
+        if same_prep and rem_name and _time_phrase(doc, doc[span.start]):
+            continue  # "in York" does not answer "in 2001"
         feats |= {
-            "kind_match": kind_match(kind, span_kind),
+            "kind_match": 1.0 if when or where else kind_match(kind, span_kind),
             "subj": float(is_subj),
             "subj_not": float(is_subj and marker in {"not", "never"}),
             "subj_also": float(is_subj and marker == "also"),
@@ -518,17 +833,29 @@ def _choices(
         out.append(_Choice(span, is_subj, score, feats))
         if after_not_only:
             focused.append(out[-1])
-    # "not only X but also Y": X, right after "not only", is the correlate
-    out = focused or out
+        if when:
+            timed.append(out[-1])
+    # "not only X but also Y": X, right after "not only", is the correlate; a phrase of time
+    # answers a phrase of time when the clause has one
+    out = focused or timed or out
+    if st.opener and first.tag_ in {"IN", "TO"}:
+        # without a marker, a prepositional phrase needs a correlate of its preposition or of
+        # time; otherwise the omission path decides (an argument cluster, a misparse)
+        out = [c for c in out if doc[c.span.start].lower_ == first.lower_ or c in timed]
+        if not out:
+            return None
     if _referential(doc, core) and verb.lemma_ == "be":
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
         out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
-    if marker == "also" and st.front == r_start and doc[an.cc - 1].text != ",":
+    if ((marker == "also" and st.front == r_start) or st.opener) and doc[an.cc - 1].text != ",":
         # "and also X" with no comma before the conjunction continues a phrase after the
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
         # played for A, and also Bo")
-        out = [c for c in out if not c.is_subj] or out
+        # (without a marker, "and then X": no subject reading at all)
+        out = [c for c in out if not c.is_subj] or ([] if st.opener else out)
+        if not out:
+            return None
     out = _definite_subject_filter(doc, core, out)
     if out:
         out[-1].feats["nearest"] = 1.0
@@ -537,6 +864,10 @@ def _choices(
     pp_with_object = doc[core.start].tag_ == "IN" and any(
         c.dep_ in {"pobj", "pcomp"} for c in doc[core.start].children
     )
+    if not out and head.tag_ in {"JJ", "JJR"} and _passive_participle(verb):
+        # an adjective answers a passive participle of "be" ("the suspect was armed, but not
+        # dangerous" -> "was not dangerous")
+        out.append(_Choice(Span(verb.i, verb.i), False, 1.0, {"sim": 1.0, "kind_match": 1.0}))
     if not out and _degree(doc, rem) and marker in {"not", "never"}:
         # a degree phrase without a correlate is added to the clause: "You should water the
         # plants daily, but not too much" -> "You should not water the plants too much."
@@ -588,6 +919,12 @@ def _negations(verb: Token, cc: int) -> list[Token]:
     return [c for c in verb.children if c.dep_ == "neg" and c.i < cc]
 
 
+def _left_negation(verb: Token, cc: int) -> bool:
+    """The verb has a negation of its own before the conjunction ("Do not leave ...", "She
+    never eats ...")."""
+    return any(c.dep_ == "neg" and c.i < cc for c in verb.children)
+
+
 def _phrase_negations(doc: Doc, verb: Token, cc: int) -> list[Token]:
     """A *not* that negates one phrase of ``verb``'s clause right before it, not the verb
     ("is famous not [for its food]"; "not" hangs on the phrase's first word)."""
@@ -632,6 +969,20 @@ def _corrective_correlate(an: _Analysis, verb: Token, rem: Span) -> Span | None:
     after = [c for c in cands if any(c.start == n.i + 1 for n in negs)]
     if after:
         return after[0]
+    if first.tag_ in {"RB", "RBR", "IN"}:
+        # an adverbial remnant answers the adjunct right after the negation, whatever its
+        # kind ("sold it not [by phone] but online"; "not [online] but by phone")
+        left_end = an.left_end(an.cc)
+        after = [
+            Span(n.i + 1, min(c.right_edge.i, left_end))
+            for n in negs
+            for c in verb.children
+            if c.dep_ in {"prep", "advmod", "npadvmod", "agent"}
+            and c.left_edge.i in {n.i, n.i + 1}
+            and verb.i < c.i < an.cc
+        ]
+        if after:
+            return after[0]
     scored = [(an.sim(rem, c), c.start, c) for c in cands]
     best = max(scored, default=None, key=lambda x: (x[0], x[1]))
     return best[2] if best is not None and best[0] >= 0.5 else None
@@ -717,7 +1068,7 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
         while (
             i < rem.end
             and (doc[i].tag_ == "RB" or doc[i].lower_ in {"later", "earlier"})  # (RBR)
-            and doc[i].lower_ not in FOCUS | _PLACE_WORDS
+            and doc[i].lower_ not in FOCUS | _PLACE_WORDS | PLACE_REMNANTS
         ):
             advs.append(i)
             i += 1
@@ -777,27 +1128,44 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
     """Tokens of the adjuncts of time or frequency of ``verb`` that lie after ``after`` and up
     to ``p``: an adverb of :data:`WHEN_ADVERBS`, a noun phrase of time ("last week"), a
     prepositional phrase of time ("after midnight", "in May")."""
-    from lingeval.conjuncts.ranker import phrase_kind
-
     out: set[int] = set()
     for c in verb.children:
         if c.i <= after or c.right_edge.i > p:
             continue
-        span = doc[c.left_edge.i : c.right_edge.i + 1]
-        when = (
-            (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
-            or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
-            or (
-                c.dep_ == "prep"
-                and (
-                    c.lower_ in WHEN_PREPOSITIONS
-                    or any(o.dep_ == "pobj" and phrase_kind([o]) == "TIME" for o in c.children)
-                )
-            )
-        )
-        if when and c.left_edge.i > after:
+        if _time_phrase(doc, c) and c.left_edge.i > after:
             out.update(range(c.left_edge.i, c.right_edge.i + 1))
     return out
+
+
+def _time_phrase(doc: Doc, c: Token) -> bool:
+    """``c`` heads an adjunct of time or frequency: an adverb of :data:`WHEN_ADVERBS`, a
+    noun phrase of time ("last week"), a prepositional phrase of time ("after midnight",
+    "in May")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+
+    span = doc[c.left_edge.i : c.right_edge.i + 1]
+    return (
+        (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
+        or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+        or (
+            c.dep_ == "prep"
+            and (
+                c.lower_ in WHEN_PREPOSITIONS
+                or any(o.dep_ == "pobj" and _time_noun(o) for o in c.children)
+            )
+        )
+    )
+
+
+def _time_noun(tok: Token) -> bool:
+    """A noun of time, also in the plural that the tagger leaves unlemmatised ("on
+    Sundays/NNP")."""
+    from lingeval.conjuncts.ranker import phrase_kind
+    from lingeval.conjuncts.resolvers.rules import TIME_NOUNS
+
+    return phrase_kind([tok]) == "TIME" or (
+        tok.lower_.endswith("s") and tok.lower_[:-1] in TIME_NOUNS
+    )
 
 
 #: Words that open a degree phrase ("too much", "very often", "so well")
@@ -1054,10 +1422,22 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
         if new is not None:
             replace[finite.i] = new
     marker = marker_word(doc, st)
+    if marker in {"not", "never"} and not st.corrective and _left_negation(verb, an.cc):
+        # the left clause is negated already and its rewrite keeps that negation ("Do not
+        # leave it in the sun, and not near a heater either" -> "Do not leave it near ...")
+        marker = ""
     # the front marker and the remnant's own adverbs ("and also briefly in York")
     hedge = doc[st.hedge].lower_ if st.hedge is not None else ""
     pre = " ".join(w for w in (hedge, marker, _tokens_text(doc, st.advs)) if w)
-    if pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
+    subj = an.subject_span(verb)
+    inverted = (
+        finite is not None and subj is not None and finite.i < subj.start and subj.end < verb.i
+    )
+    if pre and inverted and not is_subj and subj is not None:
+        # a question with the auxiliary before its subject: the marker follows the subject
+        # ("Why do you trust him, but not me?" -> "Why do you not trust me?")
+        replace[subj.end] = f"{doc[subj.end].text} {pre}"
+    elif pre and finite is not None and finite.i != verb.i:  # after the first auxiliary
         text = replace.get(finite.i, finite.text)
         cannot = pre == "not" and text.lower() == "can"
         replace[finite.i] = "cannot" if cannot else f"{text} {pre}"
@@ -1117,6 +1497,13 @@ def _build(
     focus = _not_only(doc, verb, corr)
     left = [i for i in range(0, corr.start) if i not in focus]
     ids = left + list(range(corr.end + 1, p + 1))
+    sequence = any(doc[i].lower_ in SEQUENCE for i in st.advs)
+    if sequence and corr.end >= corr.start:
+        # an adverb of sequence or frequency places the event at another time: the left
+        # clause's time adjuncts do not hold for it ("taught there until 1962, and afterwards at X" ->
+        # "afterwards taught at X")
+        when = _time_adjuncts(doc, verb, verb.i, p) - set(range(corr.start, corr.end + 1))
+        ids = [i for i in ids if i not in when]
     if marker in {"not", "never"} and not is_subj and (corr.end >= corr.start or _degree(doc, rem)):
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
@@ -1143,13 +1530,20 @@ def _build(
         text += f", {aside},"
     if st.end:
         text += ("," if st.comma and st.aside is None else "") + " " + _tokens_text(doc, st.end)
+    if st.tail is not None:
+        text += ", " + _tokens_text(doc, list(range(st.tail.start, st.tail.end + 1)))
     end = an.last if st.shared_end is None else st.shared_end
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
+    if shared[:1] in {"(", "["}:
+        shared = " " + shared
     final = st.final or an.final
+    cleft = _cleft_clause(an, verb, corr, rem)
     firsts = [
-        _finish(_tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1)]) + shared, final)
+        _finish(
+            _tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1), *cleft]) + shared, final
+        )
         for item in _list_items(doc, corr, rem)
-    ] or [_finish(_tokens_text(doc, [*left, *range(corr.start, p + 1)]) + shared, final)]
+    ] or [_finish(_tokens_text(doc, [*left, *range(corr.start, p + 1), *cleft]) + shared, final)]
     second = _finish(text + shared, final)
     if second in firsts:
         return None
@@ -1170,7 +1564,12 @@ def _text_with_remnant(
     anchor = max((i for i in ids if i < start), default=-1)  # the word before it
     if anchor < 0:
         return rem_text + " " + _tokens_text(doc, ids, replace)
-    replace[anchor] = f"{replace.get(anchor, doc[anchor].text)} {rem_text}"
+    text = replace.get(anchor, doc[anchor].text)
+    if doc[anchor].text in {'"', "“", "(", "["} and not doc[anchor].whitespace_:
+        # an opening quotation mark or bracket stays against the remnant ("“Your father knew")
+        replace[anchor] = f"{text}{rem_text} "
+    else:
+        replace[anchor] = f"{text} {rem_text}"
     return _tokens_text(doc, ids, replace)
 
 
@@ -1289,6 +1688,9 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     xs = tok.left_edge.i
     if doc[rem.start].tag_ in {"IN", "TO"} and tok.dep_ == "pobj" and tok.head.i == xs - 1:
         tok, xs = tok.head, xs - 1  # a prepositional remnant answers the whole phrase
+    elif _partitive(tok):  # a noun phrase answers the whole partitive: "[Most of the students]"
+        tok = tok.head.head
+        xs = tok.left_edge.i
     pairs = _not_only_pairs(doc, xs, xe)
     if pairs:  # (the last one)
         focus, xs = {pairs[-1], pairs[-1] + 1}, pairs[-1] + 2
@@ -1348,6 +1750,22 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     return Resolution(sents, rule, details={"correlate": doc[xs : xe + 1].text})
 
 
+#: Words that head a partitive before *of* ("most of the students", "none of them")
+PARTITIVES = QUANTIFIERS | {"most", "all", "none", "half", "each", "both", "any", "one"}
+
+
+def _partitive(tok: Token) -> bool:
+    """``tok`` is the noun after the *of* of a partitive ("Most of [the students]", "two of
+    [my friends]"): the phrase that a remnant for it replaces is the partitive's whole."""
+    of = tok.head
+    return (
+        tok.dep_ == "pobj"
+        and of.lower_ == "of"
+        and of.head.i == of.i - 1
+        and (of.head.lower_ in PARTITIVES or of.head.tag_ == "CD")
+    )
+
+
 def _verb_after(doc: Doc, tok: Token, cc: int, e: int) -> Token | None:
     """The verb at or after ``e`` that ``tok`` hangs on (through noun phrases, prepositions
     and participles or relative clauses inside them), or None when a clause verb before the
@@ -1382,10 +1800,10 @@ def resolve_inverted_not_only(an: _Analysis, r_start: int) -> Resolution | None:
     fast." -> "It is cheap." / "It is also fast.". The first clause loses "not only" and its
     inversion (*do*-support undone: "did she win" -> "she won"; any other auxiliary goes
     after the subject); the second is the clause after *but*, with its own subject (or the
-    first clause's: "but also broke the record"). None for any other sentence."""
-    from lemminflect import getInflection
-
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+    first clause's: "but also broke the record"). A clause with a negation of its own keeps
+    its *do* ("Not only did they not win" -> "They did not win."). None for any other
+    sentence."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _verb_form
 
     doc = an.doc
     cc = an.cc
@@ -1409,11 +1827,12 @@ def resolve_inverted_not_only(an: _Analysis, r_start: int) -> Resolution | None:
     subject = list(range(3, end + 1))
     rest = list(range(end + 1, p + 1))
     replace: dict[int, str] = {}
-    if aux.lemma_ == "do" and verb is not aux:
-        form = getInflection(verb.lemma_, tag=aux.tag_)
-        if not form:
+    negated = any(c.dep_ == "neg" and c.i > aux.i for c in verb.children)
+    if aux.lemma_ == "do" and verb is not aux and not negated:
+        form = _verb_form(verb.lemma_, aux.tag_)
+        if form is None:
             return None
-        replace[verb.i] = form[0]
+        replace[verb.i] = form
         first = subject + rest
     else:
         first = [*subject, aux.i, *rest]
@@ -1459,7 +1878,7 @@ def _inverted_stripping(
     if st.extra or corr.start not in rest or corr.end not in rest:
         return None
     marker = marker_word(doc, st)
-    do = aux.lemma_ == "do" and verb is not aux
+    do = verb.i in replace  # do-support undone in the first clause
     second_replace = dict(replace)
     if marker and do:
         second_replace[verb.i] = f"{marker} {replace[verb.i]}"

@@ -1,0 +1,75 @@
+"""The development source ``written-stripping`` (issue 11, session 9): stripping sentences
+written here in the registers of GUM's genres, gold written before any resolver ran on them.
+The tests check the committed file's form and the paper's annotation checks (section 4.2);
+no test here runs a resolver on the set (the quality benchmark scores it)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from lingeval.conjuncts.annotation.checks import check_rewrite_set
+from lingeval.conjuncts.devdata import HELD_OUT_SOURCES, SOURCES, load_sources
+
+NAME = "written-stripping"
+GENRES = {
+    "conversation",
+    "interview",
+    "vlog",
+    "fiction",
+    "how-to",
+    "travel",
+    "academic",
+    "news",
+    "biography",
+    "speech",
+}
+
+
+def _bench(repo_root: Path) -> Path:
+    return repo_root / "benchmarks" / "data" / "conjuncts"
+
+
+def test_written_stripping_loads_as_a_development_source(repo_root: Path) -> None:
+    assert NAME in SOURCES and NAME not in HELD_OUT_SOURCES
+    loaded = load_sources(None, _bench(repo_root))  # default: every development source
+    src = loaded[NAME]
+    assert len(src.examples) == 78
+    assert len({ex.id for ex in src.examples}) == 78
+    assert {ex.meta["source"] for ex in src.examples} == {NAME}
+    assert {ex.meta["genre"] for ex in src.examples} == GENRES
+    phen = Counter(ex.meta["phenomenon"] for ex in src.examples)
+    assert phen == {"stripping": 73, "vp-ellipsis": 5}
+    # every item is rewritable into two sentences, and no rewrite is the input
+    assert all(ex.rewritable and len(ex.rewrites) == 2 for ex in src.examples)
+    assert all(ex.sentence not in ex.rewrites for ex in src.examples)
+
+
+def test_written_stripping_gold_passes_the_paper_checks(repo_root: Path) -> None:
+    """Section 4.2's checks of an annotation: no identical sentences, the marked conjunction
+    gone, no new content words, nothing lost, polarity kept."""
+    src = load_sources(None, _bench(repo_root), names=[NAME])[NAME]
+    for ex in src.examples:
+        res = check_rewrite_set(
+            ex.sentence, ex.conjunction, ex.offset, list(ex.rewrites), explanation="gold"
+        )
+        assert [r.reason for r in res if not r.ok] == [], ex.id
+
+
+def test_written_stripping_is_never_fitted_on(repo_root: Path) -> None:
+    sys.path.insert(0, str(repo_root / "benchmarks"))
+    try:
+        import conjuncts_ranker
+    finally:
+        sys.path.remove(str(repo_root / "benchmarks"))
+    assert NAME not in conjuncts_ranker.DEV_SOURCES
+
+
+def test_written_stripping_records_are_plain_jsonl(repo_root: Path) -> None:
+    lines = (_bench(repo_root) / "written_stripping.jsonl").read_text("utf-8").splitlines()
+    for line in lines:
+        rec = json.loads(line)
+        assert rec["sentence"][rec["offset"] :].startswith(rec["conjunction"])
+        assert set(rec["meta"]) == {"phenomenon", "genre", "marker", "remnant", "source"}
