@@ -51,9 +51,14 @@ MUST_RESOLVE = [
     ("The airline will retire ten jets in Europe and six in Asia over the coming years.",
      ["The airline will retire ten jets in Europe over the coming years.",
       "The airline will retire six jets in Asia over the coming years."]),
+    # a name with a number is one singular subject
+    ("The satellite Orion 4 was launched in 2019 and Orion 5 in 2021.",
+     ["The satellite Orion 4 was launched in 2019.", "Orion 5 was launched in 2021."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [
+    ("Group A was formed in May and Group B in June.",
+     ["Group A was formed in May.", "Group B was formed in June."]),
     # a time phrase answers the first conjunct's own time: a remnant, not shared
     ("Prices rose 5% in Paris in March and 3% in Rome in April.",
      ["Prices rose 5% in Paris in March.", "Prices rose 3% in Rome in April."]),

@@ -533,6 +533,8 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
     if head.tag_ in {"NN", "NNP"} and head.text != "%":
         return False
     if head.tag_ == "CD" and head.i == span.end:
+        if head.i > span.start and doc[head.i - 1].tag_ in {"NNP", "NNPS"}:
+            return False  # a numbered name: "Vela 2 was", "Apollo 11 was"
         return head.lower_ not in {"one", "1"}  # a bare number subject: "1 was", "4 were"
     return None
 
