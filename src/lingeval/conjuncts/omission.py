@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING
 from lingeval.conjuncts.example import CONJUNCTIONS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
 
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Span, Token
 
 __all__ = [
     "Omission",
@@ -51,7 +51,9 @@ __all__ = [
     "lone_determiner",
     "modifier_category",
     "nominal_gerund",
+    "open_bracket",
     "phrase_category",
+    "remark",
     "right_end",
     "sentence_break",
 ]
@@ -74,6 +76,11 @@ SUBORDINATORS = {
     "when", "after", "before", "until", "so", "once", "which", "who", "whom", "whose", "where",
 }  # fmt: skip
 CLAUSE_PUNCT = {";", ":", "—", "–", "--"}
+#: Tags of the words after the preposition of a remark ("of course", "in turn", "at least",
+#: "as always", "as expected"): a bare singular noun, an adjective or an adverb, or a
+#: participle after "as"; a determiner, possessive, name, pronoun, number or plural noun
+#: makes a phrase about a thing instead ("from Leeds", "in the north")
+REMARK_TAGS = {"NN", "JJ", "JJS", "RB", "RBS", "IN"}
 CLOSERS = {".", "!", "?", "…", "...", '"', "”", "’", ")"}
 
 
@@ -529,6 +536,21 @@ def _clause_follows(doc: Doc, k: int, last: int) -> bool:
 OPENERS = SUBORDINATORS | {"that", "with"}
 
 
+def open_bracket(doc: Doc, cc: int) -> int | None:
+    """The index of the last "(" or "[" before ``cc`` that is still open at ``cc`` (the
+    conjunction sits inside the bracket), else None."""
+    depth = 0  # brackets closed between ``k`` and ``cc``
+    for k in range(cc - 1, -1, -1):
+        text = doc[k].text
+        if text in {"(", "["}:
+            if depth == 0:
+                return k
+            depth -= 1
+        elif text in {")", "]"}:
+            depth += 1
+    return None
+
+
 def _left_start(doc: Doc, cc: int) -> int:
     """First token of the clause that ends before the conjunction.
 
@@ -838,3 +860,24 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     out = Omission(cc, kind, remnants, parallels, lo, end, chain, "", evidence)
     out.readings = [r[0] for r in readings]
     return out
+
+
+def remark(words: Span | Sequence[Token]) -> bool:
+    """``words`` (one to four, set off by commas in the caller) are a remark on the whole
+    clause, not a phrase of it (paper 000, section 3.2: an aside between or after remnants is
+    no remnant): adverbs only ("apparently", "however", "meanwhile"; not the negation), or a
+    preposition and words tagged :data:`REMARK_TAGS` ("of course", "for example", "in turn",
+    "as usual"; a participle after *as*: "as expected"; a subordinator opens a reduced clause
+    instead: "a large, though modest, sum"). The recognition is by part of speech, not by a
+    word list."""
+    if not 1 <= len(words) <= 4 or any(w.is_punct for w in words):
+        return False
+    if all(w.tag_ in {"RB", "RBR", "RBS"} and w.lower_ not in {"not", "n't"} for w in words):
+        return True
+    first, rest = words[0], list(words[1:])
+    return (
+        first.tag_ == "IN"
+        and first.lower_ not in SUBORDINATORS  # a reduced clause: "though modest", "if any"
+        and bool(rest)
+        and all(w.tag_ in REMARK_TAGS or (w.tag_ == "VBN" and first.lower_ == "as") for w in rest)
+    )

@@ -68,7 +68,9 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
+    open_bracket,
     outside_parentheticals,
+    remark,
     right_end,
     sentence_break,
 )
@@ -1300,41 +1302,32 @@ def resolve_doc(
     return res
 
 
-#: Set phrases that may stand, between commas, after the first remnant ("and Bob, as
-#: usual, a steak")
-ASIDES = frozenset({
-    ("as", "usual"), ("as", "always"), ("as", "before"), ("as", "expected"), ("in", "turn"),
-    ("of", "course"), ("however",), ("for", "example"), ("for", "instance"),
-    ("in", "contrast"), ("by", "contrast"), ("in", "return"), ("predictably",), ("meanwhile",),
-})  # fmt: skip
-
-
 def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
     """The first and last index of an aside set off by commas after the first remnant of a
     verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
     The first remnant is up to five words without a verb or punctuation, right after the
-    conjunction; the aside is one of :data:`ASIDES`; a nominal, preposition or adjective
-    follows it (a remnant, not a stripping marker). Paper 000, section 3.2 (gapping)."""
+    conjunction; the aside is a remark of one to four words (:func:`~lingeval.conjuncts.
+    omission.remark`: "as usual", "of course", "predictably"); a nominal, preposition or
+    adjective follows it (a remnant, not a stripping marker). Paper 000, section 3.2
+    (gapping)."""
     doc = an.doc
     for k in range(an.cc + 2, min(an.cc + 7, an.last)):
         if doc[k].text != ",":
             continue
         if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
             return None
-        for words in ASIDES:
-            close = k + len(words) + 1
-            if (
-                close < an.last
-                and tuple(t.lower_ for t in doc[k + 1 : close]) == words
-                and doc[close].text == ","
-                and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
-                # a remnant follows, not a stripping marker ("and Bo, of course, too")
-                and any(
-                    doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
-                    for i in range(close + 1, an.last + 1)
-                )
-            ):
-                return k, close
+        close = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        if (
+            close is not None
+            and remark(doc[k + 1 : close])
+            and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
+            # a remnant follows, not a stripping marker ("and Bo, of course, too")
+            and any(
+                doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
+                for i in range(close + 1, an.last + 1)
+            )
+        ):
+            return k, close
         return None
     return None
 
@@ -2092,17 +2085,30 @@ def _undo_do(verb: Token, kept: list[int], target: Token, replace: dict[int, str
     """Undo the *do*-support of ``verb`` when its only auxiliary among ``kept`` is a form of
     *do*: the auxiliary leaves ``kept`` and ``target`` takes its tense and person in
     ``replace`` ("did not buy X but Y" -> "bought Y"). False when the form does not exist."""
-    from lemminflect import getInflection
-
     auxes = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i in kept]
     if len(auxes) != 1 or auxes[0].lemma_ != "do":
         return True
-    form = getInflection(target.lemma_, tag=auxes[0].tag_)
-    if not form:
+    form = _verb_form(target.lemma_, auxes[0].tag_)
+    if form is None:
         return False
     kept.remove(auxes[0].i)
-    replace[target.i] = form[0]
+    replace[target.i] = form
     return True
+
+
+def _verb_form(lemma: str, tag: str) -> str | None:
+    """The form of the verb ``lemma`` for the PTB ``tag`` (LemmInflect), when *do*-support is
+    undone ("did lie" -> "lied"); of several forms, the first that is no other verb's form
+    too: the tagger gives one lemma to both senses of a homograph, and "lay" (the past of
+    "lie", recline) is also the verb "lay", so "did lie" becomes "lied" (the common sense in
+    a clause without *do*: "He lied"); None when LemmInflect has no form."""
+    from lemminflect import getAllLemmas, getInflection
+
+    forms = getInflection(lemma, tag=tag)
+    if not forms:
+        return None
+    own = [f for f in forms if set(getAllLemmas(f, upos="VERB").get("VERB", ())) <= {lemma}]
+    return own[0] if len(forms) > 1 and own else forms[0]
 
 
 def _corrective_vp(
@@ -2641,6 +2647,15 @@ def _nominal(
             while right.end > right.start and doc[right.end].is_punct:
                 right = Span(right.start, right.end - 1)
             break
+    bracket = open_bracket(doc, an.cc)
+    if (
+        strip_tail
+        and bracket is not None
+        and not any(_is_verb_tok(doc, i) for i in range(bracket, an.cc))
+    ):
+        # a stripped remnant inside a bracket without a clause before the conjunction: its
+        # correlate is no phrase outside ("We sold everything (the house, and the car too)")
+        return None
     verb_left = verb is not None and verb.i < p
     post = verb.i + 1 if verb is not None and verb_left else 0
     # lists: peel the middle conjuncts ("A, B, and C") before aligning
@@ -2876,20 +2891,46 @@ def _nominal(
     return best
 
 
-def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
-    """The first index of a noun phrase of time ("last year", "this week") that ends the right
-    conjunct after two or more other words, when the first conjunct (``post`` .. ``p``) has no
-    time word or year of its own, else None: closing context shared by every rewrite (paper
-    000, section 3.2)."""
+#: Prepositions of a closing time phrase that may be shared after the gap ("[over the next two
+#: years]", "[during the quarter]").
+TIME_TAIL_PREPOSITIONS = frozenset({"over", "during", "throughout", "within", "in"})
+#: Adverbs that open a shared closing time phrase ("[late Friday]", "[early Monday]").
+TIME_TAIL_ADVERBS = frozenset({"late", "early"})
+
+
+def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
+    """``k`` .. ``right.end`` is a closing phrase of time: a noun phrase ("last year"), one
+    opened by *late/early* ("late Friday"), or a prepositional phrase of time that is one
+    constituent ("over the next two years")."""
     doc = an.doc
-    for k in range(max(right.start + 2, right.end - 2), right.end):
-        tail = Span(k, right.end)
-        if (
-            doc[k].tag_ in {"DT", "JJ"}
-            and doc[right.end].lower_ in TIME_NOUNS
-            and all(doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1))
-            and _time_np(doc, tail)
-        ):
+    tail = Span(k, right.end)
+    if doc[right.end].lower_ in TIME_NOUNS and all(
+        doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1)
+    ):
+        return k >= right.end - 2 and doc[k].tag_ in {"DT", "JJ"} and _time_np(doc, tail)
+    if doc[k].lower_ in TIME_TAIL_ADVERBS and k + 1 <= right.end:
+        rest = range(k + 1, right.end + 1)
+        return doc[right.end].lower_ in TIME_NOUNS and all(
+            doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in rest
+        )
+    if doc[k].lower_ in TIME_TAIL_PREPOSITIONS and doc[k].tag_ == "IN" and k < right.end:
+        obj = Span(k + 1, right.end)
+        return (
+            doc[k].right_edge.i == right.end
+            and doc[k + 1].tag_ in {"DT", "JJ", "PRP$"}
+            and _np_head(doc, obj).lemma_.lower() in TIME_NOUNS
+        )
+    return False
+
+
+def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
+    """The first index of a phrase of time ("last year", "late Friday", "over the next two
+    years", :func:`_time_tail_at`) that ends the right conjunct after two or more other words,
+    when the first conjunct (``post`` .. ``p``) has no time word or year of its own, else None:
+    closing context shared by every rewrite (paper 000, section 3.2)."""
+    doc = an.doc
+    for k in range(right.start + 2, right.end):
+        if _time_tail_at(an, k, right):
             first = range(post, p + 1)
             if any(
                 doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
@@ -3562,6 +3603,77 @@ def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | N
 ONE = {"one", "1", "a", "an", "single"}
 
 
+#: Frequency adverbs that count a following rate ("twice [a week]", "once [a year]").
+FREQUENCY_WORDS = frozenset({"once", "twice", "thrice"})
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
+
+
+def _count_kind(tok: Token) -> str | None:
+    """What a word counts with: ``"num"`` (a number, "%"), ``"freq"`` (once, twice), else
+    None."""
+    if tok.tag_ == "CD" or tok.text == "%":
+        return "num"
+    if tok.lower_ in FREQUENCY_WORDS:
+        return "freq"
+    return None
+
+
+def _number_start(doc: Doc, c: Span, pivot: int) -> int:
+    """First token of the number ending at ``pivot`` ("$ 1.20", "60 %")."""
+    start = pivot
+    while start > c.start and (doc[start - 1].tag_ == "CD" or doc[start - 1].text == "$"):
+        start -= 1
+    return start
+
+
+#: Words that open a rate after a number or frequency word ("twice [a week]").
+_RATE_WORDS = frozenset({"a", "an", "per", "every"})
+
+
+def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
+    """Where a noun-less number remnant stops replacing its correlate: the last number or
+    frequency word of ``c`` before the material it counts, which stays (paper 000, section
+    3.2: the counted noun is spelled out; "for five [years]", "by 240 [votes] to 190",
+    "once [a week]").
+
+    Only a number inside a prepositional phrase, or a frequency word: for a noun-phrase
+    number the alignment offers both readings (:func:`_ends`, ``"number"``; the ranker's
+    ``qnum_keeps_noun``). None when ``r`` has a noun of its own or is no number, or ``c``
+    has nothing after its number. Ordinals and determiners ("the second", "in the other") keep their nominal
+    ellipsis, as the development gold does (only verbs are restored there); so does a rate
+    after a money amount ("$235 to $266 [a share]")."""
+    rs, cs = r.start, c.start
+    pp = doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end
+    if pp:
+        rs, cs = rs + 1, cs + 1  # "for five" / "for ten years": compare the objects
+    if cs > c.end or any(
+        doc[i].tag_ in _NOUN_TAGS and doc[i].text != "%" for i in range(rs, r.end + 1)
+    ):
+        return None
+    kind = _count_kind(doc[r.end])
+    last = doc[r.end].text
+    if kind is None or (len(last) == 4 and last.isdigit()):
+        return None  # a year counts nothing ("for 1989" / "for the 12 months ...")
+    if kind == "num" and (not pp or doc[rs].tag_ == "DT"):
+        return None  # a noun-phrase number: the alignment's choice; "nearly a million"
+    pivot = None
+    for i in range(cs, c.end):
+        tok = doc[i]
+        number_goes_on = doc[i + 1].tag_ == "CD" or doc[i + 1].text == "%"  # "2 million"
+        if _count_kind(tok) == kind and not number_goes_on:
+            pivot = i
+        elif (tok.tag_ in _NOUN_TAGS and tok.text != "%") or tok.lower_ in {"of", *_RATE_WORDS}:
+            break  # the counted material starts
+        elif tok.tag_ not in {"DT", "PRP$", "JJ", "RB", "$", "HYPH"}:
+            return None
+    if pivot is None or pivot >= c.end:
+        return None
+    tail = doc[pivot + 1]
+    if kind == "freq":
+        return pivot if tail.lower_ in _RATE_WORDS else None
+    return pivot if tail.tag_ in {"NN", "NNS"} or tail.lower_ == "of" else None
+
+
 def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> None:
     """ "three airports" -> "one airport" when a number replaces a number before its noun."""
     from lemminflect import getInflection
@@ -3684,9 +3796,20 @@ def _substitute(
     indices: list[int] = []
     pos = 0
     pairs = list(zip(corr, remnants, strict=False))
+    kept: list[tuple[Span, Span]] = []  # (number or ordinal replaced, remnant) for agreement
     for c, r in pairs:
         indices.extend(i for i in template[pos:] if i < c.start)
         indices.extend(range(r.start, r.end + 1))
+        pivot = _elided_noun_pivot(doc, c, r)
+        if pivot is not None:
+            # "the second [bridge over the Tay]", "for five [years]", "$1.45 [a share]"
+            indices.extend(i for i in template if pivot < i <= c.end)
+            kept.append((Span(_number_start(doc, c, pivot), pivot), r))
+        elif c.start > 0 and doc[c.start - 1].text == "$" and doc[r.start].text != "$":
+            # "rose [$]4.20 ... and silver 12 cents": the currency sign goes with its number
+            at = len(indices) - len(r) - 1
+            if at >= 0 and indices[at] == c.start - 1:
+                del indices[at]
         pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
@@ -3720,6 +3843,8 @@ def _substitute(
         replace[0] = lowered
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
+    for c, r in kept:
+        _number_agreement(doc, c, _without_quantity_adverbs(doc, r), replace)
     if subj is not None and verb is not None:
         # a remnant replacing a modifier inside the subject leaves the agreement alone
         s0 = subj.start + int(doc[subj.start].lower_ in PRECONJ)  # "[Both] Tina and Vicky"

@@ -168,9 +168,12 @@ def resolve_sluicing(an: _Analysis, r_start: int) -> Resolution | None:
         if lowered is not None:
             replace.setdefault(first.i, lowered)  # "why he left"
         # an adverb after the wh-word goes after the restored clause ("but we don't know how
-        # yet" -> "how we will fix the problem yet")
+        # yet" -> "how we will fix the problem yet"), with the comma before it ("why,
+        # though" -> "why she left, though")
         tail = an.last
-        while tail > wh.i and doc[tail].lower_ in SITE_ADVERBS:
+        while tail > wh.i and (
+            doc[tail].lower_ in SITE_ADVERBS or (doc[tail].text == "," and tail < an.last)
+        ):
             tail -= 1
         second = (
             _tokens_text(doc, list(range(r_start, tail + 1)), replace)

@@ -34,6 +34,7 @@ from lingeval.conjuncts.omission import (
     NOT_ONLY,
     VERB_TAGS,
     has_lemma,
+    remark,
 )
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
 
     doc = an.doc
     last = an.last if last is None else last
+    if _closes_bracket(doc, r_start, last):
+        return None  # a bracket opened before the conjunction: "(the house, and the car too)"
     k, shared = last, None
     tail: Span | None = None
     for m in range(r_start, last - 1):
@@ -301,17 +304,31 @@ def _comment_tail(doc: Doc, start: int, last: int) -> bool:
     )
 
 
+def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
+    """A ")" or "]" between ``start`` and ``last`` closes a bracket opened before ``start``:
+    the right conjunct ends inside the bracket, and no clause after it is shared (stripping
+    in brackets right after the conjunction is :func:`resolve_parenthetical`'s)."""
+    depth = 0
+    for t in doc[start : last + 1]:
+        depth += (t.text in {"(", "["}) - (t.text in {")", "]"})
+        if depth < 0:
+            return True
+    return False
+
+
 def _aside(doc: Doc, start: int, k: int) -> Span | None:
     """A short aside set off by commas that ends at ``k``, right before an end marker ("and
-    Bo, [of course], too"; "and her sister, [apparently], as well"): one to four words
-    without a verb that open with an adverb or a preposition (an apposition, "and Tom, my
-    brother, too", is no aside); None otherwise."""
+    Bo, [of course], too"; "and her sister, [apparently], as well"): a remark of one to four
+    words (:func:`~lingeval.conjuncts.omission.remark`, by part of speech: the parse hangs
+    remarks on the remnant too) without a verb (an apposition, "and Tom, my brother, too",
+    or a phrase about the remnant, "and Tom, from Leeds, too", is no aside); None
+    otherwise."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     for m in range(k - 1, max(start, k - 5), -1):
         if doc[m].text == ",":
             words = doc[m + 1 : k + 1]
-            if words[0].tag_ in {"RB", "IN"} and not any(t.tag_ in VERB_TAGS for t in words):
+            if remark(words) and not any(t.tag_ in VERB_TAGS for t in words):
                 return Span(m + 1, k)
             return None
     return None
@@ -337,17 +354,18 @@ def _comparative(doc: Doc, j: int, k: int) -> bool:
 
 
 def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
-    """The comma at ``comma`` opens an apposition, a relative clause or a region of a name
-    in the remnant (``inside``): "and also York, part of Yorkshire"; "and also Italy, where the
-    farms are small"; "Beverley, Yorkshire" (the remnant keeps it; it is no list and no clause
+    """The comma at ``comma`` opens an apposition, a prepositional phrase on a word before it,
+    a relative clause or a region of a name in the remnant (``inside``): "and also York, part
+    of Yorkshire"; "and Tom, from Leeds"; "and also Italy, where the farms are small";
+    "Beverley, Yorkshire" (the remnant keeps it; it is no list and no clause
     of its own; a remnant with a conjunction is refused anyway)."""
     if doc[comma].text != "," or comma + 1 not in inside:
         return False
     nxt = doc[comma + 1]
     while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
         nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
-    if nxt.dep_ == "appos":
-        return nxt.head.i in inside
+    if nxt.dep_ == "appos" or (nxt.dep_ == "prep" and nxt.head.i < comma):
+        return nxt.head.i in inside  # (or a phrase about it: "Tom, from Leeds")
     if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
         return nxt.head.i in inside  # a place and its region: "Beverley, Yorkshire"
     relcl = nxt if nxt.dep_ == "relcl" else nxt.head
@@ -951,6 +969,20 @@ def _corrective_correlate(an: _Analysis, verb: Token, rem: Span) -> Span | None:
     after = [c for c in cands if any(c.start == n.i + 1 for n in negs)]
     if after:
         return after[0]
+    if first.tag_ in {"RB", "RBR", "IN"}:
+        # an adverbial remnant answers the adjunct right after the negation, whatever its
+        # kind ("sold it not [by phone] but online"; "not [online] but by phone")
+        left_end = an.left_end(an.cc)
+        after = [
+            Span(n.i + 1, min(c.right_edge.i, left_end))
+            for n in negs
+            for c in verb.children
+            if c.dep_ in {"prep", "advmod", "npadvmod", "agent"}
+            and c.left_edge.i in {n.i, n.i + 1}
+            and verb.i < c.i < an.cc
+        ]
+        if after:
+            return after[0]
     scored = [(an.sim(rem, c), c.start, c) for c in cands]
     best = max(scored, default=None, key=lambda x: (x[0], x[1]))
     return best[2] if best is not None and best[0] >= 0.5 else None
@@ -1656,6 +1688,9 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     xs = tok.left_edge.i
     if doc[rem.start].tag_ in {"IN", "TO"} and tok.dep_ == "pobj" and tok.head.i == xs - 1:
         tok, xs = tok.head, xs - 1  # a prepositional remnant answers the whole phrase
+    elif _partitive(tok):  # a noun phrase answers the whole partitive: "[Most of the students]"
+        tok = tok.head.head
+        xs = tok.left_edge.i
     pairs = _not_only_pairs(doc, xs, xe)
     if pairs:  # (the last one)
         focus, xs = {pairs[-1], pairs[-1] + 1}, pairs[-1] + 2
@@ -1715,6 +1750,22 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     return Resolution(sents, rule, details={"correlate": doc[xs : xe + 1].text})
 
 
+#: Words that head a partitive before *of* ("most of the students", "none of them")
+PARTITIVES = QUANTIFIERS | {"most", "all", "none", "half", "each", "both", "any", "one"}
+
+
+def _partitive(tok: Token) -> bool:
+    """``tok`` is the noun after the *of* of a partitive ("Most of [the students]", "two of
+    [my friends]"): the phrase that a remnant for it replaces is the partitive's whole."""
+    of = tok.head
+    return (
+        tok.dep_ == "pobj"
+        and of.lower_ == "of"
+        and of.head.i == of.i - 1
+        and (of.head.lower_ in PARTITIVES or of.head.tag_ == "CD")
+    )
+
+
 def _verb_after(doc: Doc, tok: Token, cc: int, e: int) -> Token | None:
     """The verb at or after ``e`` that ``tok`` hangs on (through noun phrases, prepositions
     and participles or relative clauses inside them), or None when a clause verb before the
@@ -1749,10 +1800,10 @@ def resolve_inverted_not_only(an: _Analysis, r_start: int) -> Resolution | None:
     fast." -> "It is cheap." / "It is also fast.". The first clause loses "not only" and its
     inversion (*do*-support undone: "did she win" -> "she won"; any other auxiliary goes
     after the subject); the second is the clause after *but*, with its own subject (or the
-    first clause's: "but also broke the record"). None for any other sentence."""
-    from lemminflect import getInflection
-
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+    first clause's: "but also broke the record"). A clause with a negation of its own keeps
+    its *do* ("Not only did they not win" -> "They did not win."). None for any other
+    sentence."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _verb_form
 
     doc = an.doc
     cc = an.cc
@@ -1776,11 +1827,12 @@ def resolve_inverted_not_only(an: _Analysis, r_start: int) -> Resolution | None:
     subject = list(range(3, end + 1))
     rest = list(range(end + 1, p + 1))
     replace: dict[int, str] = {}
-    if aux.lemma_ == "do" and verb is not aux:
-        form = getInflection(verb.lemma_, tag=aux.tag_)
-        if not form:
+    negated = any(c.dep_ == "neg" and c.i > aux.i for c in verb.children)
+    if aux.lemma_ == "do" and verb is not aux and not negated:
+        form = _verb_form(verb.lemma_, aux.tag_)
+        if form is None:
             return None
-        replace[verb.i] = form[0]
+        replace[verb.i] = form
         first = subject + rest
     else:
         first = [*subject, aux.i, *rest]
@@ -1826,7 +1878,7 @@ def _inverted_stripping(
     if st.extra or corr.start not in rest or corr.end not in rest:
         return None
     marker = marker_word(doc, st)
-    do = aux.lemma_ == "do" and verb is not aux
+    do = verb.i in replace  # do-support undone in the first clause
     second_replace = dict(replace)
     if marker and do:
         second_replace[verb.i] = f"{marker} {replace[verb.i]}"
