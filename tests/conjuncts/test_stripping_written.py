@@ -211,7 +211,33 @@ MUST_RESOLVE += [
     ),
 ]
 
+# a remnant that leaves its noun out after an adjective or ordinal takes the correlate's
+# noun (the convention of the gold: elided nouns are restored from the sentence)
+MUST_RESOLVE += [
+    (
+        "We liked the red wine, and also the white.",
+        "and",
+        ["We liked the red wine.", "We also liked the white wine."],
+    ),
+    (
+        "The team won the first game, and the second too.",
+        "and",
+        ["The team won the first game.", "The team won the second game too."],
+    ),
+]
+
 MUST_NOT_CHANGE = [
+    # a remnant with a noun (or "one") of its own
+    (
+        "She bought the blue dress, but not the red one.",
+        "but",
+        ["She bought the blue dress.", "She did not buy the red one."],
+    ),
+    (
+        "He sold the old car, but not the new bike.",
+        "but",
+        ["He sold the old car.", "He did not sell the new bike."],
+    ),
     # no cleft: a personal subject keeps the relative clause with the remnant
     (
         "He is not the owner but a guest who stayed here.",

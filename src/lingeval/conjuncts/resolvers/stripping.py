@@ -506,6 +506,29 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     return out
 
 
+def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
+    """The noun a remnant leaves out after its adjective or ordinal ("the second", "the
+    white"), taken from the correlate whose noun follows a modifier of the same kind ("the
+    first hypothesis", "the red wine"); None when the remnant has a noun of its own. The
+    documented convention of the gold: elided nouns are restored from the sentence."""
+    from lingeval.conjuncts.resolvers.rules import ORDINALS, _np_head
+
+    if corr.end < corr.start or rem.end - rem.start > 2:
+        return None
+    last = doc[rem.end]
+    if doc[rem.start].tag_ not in {"DT", "PRP$"} or not (
+        last.tag_ in {"JJ", "JJR", "JJS"} or last.lower_ in ORDINALS
+    ):
+        return None
+    head = _np_head(doc, corr)
+    if head.tag_ not in {"NN", "NNS"} or head.i != corr.end:
+        return None
+    mods = [t for t in head.children if t.dep_ == "amod" and t.i < head.i]
+    if not mods or (last.lower_ in ORDINALS) != (mods[-1].lower_ in ORDINALS):
+        return None
+    return head.text
+
+
 def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int]:
     """The relative clause that ends the remnant of a cleft ("It was not the rain but the wind
     [that ruined the harvest]"): it belongs to both focused phrases, so the first sentence
@@ -1520,6 +1543,9 @@ def _build(
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
+    noun = _elided_noun(doc, corr, rem)
+    if noun is not None:  # "but the second [hypothesis]", "and also the white [wine]"
+        rem_text += " " + noun
     if any(doc[i].text == "," for i in range(rem.start, rem.end + 1)) and any(
         i > corr.end and not doc[i].is_punct for i in ids
     ):
