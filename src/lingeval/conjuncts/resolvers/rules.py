@@ -190,59 +190,33 @@ def _np_head(doc: Doc, span: Span) -> Token:
     return best if best is not None else doc[span.end]
 
 
-FOCUS_ADVERBS = {
-    "especially",
-    "particularly",
-    "mainly",
-    "mostly",
-    "also",
-    "even",
-    "only",
-    "then",
-    "again",
-    "chiefly",
-    "specifically",
-    "now",
-    "later",
-    "finally",
-    "first",
-    "firstly",
-    "next",
-    "afterwards",
-    "subsequently",
-    "eventually",
-    # adverbs of frequency: "and sometimes in a band" is a prepositional remnant
-    "sometimes",
-    "occasionally",
-    "often",
-    "usually",
-    "frequently",
-    "rarely",
-    "seldom",
-    "always",
-    # time adverbs: "and previously in Nantes" is a prepositional remnant
-    "previously",
-    "formerly",
-    "earlier",
-    "recently",
-    "initially",
-    "originally",
-    "currently",
-    "still",
-}
-
 #: Ordinals that stand for their noun after a determiner ("the second 2-0")
 ORDINALS = frozenset({
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
     "tenth", "last", "next", "other", "latter", "former", "final",
 })  # fmt: skip
 
+#: Focus adverbs: they pick out the phrase after them ("and especially in money lending")
+FOCUS_ADVERBS = frozenset({
+    "especially", "particularly", "mainly", "mostly", "also", "even", "only", "chiefly",
+    "specifically",
+})  # fmt: skip
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
 TIME_ADVERBS = frozenset({
     "once", "twice", "first", "then", "later", "earlier", "previously", "formerly", "initially",
     "originally", "recently", "currently", "now", "again", "sometimes", "often", "usually",
 })  # fmt: skip
+#: Adverbs of sequence, frequency and continuation that no noun phrase of time answers
+SEQUENCE_ADVERBS = frozenset({
+    "finally", "firstly", "next", "afterwards", "subsequently", "eventually", "occasionally",
+    "frequently", "rarely", "seldom", "always", "still",
+})  # fmt: skip
+#: Adverbs that may open a remnant and leave it the category of the phrase after them ("and
+#: sometimes in a band", "and previously in Nantes": prepositional remnants): focus, time and
+#: sequence adverbs, but not the counts *once* and *twice*, which are remnants of their own
+#: ("twice in May and once in June")
+REMNANT_OPENERS = FOCUS_ADVERBS | SEQUENCE_ADVERBS | (TIME_ADVERBS - {"once", "twice"})
 
 
 def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
@@ -271,7 +245,7 @@ def _category(doc: Doc, span: Span) -> str:
     if comma is not None:
         return _category(doc, Span(comma + 1, span.end))  # "since 2004, to Surrey"
     if (
-        first.lower_ in FOCUS_ADVERBS
+        first.lower_ in REMNANT_OPENERS
         and len(span) > 1
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
@@ -408,10 +382,17 @@ def _opening_time(doc: Doc, span: Span) -> bool:
 
 def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
     """One of ``a`` and ``b`` is a noun phrase of time, the other a one-word adverb of time
-    ("another time" / "once", "this year" / "previously"): a remnant-correlate pair of
-    paper 000, section 3.2 (the remnant replaces the adverb in its rewrite)."""
-    adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ == "RB" else (b, a)
-    return len(adv) == 1 and doc[adv.start].lower_ in TIME_ADVERBS and _time_np(doc, np)
+    ("another time" / "once", "this year" / "previously" or "earlier", a comparative tagged
+    RBR): a remnant-correlate pair of paper 000, section 3.2 (the remnant replaces the adverb
+    in its rewrite); the noun phrase is no object of a preposition."""
+    adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ in {"RB", "RBR"} else (b, a)
+    return (
+        len(adv) == 1
+        and doc[adv.start].lower_ in TIME_ADVERBS
+        and _time_np(doc, np)
+        # an adverb answers a whole prepositional phrase, not its object ("in [May]" / "later")
+        and _head_of(doc, np).dep_ != "pobj"
+    )
 
 
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
@@ -782,13 +763,17 @@ class _Analysis:
     def _plural_apposition(self) -> bool:
         """A noun-phrase conjunct followed by an apposition that counts the conjuncts ("the
         site of X and Y, the two tallest peaks"; ", both of them"): it binds them, so the
-        sentence is not rewritable (paper 000, section 5)."""
+        sentence is not rewritable (paper 000, section 5). Not after a right conjunct of two
+        phrases or more, which is a gapped clause ("Tom ordered the soup and Ann the salad,
+        both dishes from the menu")."""
         doc = self.doc
         k = self.cc + 1
         while k <= self.last and doc[k].tag_ in NP_INNER_TAGS:
             k += 1
         if k == self.cc + 1 or k + 2 > self.last or doc[k].text != ",":
             return False
+        if len(chunk_phrases(doc, self.cc + 1, k - 1)) > 1:
+            return False  # two remnants are a gapped clause: "and Ann the salad, both dishes"
         first, second = doc[k + 1].lower_, doc[k + 2]
         counted = first == "the" and second.tag_ == "CD" and second.lower_ not in ONE
         return (counted or first == "both") and any(
@@ -3221,7 +3206,7 @@ def _adverb_before(doc: Doc, verb: Token | None, post: int) -> Span | None:
         if (
             child.dep_ == "advmod"
             and child.i < verb.i
-            and child.tag_ == "RB"
+            and (child.tag_ == "RB" or (child.tag_ == "RBR" and child.lower_ in TIME_ADVERBS))
             and child.lower_ not in {"not", "n't", "never"}
             and verb.i - child.i <= 3
             and child.i < post
@@ -3282,7 +3267,7 @@ def _align_all(
             and _time_np(doc, Span(part.start, part.end - 1))
         )
         # properties of the remnant alone, the same for every candidate
-        focus_word = len(part) == 1 and doc[part.start].lower_ in FOCUS_ADVERBS
+        focus_word = len(part) == 1 and doc[part.start].lower_ in REMNANT_OPENERS
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
@@ -3615,7 +3600,7 @@ def _adverb_pair(doc: Doc, span: Span) -> bool:
         span.end > span.start + 1
         and doc[span.start].tag_ in {"RB", "RBR", "RBS"}
         and doc[span.start + 1].tag_ == "RB"
-        and doc[span.start + 1].lower_ in FOCUS_ADVERBS
+        and doc[span.start + 1].lower_ in REMNANT_OPENERS
     )
 
 
@@ -3645,7 +3630,7 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
         or not (
             later_adj
             or tok.tag_ == "RB"
-            or (tok.tag_ == "RBR" and tok.lower_ in FOCUS_ADVERBS)  # "and earlier in Milan"
+            or (tok.tag_ == "RBR" and tok.lower_ in REMNANT_OPENERS)  # "and earlier in Milan"
         )
         or (tok.dep_ not in {"advmod", "conj"} and not later_adj)
         or tok.lower_ in _ADVERBS_STAYING
@@ -3655,7 +3640,7 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
             and not (
                 tok.head.tag_ == "JJ"
                 and tok.head.text[:1].isupper()
-                and tok.lower_ in FOCUS_ADVERBS
+                and tok.lower_ in REMNANT_OPENERS
                 and _head_of(doc, c).tag_ in NOMINAL_TAGS
             )
         )
