@@ -347,3 +347,35 @@ def test_adverb_lists_one_per_idea() -> None:
     # the counts are remnants of their own ("twice in May and once in June")
     assert {"once", "twice"}.isdisjoint(REMNANT_OPENERS)
     assert {"especially", "earlier", "eventually"} <= REMNANT_OPENERS
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # an aside in a middle conjunct of a list, and one in each of two conjuncts
+        (
+            "Ann ordered fish, Bob, as usual, a steak, and Kim a salad.",
+            ["Ann ordered fish.", "Bob, as usual, ordered a steak.", "Kim ordered a salad."],
+        ),
+        (
+            "Ann ordered fish, Bob, as usual, a steak, and Kim, of course, a salad.",
+            [
+                "Ann ordered fish.",
+                "Bob, as usual, ordered a steak.",
+                "Kim, of course, ordered a salad.",
+            ],
+        ),
+        # remarks in a row are one aside
+        (
+            "Ann ordered fish and Bob, as usual, predictably, a steak.",
+            ["Ann ordered fish.", "Bob, as usual, predictably, ordered a steak."],
+        ),
+        (
+            "Ann likes jazz, and Bo, of course, apparently, too.",
+            ["Ann likes jazz.", "Bo likes jazz, of course, apparently, too."],
+        ),
+    ],
+)
+def test_two_asides(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    sentences, _ = resolve(rules, sentence)
+    assert sentences == expected

@@ -1199,9 +1199,9 @@ def resolve_doc(
                 collect.extend(seen)
             return res_last
     an = _Analysis(doc, cc, ranker)
-    aside = _aside_between_remnants(an)
-    if aside is not None:
-        res_aside = _resolve_without_aside(an, aside, ranker, collect)
+    asides = _asides_between_remnants(an)
+    if asides:
+        res_aside = _resolve_without_asides(an, asides, ranker, collect)
         if res_aside is not None:
             return res_aside
     report = _interrupting_report(an)
@@ -1280,60 +1280,99 @@ def resolve_doc(
     return res
 
 
-def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
-    """The first and last index of an aside set off by commas after the first remnant of a
-    verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
-    The first remnant is up to five words without a verb or punctuation, right after the
-    conjunction; the aside is a remark of one to four words (:func:`~lingeval.conjuncts.
-    omission.remark`: "as usual", "of course", "predictably"); a nominal, preposition or
-    adjective follows it (a remnant, not a stripping marker). Paper 000, section 3.2
-    (gapping)."""
+def _asides_between_remnants(an: _Analysis) -> list[tuple[int, int, int]]:
+    """The asides set off by commas after the first remnant of a verbless conjunct, the
+    marked one or a middle one of a list ("Ann ordered fish, Bob, as usual, a steak, and Kim,
+    of course, a salad"), left to right: ``(remnant start, opening comma, closing comma)``.
+    The first remnant is up to five words without a verb or punctuation, after a comma or a
+    conjunction and after the first clause's verb; the aside is a remark of one to four words
+    (:func:`~lingeval.conjuncts.omission.remark`: "as usual", "of course", "predictably"),
+    or several in a row (", as usual, predictably,"); up to the end of its conjunct (a
+    comma, a conjunction or the sentence's end) no verb follows, and a nominal, preposition
+    or adjective does (a remnant, not a stripping marker: "and Bo, of course, too"). Paper
+    000, section 3.2 (gapping)."""
     doc = an.doc
-    for k in range(an.cc + 2, min(an.cc + 7, an.last)):
-        if doc[k].text != ",":
+    first_verb = next((i for i in range(0, an.cc) if _is_verb_tok(doc, i)), None)
+    if first_verb is None:
+        return []
+    out: list[tuple[int, int, int]] = []
+    k = first_verb + 2
+    while k < an.last:
+        close = _remark_close(an, k)
+        if close is None:
+            k += 1
             continue
-        if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
-            return None
-        close = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        start = k
+        while start - 1 > first_verb and not (
+            doc[start - 1].is_punct or doc[start - 1].tag_ == "CC" or _is_verb_tok(doc, start - 1)
+        ):
+            start -= 1
+        opener = doc[start - 1]
+        end = next(
+            (i for i in range(close + 1, an.last + 1) if doc[i].text == "," or doc[i].tag_ == "CC"),
+            an.last + 1,
+        )
         if (
-            close is not None
-            and remark(doc[k + 1 : close])
-            and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
-            # a remnant follows, not a stripping marker ("and Bo, of course, too")
+            (opener.text == "," or opener.tag_ == "CC")
+            and 1 <= k - start <= 5
+            and (start > an.cc or end == an.cc or doc[end].text == ",")
+            and not any(_is_verb_tok(doc, i) for i in range(close + 1, end))
             and any(
                 doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
-                for i in range(close + 1, an.last + 1)
+                for i in range(close + 1, end)
             )
         ):
-            return k, close
-        return None
-    return None
+            out.append((start, k, close))
+        k = close + 1
+    return out
 
 
-def _resolve_without_aside(
+def _remark_close(an: _Analysis, k: int) -> int | None:
+    """The closing comma of one or more remarks (:func:`~lingeval.conjuncts.omission.remark`)
+    that open after the comma at ``k`` (", as usual," / ", as usual, predictably,"), before
+    the sentence's last word; else None."""
+    doc = an.doc
+    close = None
+    while doc[k].text == ",":
+        nxt = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        if nxt is None or not remark(doc[k + 1 : nxt]):
+            break
+        close = k = nxt
+    return close
+
+
+def _resolve_without_asides(
     an: _Analysis,
-    aside: tuple[int, int],
+    asides: list[tuple[int, int, int]],
     ranker: str | RankerModel | None,
     collect: list[tuple[_Candidate, Resolution | None]] | None,
 ) -> Resolution | None:
-    """Resolve the sentence without the aside (a copy of the doc without its tokens, the parse
-    kept), then put the aside back after the first remnant in the rewrites of the remnants'
-    conjunct ("Ann ordered fish and Bob, as usual, a steak" -> "Bob, as usual, ordered a
-    steak."). None when that fails (the caller resolves the sentence as it is)."""
+    """Resolve the sentence without its asides (a copy of the doc without their tokens, the
+    parse kept), then put each aside back after its first remnant, in the one rewrite that
+    holds that remnant and is not the first conjunct's ("Ann ordered fish and Bob, as usual,
+    a steak" -> "Bob, as usual, ordered a steak."). None when that fails (the caller
+    resolves the sentence as it is)."""
     doc = an.doc
-    lo, hi = aside
-    sub, new = _doc_without(doc, lo, hi)
-    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    sub, cc = doc, an.cc
+    for _, lo, hi in reversed(asides):  # right to left: the indices before stay valid
+        sub, new = _doc_without(sub, lo, hi)
+        cc = new[cc]
+    res = resolve_doc(sub, cc, ranker=ranker, collect=collect)
     if not res.changed or len(res.sentences) < 2:
         return None
-    remnant = re.compile(r"\b" + re.escape(doc[an.cc + 1 : lo].text) + r"\b", re.IGNORECASE)
-    text = doc[lo : hi + 1].text  # ", as usual,"
-    last = res.sentences[-1]
-    found = remnant.search(last)
-    if found is None or remnant.search(res.sentences[0]) is not None:
-        return None
-    res.sentences[-1] = last[: found.end()] + text + last[found.end() :]
-    res.details["aside"] = text
+    texts = []
+    for start, lo, hi in asides:
+        remnant = re.compile(r"\b" + re.escape(doc[start:lo].text) + r"\b", re.IGNORECASE)
+        where = [n for n, s in enumerate(res.sentences) if remnant.search(s)]
+        if len(where) != 1 or where[0] == 0:
+            return None
+        text = doc[lo : hi + 1].text  # ", as usual,"
+        sent = res.sentences[where[0]]
+        found = remnant.search(sent)
+        assert found is not None
+        res.sentences[where[0]] = sent[: found.end()] + text + sent[found.end() :]
+        texts.append(text)
+    res.details["aside"] = " ".join(texts)
     return res
 
 
