@@ -2908,20 +2908,46 @@ def _nominal(
     return best
 
 
-def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
-    """The first index of a noun phrase of time ("last year", "this week") that ends the right
-    conjunct after two or more other words, when the first conjunct (``post`` .. ``p``) has no
-    time word or year of its own, else None: closing context shared by every rewrite (paper
-    000, section 3.2)."""
+#: Prepositions of a closing time phrase that may be shared after the gap ("[over the next two
+#: years]", "[during the quarter]").
+TIME_TAIL_PREPOSITIONS = frozenset({"over", "during", "throughout", "within", "in"})
+#: Adverbs that open a shared closing time phrase ("[late Friday]", "[early Monday]").
+TIME_TAIL_ADVERBS = frozenset({"late", "early"})
+
+
+def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
+    """``k`` .. ``right.end`` is a closing phrase of time: a noun phrase ("last year"), one
+    opened by *late/early* ("late Friday"), or a prepositional phrase of time that is one
+    constituent ("over the next two years")."""
     doc = an.doc
-    for k in range(max(right.start + 2, right.end - 2), right.end):
-        tail = Span(k, right.end)
-        if (
-            doc[k].tag_ in {"DT", "JJ"}
-            and doc[right.end].lower_ in TIME_NOUNS
-            and all(doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1))
-            and _time_np(doc, tail)
-        ):
+    tail = Span(k, right.end)
+    if doc[right.end].lower_ in TIME_NOUNS and all(
+        doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in range(k, right.end + 1)
+    ):
+        return k >= right.end - 2 and doc[k].tag_ in {"DT", "JJ"} and _time_np(doc, tail)
+    if doc[k].lower_ in TIME_TAIL_ADVERBS and k + 1 <= right.end:
+        rest = range(k + 1, right.end + 1)
+        return doc[right.end].lower_ in TIME_NOUNS and all(
+            doc[i].tag_ in {"DT", "JJ", "NN", "NNP"} for i in rest
+        )
+    if doc[k].lower_ in TIME_TAIL_PREPOSITIONS and doc[k].tag_ == "IN" and k < right.end:
+        obj = Span(k + 1, right.end)
+        return (
+            doc[k].right_edge.i == right.end
+            and doc[k + 1].tag_ in {"DT", "JJ", "PRP$"}
+            and _np_head(doc, obj).lemma_.lower() in TIME_NOUNS
+        )
+    return False
+
+
+def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | None:
+    """The first index of a phrase of time ("last year", "late Friday", "over the next two
+    years", :func:`_time_tail_at`) that ends the right conjunct after two or more other words,
+    when the first conjunct (``post`` .. ``p``) has no time word or year of its own, else None:
+    closing context shared by every rewrite (paper 000, section 3.2)."""
+    doc = an.doc
+    for k in range(right.start + 2, right.end):
+        if _time_tail_at(an, k, right):
             first = range(post, p + 1)
             if any(
                 doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
@@ -3594,6 +3620,77 @@ def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | N
 ONE = {"one", "1", "a", "an", "single"}
 
 
+#: Frequency adverbs that count a following rate ("twice [a week]", "once [a year]").
+FREQUENCY_WORDS = frozenset({"once", "twice", "thrice"})
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
+
+
+def _count_kind(tok: Token) -> str | None:
+    """What a word counts with: ``"num"`` (a number, "%"), ``"freq"`` (once, twice), else
+    None."""
+    if tok.tag_ == "CD" or tok.text == "%":
+        return "num"
+    if tok.lower_ in FREQUENCY_WORDS:
+        return "freq"
+    return None
+
+
+def _number_start(doc: Doc, c: Span, pivot: int) -> int:
+    """First token of the number ending at ``pivot`` ("$ 1.20", "60 %")."""
+    start = pivot
+    while start > c.start and (doc[start - 1].tag_ == "CD" or doc[start - 1].text == "$"):
+        start -= 1
+    return start
+
+
+#: Words that open a rate after a number or frequency word ("twice [a week]").
+_RATE_WORDS = frozenset({"a", "an", "per", "every"})
+
+
+def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
+    """Where a noun-less number remnant stops replacing its correlate: the last number or
+    frequency word of ``c`` before the material it counts, which stays (paper 000, section
+    3.2: the counted noun is spelled out; "for five [years]", "by 240 [votes] to 190",
+    "once [a week]").
+
+    Only a number inside a prepositional phrase, or a frequency word: for a noun-phrase
+    number the alignment offers both readings (:func:`_ends`, ``"number"``; the ranker's
+    ``qnum_keeps_noun``). None when ``r`` has a noun of its own or is no number, or ``c``
+    has nothing after its number. Ordinals and determiners ("the second", "in the other") keep their nominal
+    ellipsis, as the development gold does (only verbs are restored there); so does a rate
+    after a money amount ("$235 to $266 [a share]")."""
+    rs, cs = r.start, c.start
+    pp = doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end
+    if pp:
+        rs, cs = rs + 1, cs + 1  # "for five" / "for ten years": compare the objects
+    if cs > c.end or any(
+        doc[i].tag_ in _NOUN_TAGS and doc[i].text != "%" for i in range(rs, r.end + 1)
+    ):
+        return None
+    kind = _count_kind(doc[r.end])
+    last = doc[r.end].text
+    if kind is None or (len(last) == 4 and last.isdigit()):
+        return None  # a year counts nothing ("for 1989" / "for the 12 months ...")
+    if kind == "num" and (not pp or doc[rs].tag_ == "DT"):
+        return None  # a noun-phrase number: the alignment's choice; "nearly a million"
+    pivot = None
+    for i in range(cs, c.end):
+        tok = doc[i]
+        number_goes_on = doc[i + 1].tag_ == "CD" or doc[i + 1].text == "%"  # "2 million"
+        if _count_kind(tok) == kind and not number_goes_on:
+            pivot = i
+        elif (tok.tag_ in _NOUN_TAGS and tok.text != "%") or tok.lower_ in {"of", *_RATE_WORDS}:
+            break  # the counted material starts
+        elif tok.tag_ not in {"DT", "PRP$", "JJ", "RB", "$", "HYPH"}:
+            return None
+    if pivot is None or pivot >= c.end:
+        return None
+    tail = doc[pivot + 1]
+    if kind == "freq":
+        return pivot if tail.lower_ in _RATE_WORDS else None
+    return pivot if tail.tag_ in {"NN", "NNS"} or tail.lower_ == "of" else None
+
+
 def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> None:
     """ "three airports" -> "one airport" when a number replaces a number before its noun."""
     from lemminflect import getInflection
@@ -3716,9 +3813,20 @@ def _substitute(
     indices: list[int] = []
     pos = 0
     pairs = list(zip(corr, remnants, strict=False))
+    kept: list[tuple[Span, Span]] = []  # (number or ordinal replaced, remnant) for agreement
     for c, r in pairs:
         indices.extend(i for i in template[pos:] if i < c.start)
         indices.extend(range(r.start, r.end + 1))
+        pivot = _elided_noun_pivot(doc, c, r)
+        if pivot is not None:
+            # "the second [bridge over the Tay]", "for five [years]", "$1.45 [a share]"
+            indices.extend(i for i in template if pivot < i <= c.end)
+            kept.append((Span(_number_start(doc, c, pivot), pivot), r))
+        elif c.start > 0 and doc[c.start - 1].text == "$" and doc[r.start].text != "$":
+            # "rose [$]4.20 ... and silver 12 cents": the currency sign goes with its number
+            at = len(indices) - len(r) - 1
+            if at >= 0 and indices[at] == c.start - 1:
+                del indices[at]
         pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
@@ -3752,6 +3860,8 @@ def _substitute(
         replace[0] = lowered
     for c, r in pairs:
         _number_agreement(doc, c, r, replace)
+    for c, r in kept:
+        _number_agreement(doc, c, _without_quantity_adverbs(doc, r), replace)
     if subj is not None and verb is not None:
         # a remnant replacing a modifier inside the subject leaves the agreement alone
         s0 = subj.start + int(doc[subj.start].lower_ in PRECONJ)  # "[Both] Tina and Vicky"
