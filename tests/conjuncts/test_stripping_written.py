@@ -196,6 +196,21 @@ MUST_RESOLVE += [
     ),
 ]
 
+# agreement with a new subject re-inflects from the dictionary's lemma when the tagger's
+# does not give the form back ("hates" lemmatised "hat": "hats", "hates" for a plural)
+MUST_RESOLVE += [
+    (
+        "Our cat hates the rain, and the dog too.",
+        "and",
+        ["Our cat hates the rain.", "The dog hates the rain too."],
+    ),
+    (
+        "My sister hates spiders, and my parents too.",
+        "and",
+        ["My sister hates spiders.", "My parents hate spiders too."],
+    ),
+]
+
 MUST_NOT_CHANGE = [
     # no cleft: a personal subject keeps the relative clause with the remnant
     (

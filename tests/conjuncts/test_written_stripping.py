@@ -65,6 +65,7 @@ def test_written_stripping_is_never_fitted_on(repo_root: Path) -> None:
     finally:
         sys.path.remove(str(repo_root / "benchmarks"))
     assert NAME not in conjuncts_ranker.DEV_SOURCES
+    assert "written-stripping2" not in conjuncts_ranker.DEV_SOURCES
 
 
 def test_written_stripping_records_are_plain_jsonl(repo_root: Path) -> None:
@@ -73,3 +74,19 @@ def test_written_stripping_records_are_plain_jsonl(repo_root: Path) -> None:
         rec = json.loads(line)
         assert rec["sentence"][rec["offset"] :].startswith(rec["conjunction"])
         assert set(rec["meta"]) == {"phenomenon", "genre", "marker", "remnant", "source"}
+
+
+def test_written_stripping2_is_a_second_batch_of_the_same_kind(repo_root: Path) -> None:
+    """The batch written after the ninth session's fixes (a blind check of them)."""
+    name = "written-stripping2"
+    assert name in SOURCES and name not in HELD_OUT_SOURCES
+    src = load_sources(None, _bench(repo_root), names=[name])[name]
+    assert len(src.examples) == 31
+    assert all(ex.id.startswith("ws2-") and len(ex.rewrites) == 2 for ex in src.examples)
+    first = load_sources(None, _bench(repo_root), names=[NAME])[NAME]
+    assert not {ex.sentence for ex in src.examples} & {ex.sentence for ex in first.examples}
+    for ex in src.examples:
+        res = check_rewrite_set(
+            ex.sentence, ex.conjunction, ex.offset, list(ex.rewrites), explanation="gold"
+        )
+        assert [r.reason for r in res if not r.ok] == [], ex.id

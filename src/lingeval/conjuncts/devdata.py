@@ -29,6 +29,9 @@ repository) and in the repository's benchmark folder:
                in the registers of GUM's genres, with gold written before any resolver ran on
                them: our own text, a development set (``meta.genre``, ``meta.marker``,
                ``meta.remnant`` give its shapes). Never fitted on.
+``written-stripping2`` A second batch of the same kind (``written_stripping2.jsonl``), written
+               after the ninth session's stripping fixes, blind to every resolver output on
+               it: a check of whether the fixes generalise. Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
@@ -91,6 +94,7 @@ SOURCES = (
     "written",
     "written-clusters",
     "written-stripping",
+    "written-stripping2",
     "schuster",
     "gum",
     "ewt",
@@ -165,6 +169,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written": [bench_data / "heldout.jsonl", bench_data / "heldout2.jsonl"],
         "written-clusters": [bench_data / "written_clusters.jsonl"],
         "written-stripping": [bench_data / "written_stripping.jsonl"],
+        "written-stripping2": [bench_data / "written_stripping2.jsonl"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
@@ -446,7 +451,13 @@ def load_sources(
             out["thec"] = coord
             if "thec-other" in wanted:
                 out["thec-other"] = other
-        elif name in ("paper", "written", "written-clusters", "written-stripping"):
+        elif name in (
+            "paper",
+            "written",
+            "written-clusters",
+            "written-stripping",
+            "written-stripping2",
+        ):
             from lingeval.conjuncts.data import read_jsonl
 
             examples = [ex for f in files for ex in read_jsonl(f)]

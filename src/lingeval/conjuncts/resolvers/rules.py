@@ -526,6 +526,13 @@ def _inflect(tok: Token, plural: bool) -> str | None:
     lemma = tok.lemma_.lower()
     if tok.tag_ == "MD":
         return None
+    if tok.tag_ in {"VBZ", "VBP"} and lemma != "be" and low not in getInflection(lemma, tok.tag_):
+        # the tagger's lemma does not give the form back ("hates" lemmatised "hat", which
+        # gave "hats"): the dictionary's lemma of the form
+        from lemminflect import getLemma
+
+        found = getLemma(low, upos="VERB")
+        lemma = found[0] if found else lemma
     if lemma == low and tok.tag_ in {"VBZ", "VBD"}:
         # a tree without lemmas (gold trees whose lemma column is empty): "likes" -> "like"
         from lemminflect import getLemma
