@@ -321,15 +321,16 @@ def _aside(doc: Doc, start: int, k: int) -> Span | None:
     Bo, [of course], too"; "and her sister, [apparently], as well"): a remark of one to four
     words (:func:`~lingeval.conjuncts.omission.remark`, by part of speech: the parse hangs
     remarks on the remnant too) without a verb (an apposition, "and Tom, my brother, too",
-    or a phrase about the remnant, "and Tom, from Leeds, too", is no aside); None
-    otherwise."""
+    or a phrase about the remnant, "and Tom, from Leeds, too", is no aside); remarks in a
+    row make one aside; None otherwise."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     for m in range(k - 1, max(start, k - 5), -1):
         if doc[m].text == ",":
             words = doc[m + 1 : k + 1]
             if remark(words) and not any(t.tag_ in VERB_TAGS for t in words):
-                return Span(m + 1, k)
+                before = _aside(doc, start, m - 1)  # remarks in a row: ", of course, apparently"
+                return Span(before.start if before is not None else m + 1, k)
             return None
     return None
 
