@@ -1434,7 +1434,8 @@ def _interrupting_report(an: _Analysis) -> tuple[int, int] | None:
             if (
                 any(doc[i].tag_ in VERB_TAGS for i in words)
                 and not any(doc[i].tag_ in {"``", "''"} for i in words)
-                and any(doc[i].tag_ == "``" for i in range(0, q1))
+                and doc[0].tag_ == "``"  # the quotation opens the sentence
+                and not any(doc[i].tag_ in {"``", "''"} for i in range(1, q1))
             ):
                 return q1, q2
             return None
@@ -1464,7 +1465,10 @@ def _resolve_without_report(
     for sent in res.sentences:
         core = sent.strip().lstrip(quotes).rstrip(quotes + ".!?,;").rstrip(quotes)
         core = core[:1].upper() + core[1:]
-        out.append(f"{opening}{core},{closing} {clause}{an.final}")
+        if an.final in {"?", "!"}:  # "“Is it warm?” she asked."
+            out.append(f"{opening}{core}{an.final}{closing} {clause}.")
+        else:
+            out.append(f"{opening}{core},{closing} {clause}{an.final}")
     res.sentences = out
     res.details["report"] = clause
     return res
