@@ -290,3 +290,92 @@ def test_not_because_x_but_because_y_still_resolves(rules: RulesResolver) -> Non
     )
     assert sentences == ["She left not because she was tired.", "She left because she was bored."]
     assert rule == "stripping-negation"
+
+
+# -- review findings of the eighth session (ninth session, issue 11) --------------------------
+
+
+def test_a_counting_apposition_after_a_gapped_clause_does_not_bind_it(
+    rules: RulesResolver,
+) -> None:
+    # two remnants ("Ann | the salad") are a gapped clause, no noun phrase the apposition counts
+    _, rule = resolve(rules, "Tom ordered the soup and Ann the salad, both dishes from the menu.")
+    assert rule == "gapping"
+    # a coordination of two noun phrases is still bound by it
+    _, rule = resolve(rules, "Tom ordered the soup and the salad, both dishes from the menu.")
+    assert rule == "unchanged:collective:apposition"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "earlier" is tagged RBR: it is a time adverb before the verb all the same
+        (
+            "The museum earlier bought two paintings and this year three.",
+            [
+                "The museum earlier bought two paintings.",
+                "The museum this year bought three paintings.",
+            ],
+        ),
+        (
+            "Tom earlier sold his car and last week his bike.",
+            ["Tom earlier sold his car.", "Tom last week sold his bike."],
+        ),
+        # an adverb answers the prepositional phrase, not the noun inside it ("in [May]")
+        (
+            "He scored twice in May and once a month later.",
+            ["He scored twice in May.", "He scored once a month later."],
+        ),
+    ],
+)
+def test_comparative_time_adverbs(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    sentences, _ = resolve(rules, sentence)
+    assert sentences == expected
+
+
+def test_adverb_lists_one_per_idea() -> None:
+    from lingeval.conjuncts.resolvers.rules import (
+        FOCUS_ADVERBS,
+        REMNANT_OPENERS,
+        SEQUENCE_ADVERBS,
+        TIME_ADVERBS,
+    )
+
+    assert not FOCUS_ADVERBS & TIME_ADVERBS
+    assert not FOCUS_ADVERBS & SEQUENCE_ADVERBS
+    assert not TIME_ADVERBS & SEQUENCE_ADVERBS
+    # the counts are remnants of their own ("twice in May and once in June")
+    assert {"once", "twice"}.isdisjoint(REMNANT_OPENERS)
+    assert {"especially", "earlier", "eventually"} <= REMNANT_OPENERS
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # an aside in a middle conjunct of a list, and one in each of two conjuncts
+        (
+            "Ann ordered fish, Bob, as usual, a steak, and Kim a salad.",
+            ["Ann ordered fish.", "Bob, as usual, ordered a steak.", "Kim ordered a salad."],
+        ),
+        (
+            "Ann ordered fish, Bob, as usual, a steak, and Kim, of course, a salad.",
+            [
+                "Ann ordered fish.",
+                "Bob, as usual, ordered a steak.",
+                "Kim, of course, ordered a salad.",
+            ],
+        ),
+        # remarks in a row are one aside
+        (
+            "Ann ordered fish and Bob, as usual, predictably, a steak.",
+            ["Ann ordered fish.", "Bob, as usual, predictably, ordered a steak."],
+        ),
+        (
+            "Ann likes jazz, and Bo, of course, apparently, too.",
+            ["Ann likes jazz.", "Bo likes jazz, of course, apparently, too."],
+        ),
+    ],
+)
+def test_two_asides(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    sentences, _ = resolve(rules, sentence)
+    assert sentences == expected

@@ -190,59 +190,33 @@ def _np_head(doc: Doc, span: Span) -> Token:
     return best if best is not None else doc[span.end]
 
 
-FOCUS_ADVERBS = {
-    "especially",
-    "particularly",
-    "mainly",
-    "mostly",
-    "also",
-    "even",
-    "only",
-    "then",
-    "again",
-    "chiefly",
-    "specifically",
-    "now",
-    "later",
-    "finally",
-    "first",
-    "firstly",
-    "next",
-    "afterwards",
-    "subsequently",
-    "eventually",
-    # adverbs of frequency: "and sometimes in a band" is a prepositional remnant
-    "sometimes",
-    "occasionally",
-    "often",
-    "usually",
-    "frequently",
-    "rarely",
-    "seldom",
-    "always",
-    # time adverbs: "and previously in Nantes" is a prepositional remnant
-    "previously",
-    "formerly",
-    "earlier",
-    "recently",
-    "initially",
-    "originally",
-    "currently",
-    "still",
-}
-
 #: Ordinals that stand for their noun after a determiner ("the second 2-0")
 ORDINALS = frozenset({
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
     "tenth", "last", "next", "other", "latter", "former", "final",
 })  # fmt: skip
 
+#: Focus adverbs: they pick out the phrase after them ("and especially in money lending")
+FOCUS_ADVERBS = frozenset({
+    "especially", "particularly", "mainly", "mostly", "also", "even", "only", "chiefly",
+    "specifically",
+})  # fmt: skip
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
 TIME_ADVERBS = frozenset({
     "once", "twice", "first", "then", "later", "earlier", "previously", "formerly", "initially",
     "originally", "recently", "currently", "now", "again", "sometimes", "often", "usually",
 })  # fmt: skip
+#: Adverbs of sequence, frequency and continuation that no noun phrase of time answers
+SEQUENCE_ADVERBS = frozenset({
+    "finally", "firstly", "next", "afterwards", "subsequently", "eventually", "occasionally",
+    "frequently", "rarely", "seldom", "always", "still",
+})  # fmt: skip
+#: Adverbs that may open a remnant and leave it the category of the phrase after them ("and
+#: sometimes in a band", "and previously in Nantes": prepositional remnants): focus, time and
+#: sequence adverbs, but not the counts *once* and *twice*, which are remnants of their own
+#: ("twice in May and once in June")
+REMNANT_OPENERS = FOCUS_ADVERBS | SEQUENCE_ADVERBS | (TIME_ADVERBS - {"once", "twice"})
 
 
 def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
@@ -271,7 +245,7 @@ def _category(doc: Doc, span: Span) -> str:
     if comma is not None:
         return _category(doc, Span(comma + 1, span.end))  # "since 2004, to Surrey"
     if (
-        first.lower_ in FOCUS_ADVERBS
+        first.lower_ in REMNANT_OPENERS
         and len(span) > 1
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
@@ -408,10 +382,17 @@ def _opening_time(doc: Doc, span: Span) -> bool:
 
 def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
     """One of ``a`` and ``b`` is a noun phrase of time, the other a one-word adverb of time
-    ("another time" / "once", "this year" / "previously"): a remnant-correlate pair of
-    paper 000, section 3.2 (the remnant replaces the adverb in its rewrite)."""
-    adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ == "RB" else (b, a)
-    return len(adv) == 1 and doc[adv.start].lower_ in TIME_ADVERBS and _time_np(doc, np)
+    ("another time" / "once", "this year" / "previously" or "earlier", a comparative tagged
+    RBR): a remnant-correlate pair of paper 000, section 3.2 (the remnant replaces the adverb
+    in its rewrite); the noun phrase is no object of a preposition."""
+    adv, np = (a, b) if len(a) == 1 and doc[a.start].tag_ in {"RB", "RBR"} else (b, a)
+    return (
+        len(adv) == 1
+        and doc[adv.start].lower_ in TIME_ADVERBS
+        and _time_np(doc, np)
+        # an adverb answers a whole prepositional phrase, not its object ("in [May]" / "later")
+        and _head_of(doc, np).dep_ != "pobj"
+    )
 
 
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
@@ -791,13 +772,17 @@ class _Analysis:
     def _plural_apposition(self) -> bool:
         """A noun-phrase conjunct followed by an apposition that counts the conjuncts ("the
         site of X and Y, the two tallest peaks"; ", both of them"): it binds them, so the
-        sentence is not rewritable (paper 000, section 5)."""
+        sentence is not rewritable (paper 000, section 5). Not after a right conjunct of two
+        phrases or more, which is a gapped clause ("Tom ordered the soup and Ann the salad,
+        both dishes from the menu")."""
         doc = self.doc
         k = self.cc + 1
         while k <= self.last and doc[k].tag_ in NP_INNER_TAGS:
             k += 1
         if k == self.cc + 1 or k + 2 > self.last or doc[k].text != ",":
             return False
+        if len(chunk_phrases(doc, self.cc + 1, k - 1)) > 1:
+            return False  # two remnants are a gapped clause: "and Ann the salad, both dishes"
         first, second = doc[k + 1].lower_, doc[k + 2]
         counted = first == "the" and second.tag_ == "CD" and second.lower_ not in ONE
         return (counted or first == "both") and any(
@@ -1223,9 +1208,9 @@ def resolve_doc(
                 collect.extend(seen)
             return res_last
     an = _Analysis(doc, cc, ranker)
-    aside = _aside_between_remnants(an)
-    if aside is not None:
-        res_aside = _resolve_without_aside(an, aside, ranker, collect)
+    asides = _asides_between_remnants(an)
+    if asides:
+        res_aside = _resolve_without_asides(an, asides, ranker, collect)
         if res_aside is not None:
             return res_aside
     report = _interrupting_report(an)
@@ -1304,60 +1289,99 @@ def resolve_doc(
     return res
 
 
-def _aside_between_remnants(an: _Analysis) -> tuple[int, int] | None:
-    """The first and last index of an aside set off by commas after the first remnant of a
-    verbless right conjunct (", as usual,": from its opening to its closing comma), else None.
-    The first remnant is up to five words without a verb or punctuation, right after the
-    conjunction; the aside is a remark of one to four words (:func:`~lingeval.conjuncts.
-    omission.remark`: "as usual", "of course", "predictably"); a nominal, preposition or
-    adjective follows it (a remnant, not a stripping marker). Paper 000, section 3.2
-    (gapping)."""
+def _asides_between_remnants(an: _Analysis) -> list[tuple[int, int, int]]:
+    """The asides set off by commas after the first remnant of a verbless conjunct, the
+    marked one or a middle one of a list ("Ann ordered fish, Bob, as usual, a steak, and Kim,
+    of course, a salad"), left to right: ``(remnant start, opening comma, closing comma)``.
+    The first remnant is up to five words without a verb or punctuation, after a comma or a
+    conjunction and after the first clause's verb; the aside is a remark of one to four words
+    (:func:`~lingeval.conjuncts.omission.remark`: "as usual", "of course", "predictably"),
+    or several in a row (", as usual, predictably,"); up to the end of its conjunct (a
+    comma, a conjunction or the sentence's end) no verb follows, and a nominal, preposition
+    or adjective does (a remnant, not a stripping marker: "and Bo, of course, too"). Paper
+    000, section 3.2 (gapping)."""
     doc = an.doc
-    for k in range(an.cc + 2, min(an.cc + 7, an.last)):
-        if doc[k].text != ",":
+    first_verb = next((i for i in range(0, an.cc) if _is_verb_tok(doc, i)), None)
+    if first_verb is None:
+        return []
+    out: list[tuple[int, int, int]] = []
+    k = first_verb + 2
+    while k < an.last:
+        close = _remark_close(an, k)
+        if close is None:
+            k += 1
             continue
-        if any(_is_verb_tok(doc, i) or doc[i].is_punct for i in range(an.cc + 1, k)):
-            return None
-        close = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        start = k
+        while start - 1 > first_verb and not (
+            doc[start - 1].is_punct or doc[start - 1].tag_ == "CC" or _is_verb_tok(doc, start - 1)
+        ):
+            start -= 1
+        opener = doc[start - 1]
+        end = next(
+            (i for i in range(close + 1, an.last + 1) if doc[i].text == "," or doc[i].tag_ == "CC"),
+            an.last + 1,
+        )
         if (
-            close is not None
-            and remark(doc[k + 1 : close])
-            and not any(_is_verb_tok(doc, i) for i in range(close + 1, an.last + 1))
-            # a remnant follows, not a stripping marker ("and Bo, of course, too")
+            (opener.text == "," or opener.tag_ == "CC")
+            and 1 <= k - start <= 5
+            and (start > an.cc or end == an.cc or doc[end].text == ",")
+            and not any(_is_verb_tok(doc, i) for i in range(close + 1, end))
             and any(
                 doc[i].tag_ in NOMINAL_TAGS | {"IN", "JJ", "JJR", "JJS"}
-                for i in range(close + 1, an.last + 1)
+                for i in range(close + 1, end)
             )
         ):
-            return k, close
-        return None
-    return None
+            out.append((start, k, close))
+        k = close + 1
+    return out
 
 
-def _resolve_without_aside(
+def _remark_close(an: _Analysis, k: int) -> int | None:
+    """The closing comma of one or more remarks (:func:`~lingeval.conjuncts.omission.remark`)
+    that open after the comma at ``k`` (", as usual," / ", as usual, predictably,"), before
+    the sentence's last word; else None."""
+    doc = an.doc
+    close = None
+    while doc[k].text == ",":
+        nxt = next((c for c in range(k + 2, min(k + 6, an.last)) if doc[c].text == ","), None)
+        if nxt is None or not remark(doc[k + 1 : nxt]):
+            break
+        close = k = nxt
+    return close
+
+
+def _resolve_without_asides(
     an: _Analysis,
-    aside: tuple[int, int],
+    asides: list[tuple[int, int, int]],
     ranker: str | RankerModel | None,
     collect: list[tuple[_Candidate, Resolution | None]] | None,
 ) -> Resolution | None:
-    """Resolve the sentence without the aside (a copy of the doc without its tokens, the parse
-    kept), then put the aside back after the first remnant in the rewrites of the remnants'
-    conjunct ("Ann ordered fish and Bob, as usual, a steak" -> "Bob, as usual, ordered a
-    steak."). None when that fails (the caller resolves the sentence as it is)."""
+    """Resolve the sentence without its asides (a copy of the doc without their tokens, the
+    parse kept), then put each aside back after its first remnant, in the one rewrite that
+    holds that remnant and is not the first conjunct's ("Ann ordered fish and Bob, as usual,
+    a steak" -> "Bob, as usual, ordered a steak."). None when that fails (the caller
+    resolves the sentence as it is)."""
     doc = an.doc
-    lo, hi = aside
-    sub, new = _doc_without(doc, lo, hi)
-    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    sub, cc = doc, an.cc
+    for _, lo, hi in reversed(asides):  # right to left: the indices before stay valid
+        sub, new = _doc_without(sub, lo, hi)
+        cc = new[cc]
+    res = resolve_doc(sub, cc, ranker=ranker, collect=collect)
     if not res.changed or len(res.sentences) < 2:
         return None
-    remnant = re.compile(r"\b" + re.escape(doc[an.cc + 1 : lo].text) + r"\b", re.IGNORECASE)
-    text = doc[lo : hi + 1].text  # ", as usual,"
-    last = res.sentences[-1]
-    found = remnant.search(last)
-    if found is None or remnant.search(res.sentences[0]) is not None:
-        return None
-    res.sentences[-1] = last[: found.end()] + text + last[found.end() :]
-    res.details["aside"] = text
+    texts = []
+    for start, lo, hi in asides:
+        remnant = re.compile(r"\b" + re.escape(doc[start:lo].text) + r"\b", re.IGNORECASE)
+        where = [n for n, s in enumerate(res.sentences) if remnant.search(s)]
+        if len(where) != 1 or where[0] == 0:
+            return None
+        text = doc[lo : hi + 1].text  # ", as usual,"
+        sent = res.sentences[where[0]]
+        found = remnant.search(sent)
+        assert found is not None
+        res.sentences[where[0]] = sent[: found.end()] + text + sent[found.end() :]
+        texts.append(text)
+    res.details["aside"] = " ".join(texts)
     return res
 
 
@@ -1412,7 +1436,8 @@ def _interrupting_report(an: _Analysis) -> tuple[int, int] | None:
             if (
                 any(doc[i].tag_ in VERB_TAGS for i in words)
                 and not any(doc[i].tag_ in {"``", "''"} for i in words)
-                and any(doc[i].tag_ == "``" for i in range(0, q1))
+                and doc[0].tag_ == "``"  # the quotation opens the sentence
+                and not any(doc[i].tag_ in {"``", "''"} for i in range(1, q1))
             ):
                 return q1, q2
             return None
@@ -1442,7 +1467,10 @@ def _resolve_without_report(
     for sent in res.sentences:
         core = sent.strip().lstrip(quotes).rstrip(quotes + ".!?,;").rstrip(quotes)
         core = core[:1].upper() + core[1:]
-        out.append(f"{opening}{core},{closing} {clause}{an.final}")
+        if an.final in {"?", "!"}:  # "“Is it warm?” she asked."
+            out.append(f"{opening}{core}{an.final}{closing} {clause}.")
+        else:
+            out.append(f"{opening}{core},{closing} {clause}{an.final}")
     res.sentences = out
     res.details["report"] = clause
     return res
@@ -3256,7 +3284,7 @@ def _adverb_before(doc: Doc, verb: Token | None, post: int) -> Span | None:
         if (
             child.dep_ == "advmod"
             and child.i < verb.i
-            and child.tag_ == "RB"
+            and (child.tag_ == "RB" or (child.tag_ == "RBR" and child.lower_ in TIME_ADVERBS))
             and child.lower_ not in {"not", "n't", "never"}
             and verb.i - child.i <= 3
             and child.i < post
@@ -3317,7 +3345,7 @@ def _align_all(
             and _time_np(doc, Span(part.start, part.end - 1))
         )
         # properties of the remnant alone, the same for every candidate
-        focus_word = len(part) == 1 and doc[part.start].lower_ in FOCUS_ADVERBS
+        focus_word = len(part) == 1 and doc[part.start].lower_ in REMNANT_OPENERS
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
@@ -3721,7 +3749,7 @@ def _adverb_pair(doc: Doc, span: Span) -> bool:
         span.end > span.start + 1
         and doc[span.start].tag_ in {"RB", "RBR", "RBS"}
         and doc[span.start + 1].tag_ == "RB"
-        and doc[span.start + 1].lower_ in FOCUS_ADVERBS
+        and doc[span.start + 1].lower_ in REMNANT_OPENERS
     )
 
 
@@ -3751,7 +3779,7 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
         or not (
             later_adj
             or tok.tag_ == "RB"
-            or (tok.tag_ == "RBR" and tok.lower_ in FOCUS_ADVERBS)  # "and earlier in Milan"
+            or (tok.tag_ == "RBR" and tok.lower_ in REMNANT_OPENERS)  # "and earlier in Milan"
         )
         or (tok.dep_ not in {"advmod", "conj"} and not later_adj)
         or tok.lower_ in _ADVERBS_STAYING
@@ -3761,7 +3789,7 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
             and not (
                 tok.head.tag_ == "JJ"
                 and tok.head.text[:1].isupper()
-                and tok.lower_ in FOCUS_ADVERBS
+                and tok.lower_ in REMNANT_OPENERS
                 and _head_of(doc, c).tag_ in NOMINAL_TAGS
             )
         )

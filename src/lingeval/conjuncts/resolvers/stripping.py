@@ -174,6 +174,23 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
             for i in range(1, an.cc)
         )
     )
+    if opener and shared is None:
+        # an adverbial clause after the phrase closes the sentence for every rewrite ("The road
+        # passes the church and then the school [before it reaches the river]")
+        from lingeval.conjuncts.resolvers.rules import SUBORDINATORS
+
+        cut = next(
+            (
+                m
+                for m in range(j + 2, k + 1)
+                if doc[m].lower_ in SUBORDINATORS
+                and doc[m].tag_ in {"IN", "WRB"}
+                and any(doc[x].tag_ in VERB_TAGS for x in range(m + 1, k + 1))
+            ),
+            None,
+        )
+        if cut is not None:
+            shared, k = cut, an.left_end(cut)
     if (
         (front is None and not end and not (contrast or corrective or additive or opener))
         or k < j
@@ -234,7 +251,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
 OPENERS = {
     "again", "then", "later", "afterwards", "subsequently", "eventually", "finally", "now",
     "sometimes", "often", "usually", "occasionally", "frequently", "rarely", "always",
-    "previously", "formerly", "originally", "initially", "briefly", "once",
+    "previously", "formerly", "originally", "initially", "briefly",
 }  # fmt: skip
 
 
@@ -280,28 +297,32 @@ def _adverb_opened_phrase(doc: Doc, j: int, k: int) -> bool:
     }
 
 
+#: Sentence adverbs that comment on the stripped conjunct after its end marker (a manner
+#: adverb, "..., and Spanish too, fluently", belongs to both)
+COMMENT_ADVERBS = {
+    "apparently", "actually", "honestly", "frankly", "admittedly", "arguably", "evidently",
+    "supposedly", "allegedly", "reportedly", "presumably", "obviously", "clearly", "probably",
+    "perhaps", "maybe", "surely", "certainly", "definitely", "possibly", "naturally",
+    "incidentally", "interestingly", "surprisingly", "sadly", "luckily", "unfortunately",
+    "fortunately", "though",
+}  # fmt: skip
+
 #: words that open a concession on the last conjunct only ("..., and Bo too, albeit slowly")
 CONCESSIVE = {"albeit", "though", "although"}
 
 
 def _comment_tail(doc: Doc, start: int, last: int) -> bool:
     """The words from ``start`` to ``last`` (after an end marker and a comma) comment on the
-    stripped conjunct alone: one to four words without a verb that open with a sentence
-    adverb ("apparently", "actually"; no adverb of time, place or focus, which may be a
-    shared adjunct) or with a concessive word ("albeit more slowly"). Paper 000, section 3:
+    stripped conjunct alone: one sentence adverb of :data:`COMMENT_ADVERBS` ("apparently",
+    "actually"; a manner adverb, "fluently", is shared) or up to four words without a verb
+    opened by a concessive word ("albeit more slowly"). Paper 000, section 3:
     the comment belongs to the remnant's sentence, not to the first one."""
-    from lingeval.conjuncts.resolvers.rules import FOCUS_ADVERBS, PLACE_ADVERBS, TIME_ADVERBS
-
     if not 0 <= last - start <= 3 or any(doc[i].tag_ in VERB_TAGS for i in range(start, last + 1)):
         return False
     first = doc[start]
     if first.lower_ in CONCESSIVE:
         return last > start
-    return (
-        first.tag_ == "RB"
-        and first.lower_ not in FOCUS_ADVERBS | PLACE_ADVERBS | TIME_ADVERBS | END | FRONT
-        and all(doc[i].tag_ in {"RB", "RBR", "RBS", "JJ"} for i in range(start, last + 1))
-    )
+    return first.lower_ in COMMENT_ADVERBS and last == start
 
 
 def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
@@ -321,15 +342,16 @@ def _aside(doc: Doc, start: int, k: int) -> Span | None:
     Bo, [of course], too"; "and her sister, [apparently], as well"): a remark of one to four
     words (:func:`~lingeval.conjuncts.omission.remark`, by part of speech: the parse hangs
     remarks on the remnant too) without a verb (an apposition, "and Tom, my brother, too",
-    or a phrase about the remnant, "and Tom, from Leeds, too", is no aside); None
-    otherwise."""
+    or a phrase about the remnant, "and Tom, from Leeds, too", is no aside); remarks in a
+    row make one aside; None otherwise."""
     from lingeval.conjuncts.resolvers.rules import Span
 
     for m in range(k - 1, max(start, k - 5), -1):
         if doc[m].text == ",":
             words = doc[m + 1 : k + 1]
             if remark(words) and not any(t.tag_ in VERB_TAGS for t in words):
-                return Span(m + 1, k)
+                before = _aside(doc, start, m - 1)  # remarks in a row: ", of course, apparently"
+                return Span(before.start if before is not None else m + 1, k)
             return None
     return None
 
@@ -506,6 +528,29 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     return out
 
 
+def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
+    """The noun a remnant leaves out after its adjective or ordinal ("the second", "the
+    white"), taken from the correlate whose noun follows a modifier of the same kind ("the
+    first hypothesis", "the red wine"); None when the remnant has a noun of its own. The
+    documented convention of the gold: elided nouns are restored from the sentence."""
+    from lingeval.conjuncts.resolvers.rules import ORDINALS, _np_head
+
+    if corr.end < corr.start or rem.end - rem.start > 2:
+        return None
+    last = doc[rem.end]
+    if doc[rem.start].tag_ not in {"DT", "PRP$"} or not (
+        last.tag_ in {"JJ", "JJR", "JJS"} or last.lower_ in ORDINALS
+    ):
+        return None
+    head = _np_head(doc, corr)
+    if head.tag_ not in {"NN", "NNS"} or head.i != corr.end:
+        return None
+    mods = [t for t in head.children if t.dep_ == "amod" and t.i < head.i]
+    if not mods or (last.lower_ in ORDINALS) != (mods[-1].lower_ in ORDINALS):
+        return None
+    return head.text
+
+
 def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int]:
     """The relative clause that ends the remnant of a cleft ("It was not the rain but the wind
     [that ruined the harvest]"): it belongs to both focused phrases, so the first sentence
@@ -528,6 +573,16 @@ def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int
         (t for t in doc[rem.start : rem.end + 1] if not rem.start <= t.head.i <= rem.end), None
     )
     if head is None:
+        return []
+    # a focus, not a predicate noun: neither phrase indefinite ("a film", "one"), no adjective
+    # on the correlate ("It was a good film but not a film that I would watch again" is no cleft)
+    indefinite = {"a", "an", "one", "some", "another"}
+    if (
+        doc[corr.start].lower_ in indefinite
+        or doc[rem.start].lower_ in indefinite
+        or head.lower_ in {"one", "ones"}
+        or any(c.dep_ == "amod" for c in _np_head(doc, corr).children)
+    ):
         return []
     clause = next((c for c in head.children if c.dep_ == "relcl" and c.i > head.i), None)
     if clause is None or clause.right_edge.i != rem.end:
@@ -554,6 +609,9 @@ def _passive_participle(verb: Token) -> bool:
     """``verb`` is a participle with a passive *be* and no object ("was armed")."""
     return (
         verb.tag_ == "VBN"
+        # a participle the dictionary also knows as an adjective names a state ("armed",
+        # "closed"); after others the adjective is a result or manner ("opened, but not wide")
+        and has_lemma(verb.lower_, "ADJ")
         and any(c.dep_ == "auxpass" and c.lemma_ == "be" for c in verb.children)
         and not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} for c in verb.children)
     )
@@ -1163,8 +1221,10 @@ def _time_noun(tok: Token) -> bool:
     from lingeval.conjuncts.ranker import phrase_kind
     from lingeval.conjuncts.resolvers.rules import TIME_NOUNS
 
-    return phrase_kind([tok]) == "TIME" or (
-        tok.lower_.endswith("s") and tok.lower_[:-1] in TIME_NOUNS
+    return (
+        phrase_kind([tok]) == "TIME"
+        or tok.lemma_.lower() in TIME_NOUNS  # (a counted one: "for ten years" is NUM)
+        or (tok.lower_.endswith("s") and tok.lower_[:-1] in TIME_NOUNS)
     )
 
 
@@ -1424,7 +1484,11 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     marker = marker_word(doc, st)
     if marker in {"not", "never"} and not st.corrective and _left_negation(verb, an.cc):
         # the left clause is negated already and its rewrite keeps that negation ("Do not
-        # leave it in the sun, and not near a heater either" -> "Do not leave it near ...")
+        # leave it in the sun, and not near a heater either" -> "Do not leave it near ...");
+        # only an additive negation (*either* / *neither*, or *and*): "didn't hire her, but not
+        # for lack of skill" negates the reason, not the verb (no rewrite here)
+        if not (st.end or doc[an.cc].lower_ in {"and", "nor"}):
+            return None
         marker = ""
     # the front marker and the remnant's own adverbs ("and also briefly in York")
     hedge = doc[st.hedge].lower_ if st.hedge is not None else ""
@@ -1520,6 +1584,9 @@ def _build(
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
+    noun = _elided_noun(doc, corr, rem)
+    if noun is not None:  # "but the second [hypothesis]", "and also the white [wine]"
+        rem_text += " " + noun
     if any(doc[i].text == "," for i in range(rem.start, rem.end + 1)) and any(
         i > corr.end and not doc[i].is_punct for i in ids
     ):
@@ -1534,8 +1601,8 @@ def _build(
         text += ", " + _tokens_text(doc, list(range(st.tail.start, st.tail.end + 1)))
     end = an.last if st.shared_end is None else st.shared_end
     shared = "" if st.shared is None else _tokens_text(doc, list(range(st.shared, end + 1)))
-    if shared[:1] in {"(", "["}:
-        shared = " " + shared
+    if shared and shared[:1] not in {",", ";", ":", ".", "!", "?", ")", "]"}:
+        shared = " " + shared  # "(see Table 2)", "before it reaches the river"
     final = st.final or an.final
     cleft = _cleft_clause(an, verb, corr, rem)
     firsts = [
