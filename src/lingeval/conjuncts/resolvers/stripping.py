@@ -406,16 +406,20 @@ def marker_word(doc: Doc, st: Stripping) -> str:
     return doc[st.front].lower_ if st.front is not None else ""
 
 
-def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, bool]]:
+def _candidates(
+    an: _Analysis, verb: Token, remnant: Span, cleft: Token | None = None
+) -> list[tuple[Span, bool, bool]]:
     """Correlate candidates ``(span, is_subject, is_object_of_a_preposition)`` of the left
-    clause, left to right."""
+    clause, left to right. ``cleft``: ``verb`` is the *be* of a cleft and this its clause
+    (:func:`_cleft_be`): *it* and the clause's words are no candidates, and the focus leaves
+    a relative clause in place."""
     from lingeval.conjuncts.resolvers.rules import Span, _head_of
 
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
     left_end = an.left_end(an.cc)  # the left clause's last word (candidates end by it)
     subj = an.subject_span(verb)
-    if subj is not None and not _expletive_it(doc, subj, verb):
+    if subj is not None and cleft is None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
     # (a place adverb may open a prepositional remnant: "and also here in York")
     pp = doc[_after_place_words(doc, remnant)].tag_ in {"IN", "TO"}
@@ -425,7 +429,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     while stack:
         v = stack.pop()
         for c in v.children:
-            if c.i <= v.i or c.i >= an.cc:
+            if c.i <= v.i or c.i >= an.cc or (cleft is not None and c.i == cleft.i):
                 continue
             if place and (
                 (c.dep_ == "advmod" and _place_remnant(doc, Span(c.i, c.i)))
@@ -459,6 +463,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for x in c.children:
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
+                    if cleft is not None and c.dep_ == "attr" and x.i == cleft.i:
+                        end = min(end, x.left_edge.i - 1)  # "Ann [who won]"
                 out.append((Span(start, end), False, False))
                 if pp and c.dep_ == "prep":
                     # a phrase of the remnant's preposition inside it ("in a hostel [in
@@ -588,6 +594,38 @@ def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int
     if clause is None or clause.right_edge.i != rem.end:
         return []
     return list(range(clause.left_edge.i, clause.right_edge.i + 1))
+
+
+def _cleft_be(an: _Analysis, verb: Token) -> tuple[Token, Token] | None:
+    """The *be* of a cleft and its clause, when the clause holds ``verb`` and ends the left
+    clause ("It was [Ann] who won, and not Bo"; "It was in Vienna that they met, but not in
+    Prague"): the focus is the correlate and the clause stays ("It was not Bo who won.");
+    None for any other verb. A cleft: *it* as the subject of *be*, a focus (its predicate
+    noun or a prepositional phrase) and right after it the clause, a relative clause on the
+    focus or (as the parser often has it) a clause of *be* opened by *who / that / which*."""
+    doc = an.doc
+    while verb.dep_ in {"xcomp", "ccomp"} and verb.head.lemma_ != "be" and verb.head.i < verb.i:
+        verb = verb.head  # "who taught me [to sail]"
+    if verb.dep_ == "relcl" and verb.head.dep_ == "attr":
+        focus, be = verb.head, verb.head.head
+    elif verb.dep_ == "ccomp":
+        be = verb.head
+        focus = next(
+            (c for c in be.children if c.dep_ in {"attr", "prep", "advmod"} and c.i < verb.i), be
+        )
+    else:
+        return None
+    if be.lemma_ != "be" or focus is be or focus.i > verb.i or be.i > focus.i:
+        return None
+    opener = doc[verb.left_edge.i]
+    # the clause comes right after the focus (the end of a relative clause's noun phrase)
+    right = focus.right_edge.i if verb.head.i != focus.i else opener.i - 1
+    if opener.lower_ not in {"who", "that", "which", "whom"} or opener.i != right + 1:
+        return None
+    subj = an.subject_span(be)
+    if subj is None or subj.start != subj.end or doc[subj.start].lower_ != "it":
+        return None
+    return be, verb
 
 
 def _before_one(doc: Doc, tok: Token) -> bool:
@@ -752,6 +790,9 @@ def _choices(
     if p < 0 or verb is None:
         return None
     verb = _last_conjunct(verb, an.cc)
+    cleft = _cleft_be(an, verb) if marker_word(doc, st) or st.end else None
+    if cleft is not None:
+        verb = cleft[0]  # "It was Ann who won, and not Bo" -> "It was not Bo who won."
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
@@ -824,7 +865,7 @@ def _choices(
         o.dep_ == "pobj" and phrase_kind([o]) in {"NAME", "PERSON"} and not _time_noun(o)
         for o in first.children
     )
-    for span, is_subj, pp_obj in _candidates(an, verb, rem):
+    for span, is_subj, pp_obj in _candidates(an, verb, rem, cleft[1] if cleft else None):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
