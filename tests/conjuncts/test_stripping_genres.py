@@ -59,3 +59,38 @@ def test_cleft_focus(
         assert out == expected
     else:  # not a cleft: whatever it gives, no cleft clause is built on a non-"it" subject
         assert not any(s.startswith(("It was", "It is")) for s in out)
+
+
+# a negated verb phrase after shared auxiliaries: the negation goes after the first of them
+NEG_AFTER_AUX: list[Case] = [
+    (
+        "By the time we got home the gate had been unlatched, but not opened.",
+        "but",
+        [
+            "By the time we got home the gate had been unlatched.",
+            "By the time we got home the gate had not been opened.",
+        ],
+    ),
+    (
+        "The crates had been weighed at the port, but never inspected.",
+        "but",
+        ["The crates had been weighed at the port.", "The crates had never been inspected."],
+    ),
+]
+NEG_KEPT: list[Case] = [
+    ("He was arrested, and not charged.", "and", ["He was arrested.", "He was not charged."]),
+    (
+        "You can borrow the notes, but not copy them.",
+        "but",
+        ["You can borrow the notes.", "You cannot copy them."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(NEG_AFTER_AUX, NEG_KEPT)
+)
+def test_negation_after_the_first_shared_auxiliary(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected

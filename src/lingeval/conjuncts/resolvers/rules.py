@@ -2082,6 +2082,18 @@ def _verbal(
         sents[-1] = _finish(
             _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
         )
+    neg = right.start if doc[right.start].lower_ in {"not", "never"} else None
+    if corrected is None and not middles and neg is not None and auxes and auxes[0] < start:
+        # the negation goes after the first auxiliary the conjuncts share ("had been
+        # unlatched, but not opened" -> "had not been opened"; "can" + "not" = "cannot")
+        a = auxes[0]
+        while a > 0 and doc[a - 1].dep_ in {"aux", "auxpass"} and doc[a - 1].head.i in {a, lv.i}:
+            a -= 1  # "had" hung on "been"
+        aux = doc[a]
+        word = "cannot" if aux.lower_ == "can" and doc[neg].lower_ == "not" else None
+        ids = [i for i in prefix + pieces[-1] + suffix if i != neg]
+        replace = {aux.i: word or f"{aux.text} {doc[neg].lower_}"}
+        sents[-1] = _finish(_tokens_text(doc, ids, replace), an.final)
     additive = None if middles else _not_just_vp(an, lv, prefix + pieces[0])
     if additive is not None:  # "didn't just win X but also ...": "won X"
         sents[0] = _finish(_tokens_text(doc, additive[0] + suffix, additive[1]), an.final)
