@@ -94,3 +94,57 @@ def test_negation_after_the_first_shared_auxiliary(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
+
+
+# a past form the tagger took for a present one keeps its tense under do-support
+PAST_FORM: list[Case] = [
+    (
+        'She shrugged and said, "We forgave Tom, but not Ann," before leaving.',
+        "but",
+        [
+            'She shrugged and said, "We forgave Tom," before leaving.',
+            'She shrugged and said, "We did not forgive Ann," before leaving.',
+        ],
+    ),
+    (
+        'He sighed and said, "I forgave them, but not him," without much conviction.',
+        "but",
+        [
+            'He sighed and said, "I forgave them," without much conviction.',
+            'He sighed and said, "I did not forgive him," without much conviction.',
+        ],
+    ),
+]
+PRESENT_KEPT: list[Case] = [
+    ("They sell apples, but not pears.", "but", ["They sell apples.", "They do not sell pears."]),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(PAST_FORM, PRESENT_KEPT)
+)
+def test_do_support_keeps_a_past_form_past(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
+# "never" before a remnant takes no do-support, and stays "never" after an auxiliary
+NEVER: list[Case] = [
+    (
+        "You can wash the cover with cold water, but never with bleach, as it fades the colour.",
+        "but",
+        [
+            "You can wash the cover with cold water, as it fades the colour.",
+            "You can never wash the cover with bleach, as it fades the colour.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(NEVER, []))
+def test_never_takes_no_do_support(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+

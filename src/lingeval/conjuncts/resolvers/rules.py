@@ -1886,7 +1886,8 @@ def _resolve(
         and rv is None
         and right.end > right.start
     ):
-        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end))
+        neg = doc[right.start].lower_
+        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end), neg)
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
     return _nominal(an, verb, subj, p, right, None, collect)
@@ -2236,8 +2237,12 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return None
 
 
-def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Resolution | None:
-    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.\""""
+def _stripping_negation(
+    an: _Analysis, verb: Token, p: int, remnant: Span, neg: str = "not"
+) -> Resolution | None:
+    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.";
+    *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
+    home"; "can" + "never" = "can never")."""
     doc = an.doc
     from lemminflect import getInflection
 
@@ -2251,15 +2256,22 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i
     if has_aux and finite is not None:
-        replace[finite.i] = finite.text + ("not" if finite.lower_ == "can" else " not")
+        can = finite.lower_ == "can" and neg == "not"
+        replace[finite.i] = finite.text + ("not" if can else f" {neg}")
     elif verb.lemma_ == "be":  # "was not", never "did not be"
-        replace[verb.i] = f"{verb.text} not"
+        replace[verb.i] = f"{verb.text} {neg}"
+    elif neg == "never":
+        own = (_lower_first(verb) if verb.i == 0 else None) or verb.text
+        replace[verb.i] = f"never {own}"
     else:
-        do = DO_SUPPORT.get(verb.tag_)
+        from lingeval.conjuncts.resolvers.stripping import tag_and_lemma
+
+        tag, lemma = tag_and_lemma(verb)  # ("forgave/VBP" is a past form)
+        do = DO_SUPPORT.get(tag)
         if do is None:
             return None
-        base = getInflection(verb.lemma_, tag="VB")
-        replace[verb.i] = f"{do} not {base[0] if base else verb.lemma_}"
+        base = getInflection(lemma, tag="VB")
+        replace[verb.i] = f"{do} not {base[0] if base else lemma}"
     first = list(range(0, p + 1))
     second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
     suffix = _suffix(an, remnant.end)

@@ -49,6 +49,7 @@ __all__ = [
     "resolve_parenthetical",
     "resolve_stripping",
     "stripping_alternatives",
+    "tag_and_lemma",
 ]
 
 FRONT = {"also", "not", "never"}
@@ -1499,6 +1500,23 @@ def _best_choice(an: _Analysis, choices: list[_Choice]) -> _Choice:
     return choices[max(range(len(choices)), key=lambda n: (keys[n], n))]
 
 
+def tag_and_lemma(verb: Token) -> tuple[str, str]:
+    """The tag and lemma of a verb for *do*-support: the tagger's, except for a past form it
+    took for a present one ("I forgave/VBP you, but not him" -> "did not forgive", not "do
+    not forgave"), where the dictionary's reading of the form is taken."""
+    from lemminflect import getInflection, getLemma
+
+    if verb.tag_ in {"VBZ", "VBP"}:
+        found = getLemma(verb.lower_, upos="VERB")
+        if (
+            found
+            and verb.lower_ in getInflection(found[0], "VBD")
+            and verb.lower_ not in getInflection(found[0], verb.tag_)
+        ):
+            return "VBD", found[0]
+    return verb.tag_, verb.lemma_
+
+
 def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> dict[int, str] | None:
     """The words of the left clause's verb chain changed for the stripped remnant: agreement
     of the finite verb with a new subject; the front marker, the hedge and the remnant's own
@@ -1555,15 +1573,16 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
-        imperative = verb.tag_ == "VB" and an.subject_span(verb) is None and finite is None
-        do = "do" if imperative else DO_SUPPORT.get(verb.tag_)
+        tag, lemma = tag_and_lemma(verb)
+        imperative = tag == "VB" and an.subject_span(verb) is None and finite is None
+        do = "do" if imperative else DO_SUPPORT.get(tag)
         if do is None:
             return None
         if verb.text[:1].isupper():
             do = do.capitalize()
-        if is_subj and verb.tag_ in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
+        if is_subj and tag in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
             do = "do" if _is_plural(doc, rem) else "does"
-        base = getInflection(verb.lemma_, tag="VB")
+        base = getInflection(lemma, tag="VB")
         do = f"{hedge} {do}" if hedge else do  # "certainly did not steal"
         # do-support goes before the adverbs right before the verb ("often visits" -> "does
         # not often visit"; "Highly recommend X" -> "Do not highly recommend X")
@@ -1578,9 +1597,9 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
             if adv.i == 0 and adv.text[:1].isupper():
                 do = do.capitalize()
             replace[first] = f"{do} {marker} {lowered}"
-            replace[verb.i] = base[0] if base else verb.lemma_
+            replace[verb.i] = base[0] if base else lemma
         else:
-            replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
+            replace[verb.i] = f"{do} {marker} {base[0] if base else lemma}"
     return replace
 
 
