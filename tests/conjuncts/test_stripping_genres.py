@@ -148,3 +148,22 @@ def test_never_takes_no_do_support(
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
 
+
+# a later event's adverb answers the left clause's own "first"
+FIRST_ANSWERED: list[Case] = [
+    (
+        "The painting was first shown at a gallery in Ghent in 1911, and later in Antwerp.",
+        "and",
+        [
+            "The painting was first shown at a gallery in Ghent in 1911.",
+            "The painting was later shown at a gallery in Antwerp.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(FIRST_ANSWERED, []))
+def test_a_later_adverb_answers_first(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected

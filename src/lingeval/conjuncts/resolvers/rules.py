@@ -3777,6 +3777,11 @@ def _adverb_pair(doc: Doc, span: Span) -> bool:
     )
 
 
+#: A left clause's adverb of a first event, and the adverbs of a later one that answer it
+FIRST_ADVERBS = frozenset({"first", "firstly", "initially", "originally"})
+AFTER_FIRST = frozenset({"then", "later", "afterwards", "subsequently", "next", "eventually"})
+
+
 def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     """A connective or time adverb opening a longer remnant whose correlate has none ("and
     [then] to B", "and [now] with D"; also two adverbs, "and [then again] in 1950", judged by
@@ -3883,6 +3888,12 @@ def _substitute(
                 indices.remove(adv)
             if doc[advs[-1] + 1].text == "," and advs[-1] + 1 in indices:
                 indices.remove(advs[-1] + 1)  # "and, later, to B" -> "later V ... B"
+            if doc[advs[-1]].lower_ in AFTER_FIRST:
+                # the left clause's own "first" is answered by the adverb: "was first
+                # questioned in A, and later in B" -> "was later questioned in B"
+                for x in gov.children:
+                    if x.dep_ == "advmod" and x.lower_ in FIRST_ADVERBS and x.i in indices:
+                        indices.remove(x.i)
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
             indices[at:at] = advs
