@@ -167,3 +167,31 @@ def test_a_later_adverb_answers_first(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
+
+
+# a quotation that does not open the sentence: its "?" / "!" stays against the word before it
+QUOTE_MARK: list[Case] = [
+    (
+        'Later that night, "Did you lock the back door, or only the front?" she asked.',
+        "or",
+        [
+            'Later that night, "Did you lock the back door?" she asked.',
+            'Later that night, "Did you lock only the front?" she asked.',
+        ],
+    ),
+    (
+        'When I came in, "Have you fed the cat, and the dog too?" Mum shouted from upstairs.',
+        "and",
+        [
+            'When I came in, "Have you fed the cat?" Mum shouted from upstairs.',
+            'When I came in, "Have you fed the dog too?" Mum shouted from upstairs.',
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(QUOTE_MARK, []))
+def test_a_question_mark_after_a_jump_needs_no_space(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected

@@ -457,7 +457,7 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
                     ""
                     if (
                         tok.is_punct
-                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…"}
+                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…", "?", "!"}
                     )
                     or tok.text in {"'s", "n't"}
                     or opening
