@@ -201,6 +201,8 @@ FOCUS_ADVERBS = frozenset({
     "especially", "particularly", "mainly", "mostly", "also", "even", "only", "chiefly",
     "specifically",
 })  # fmt: skip
+#: Focus particles: a remnant of its own only against another of them
+FOCUS_PARTICLES = FOCUS_ADVERBS | {"just", "merely", "simply"}
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
 TIME_ADVERBS = frozenset({
@@ -3712,12 +3714,29 @@ def _align_all(
         )
         # properties of the remnant alone, the same for every candidate
         focus_word = len(part) == 1 and doc[part.start].lower_ in REMNANT_OPENERS
+        # a focus particle ("even", "also", "only") contrasts with no manner or degree adverb:
+        # it goes with the phrase after it ("varies [greatly] from A to B or even from C to D")
+        particle = len(part) == 1 and doc[part.start].lower_ in FOCUS_PARTICLES
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
+            if c.end > c.start and _stranded_preposition(doc, c):
+                # "home [first to] the Ninth Legion and later the Sixth": a preposition whose
+                # object lies after the span ends no correlate (it stays shared or goes with
+                # its object)
+                continue
+            if particle and not (len(c) == 1 and doc[c.start].lower_ in FOCUS_PARTICLES):
+                continue
             if focus_word and len(c) == 1 and doc[c.start].lower_ in PLACE_ADVERBS:
                 continue  # a time adverb answers no place adverb: "went [there] ... and again"
+            if verbless and any(
+                doc[i].tag_ in FINITE_TAGS and not c.start <= doc[i].head.i <= c.end
+                for i in range(c.start, c.end + 1)
+            ):
+                # a verbless remnant answers no stretch that holds a finite verb of the
+                # clause above it ("broken up [into 7 parts is available] ... and as B")
+                continue
             if verbless and _subject_infinitive(doc, c):
                 # a verbless remnant answers the subject of the infinitive, not the whole
                 # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
@@ -3807,6 +3826,14 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+def _stranded_preposition(doc: Doc, c: Span) -> bool:
+    """``c`` ends in a preposition whose object follows the span ("[first to] the Legion")."""
+    last = doc[c.end]
+    return last.tag_ in {"IN", "TO"} and any(
+        ch.i > c.end and ch.dep_ in {"pobj", "pcomp"} for ch in last.children
+    )
 
 
 #: Heads of a partitive "X of the Ns" besides numbers ("most of the shops").
@@ -4166,6 +4193,29 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     return [*run, tok.i]
 
 
+def _rival_adverb(
+    doc: Doc, gov: Token, adv: int, indices: list[int], pairs: Sequence[tuple[Span, Span]]
+) -> int | None:
+    """An adverb of time or sequence of the copied verb ``gov`` in the rewrite, outside every
+    remnant, that the remnant's leading adverb ``adv`` (one of the same sets) answers
+    ("sold [first] to A and later B"), else None."""
+    classes = TIME_ADVERBS | SEQUENCE_ADVERBS
+    if doc[adv].lower_ not in classes:
+        return None
+    own = {i for _, r in pairs for i in range(r.start, r.end + 1)}
+    for t in gov.children:
+        if (
+            t.dep_ == "advmod"
+            and t.tag_ in {"RB", "RBR"}
+            and t.lower_ in classes
+            and t.lower_ != doc[adv].lower_
+            and t.i in indices
+            and t.i not in own
+        ):
+            return t.i
+    return None
+
+
 def _finite_copula(verb: Token) -> bool:
     """A finite *be* that is its clause's only verb ("is part of", "was a nurse"): a
     mid-position adverb follows it, as it follows a first auxiliary ("is formerly part of",
@@ -4225,6 +4275,14 @@ def _substitute(
                 indices.remove(adv)
             if doc[advs[-1] + 1].text == "," and advs[-1] + 1 in indices:
                 indices.remove(advs[-1] + 1)  # "and, later, to B" -> "later V ... B"
+            rival = _rival_adverb(doc, gov, advs[-1], indices, pairs)
+            if rival is not None:
+                # the first conjunct's own adverb of time is what the remnant's answers: it
+                # is replaced in its place ("passed [first] to A and later B" -> "passed
+                # later to B")
+                at = indices.index(rival)
+                indices[at : at + 1] = advs
+                continue
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
             indices[at:at] = advs
