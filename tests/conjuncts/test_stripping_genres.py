@@ -195,3 +195,46 @@ def test_a_question_mark_after_a_jump_needs_no_space(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
+
+
+# what closes the left clause right after a noun correlate belongs to it alone
+CORRELATE_TAIL: list[Case] = [
+    (
+        "The island keeps its own dialect, spoken mainly by older residents, but not the old"
+        " script.",
+        "but",
+        [
+            "The island keeps its own dialect, spoken mainly by older residents.",
+            "The island does not keep the old script.",
+        ],
+    ),
+]
+TAIL_KEPT: list[Case] = [
+    (
+        "Errors dropped steadily in the feedback condition (M = 3.4, SD = 1.2), but not in the"
+        " silent condition, where learners got no hints.",
+        "but",
+        [
+            "Errors dropped steadily in the feedback condition (M = 3.4, SD = 1.2).",
+            "Errors did not drop steadily in the silent condition, where learners got no hints.",
+        ],
+    ),
+    (  # a pointer to a figure may show both
+        "Scores rose in the urban schools (see Figure 4), but not in the rural schools.",
+        "but",
+        [
+            "Scores rose in the urban schools (see Figure 4).",
+            "Scores did not rise in the rural schools (see Figure 4).",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(CORRELATE_TAIL, TAIL_KEPT)
+)
+def test_what_closes_a_correlate_leaves_with_it(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+

@@ -1621,6 +1621,8 @@ def _build(
     focus = _not_only(doc, verb, corr)
     left = [i for i in range(0, corr.start) if i not in focus]
     ids = left + list(range(corr.end + 1, p + 1))
+    tail = _correlate_tail(doc, corr, p)
+    ids = [i for i in ids if i not in tail]  # "DNA[, inherited from the mother]", "(M = 0.8)"
     sequence = any(doc[i].lower_ in SEQUENCE for i in st.advs)
     if sequence and corr.end >= corr.start:
         # an adverb of sequence or frequency places the event at another time: the left
@@ -1678,6 +1680,35 @@ def _build(
     return Resolution(
         [*firsts, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
     )
+
+
+def _correlate_tail(doc: Doc, corr: Span, p: int) -> set[int]:
+    """What closes the left clause right after a noun correlate and belongs to it alone: a
+    bracket ("in the training condition [(M = 0.82, SD = 0.07)]") or a participle phrase set
+    off by a comma ("their own DNA[, inherited from the mother]"); the remnant's sentence
+    leaves it out (set() for anything else, or when more of the clause follows it)."""
+    from lingeval.conjuncts.resolvers.rules import _np_head
+
+    k = corr.end + 1
+    if corr.end < corr.start or k > p or _np_head(doc, corr).tag_ not in {"NN", "NNS", "NNP"}:
+        return set()
+    end = p
+    while end > k and doc[end].text in {",", ";"}:
+        end -= 1
+    if doc[k].text == "(" and doc[end].text == ")" and k + 1 < end:
+        inner = [doc[i].text for i in range(k + 1, end)]
+        # (a pointer to a table or figure may show both: "(see Figure 4)" stays)
+        if "(" not in inner and ")" not in inner and inner[0].lower() not in REFERENCE_OPENERS:
+            return set(range(k, p + 1))
+    if (
+        doc[k].text == ","
+        and k + 1 <= end
+        and doc[k + 1].tag_ in {"VBN", "VBG"}
+        and doc[k + 1].dep_ in {"acl", "advcl", "amod"}
+        and not any(doc[i].text in {",", ";", "(", ")"} for i in range(k + 2, end + 1))
+    ):
+        return set(range(k, p + 1))
+    return set()
 
 
 def _text_with_remnant(
