@@ -238,3 +238,48 @@ def test_what_closes_a_correlate_leaves_with_it(
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
 
+
+# a recurring time frame restricts the whole statement: it stays under the negation (review
+# rv10 of session 10; a one-off time and a frequency adverb still go)
+HABITUAL: list[Case] = [
+    (
+        "The corner shop sells newspapers on Mondays, but not magazines.",
+        "but",
+        [
+            "The corner shop sells newspapers on Mondays.",
+            "The corner shop does not sell magazines on Mondays.",
+        ],
+    ),
+    (
+        "My aunt waters the lawn every afternoon, but not the hedge.",
+        "but",
+        [
+            "My aunt waters the lawn every afternoon.",
+            "My aunt does not water the hedge every afternoon.",
+        ],
+    ),
+    (
+        "The bar serves food at weekends, but not cocktails.",
+        "but",
+        ["The bar serves food at weekends.", "The bar does not serve cocktails at weekends."],
+    ),
+]
+ONE_OFF: list[Case] = [
+    (
+        "The thief took the jewels after dark, but not the paintings.",
+        "but",
+        ["The thief took the jewels after dark.", "The thief did not take the paintings."],
+    ),
+    (
+        "We feed the hens daily, but not the goats.",
+        "but",
+        ["We feed the hens daily.", "We do not feed the goats."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(HABITUAL, ONE_OFF))
+def test_a_recurring_time_frame_stays_under_negation(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected

@@ -1237,6 +1237,33 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
     return out
 
 
+#: Nouns of a recurring time frame ("in winter", "at weekends")
+SEASONS = {"winter", "summer", "spring", "autumn", "weekdays", "weekends", "holidays"}
+
+
+def _habitual_frames(doc: Doc, verb: Token, p: int) -> set[int]:
+    """Tokens of ``verb``'s adjuncts of a recurring time frame up to ``p``: one with *every* /
+    *each* ("every morning"), a plural noun of time ("on Sundays", "in the evenings") or a
+    season ("in winter"). Unlike a one-off time ("after midnight", "yesterday") or a
+    frequency adverb ("daily"), such a frame restricts the whole statement."""
+    out: set[int] = set()
+    for c in verb.children:
+        if c.right_edge.i > p or c.i <= verb.i or not _time_phrase(doc, c):
+            continue
+        span = range(c.left_edge.i, c.right_edge.i + 1)
+        nouns = [doc[i] for i in span if doc[i].tag_ in {"NN", "NNS", "NNP", "NNPS"}]
+        # (a plural after "on / in / at" or bare: "for hours" is a duration, not a frame)
+        frame = c.dep_ == "npadvmod" or c.lower_ in {"on", "in", "at", "during"}
+        if any(doc[i].lower_ in {"every", "each"} for i in span) or any(
+            (frame and n.lower_.endswith("s") and n.lemma_.lower() != n.lower_ and _time_noun(n))
+            or (frame and n.lower_.endswith("s") and n.tag_ in {"NNP", "NNPS"} and _time_noun(n))
+            or n.lower_ in SEASONS
+            for n in nouns
+        ):
+            out.update(span)
+    return out
+
+
 def _time_phrase(doc: Doc, c: Token) -> bool:
     """``c`` heads an adjunct of time or frequency: an adverb of :data:`WHEN_ADVERBS`, a
     noun phrase of time ("last week"), a prepositional phrase of time ("after midnight",
@@ -1636,6 +1663,9 @@ def _build(
         # (an added degree phrase: every time adjunct after the verb, "daily ... too much")
         when = _time_adjuncts(doc, verb, corr.end if corr.end >= corr.start else verb.i, p)
         when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
+        # a recurring time frame restricts the whole statement and stays ("sells bread on
+        # Sundays, but not cakes" -> "does not sell cakes on Sundays")
+        when -= _habitual_frames(doc, verb, p)
         ids = [i for i in ids if i not in when]
     if st.corrective:  # "not A but B": B's sentence is positive ("did not buy" -> "bought")
         negs = {n.i for n in _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)}
