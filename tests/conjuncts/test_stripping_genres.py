@@ -283,3 +283,23 @@ def test_a_recurring_time_frame_stays_under_negation(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
+
+
+# "or rather X": a focus adverb that stays before its phrase (review rv10's shape)
+OR_RATHER: list[Case] = [
+    (
+        "She was born in 1961, or rather in 1962, according to her passport.",
+        "or",
+        [
+            "She was born in 1961, according to her passport.",
+            "She was born rather in 1962, according to her passport.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(OR_RATHER, []))
+def test_or_rather_keeps_rather_before_its_phrase(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected

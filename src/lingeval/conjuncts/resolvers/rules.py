@@ -199,7 +199,7 @@ ORDINALS = frozenset({
 #: Focus adverbs: they pick out the phrase after them ("and especially in money lending")
 FOCUS_ADVERBS = frozenset({
     "especially", "particularly", "mainly", "mostly", "also", "even", "only", "chiefly",
-    "specifically",
+    "specifically", "rather",
 })  # fmt: skip
 #: Focus particles: a remnant of its own only against another of them
 FOCUS_PARTICLES = FOCUS_ADVERBS | {"just", "merely", "simply"}
