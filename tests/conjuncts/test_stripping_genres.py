@@ -303,3 +303,30 @@ def test_or_rather_keeps_rather_before_its_phrase(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected
+
+
+# a conjunction inside a negated remnant joins two negated phrases: no positive rewrite
+NEGATED_LIST: list[Case] = [
+    ("Guests may bring snacks into the hall, but not wine or glass jars.", "or", []),
+    ("You can pay by card at the desk, but not by cheque or in cash.", "or", []),
+]
+NOT_NEGATED_LIST: list[Case] = [
+    (
+        "She drinks tea but not coffee and her brother drinks neither.",
+        "and",
+        ["She drinks tea but not coffee.", "Her brother drinks neither."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(NEGATED_LIST, NOT_NEGATED_LIST)
+)
+def test_a_list_inside_a_negated_remnant_is_left_alone(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, rule = resolve(rules, sentence, conj)
+    if expected:
+        assert out == expected
+    else:
+        assert (out, rule) == ([sentence], "unchanged:negated-remnant")

@@ -38,7 +38,8 @@ Named rules (each rewrite reports the rule that produced it; see ``docs/conjunct
 The sentence is left unchanged (rule ``unchanged:<reason>``) for collective and reciprocal
 readings ("together", "each other", "respectively", "between X and Y", a coordinated subject
 of "meet"/"differ"/...), for a clause that binds the conjuncts ("with the pair combining ...",
-"the other way round"), when nothing can be aligned, and for degenerate input.
+"the other way round"), for a conjunction inside a negated stripped remnant ("but not wine or
+beer": ``negated-remnant``), when nothing can be aligned, and for degenerate input.
 Every input is handled in time linear in its length times a small constant (at most
 :data:`MAX_TOKENS` tokens are analysed; longer sentences are returned unchanged).
 """
@@ -1226,6 +1227,31 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
     ]
 
 
+def _in_negated_remnant(doc: Doc, cc: int) -> bool:
+    """The conjunction ``cc`` joins phrases inside a stripped remnant under *not* / *never*
+    ("may bring snacks, but not wine [or] glass jars"): both are negated, so a positive
+    rewrite of either would invert the meaning ("may bring glass jars"); such a sentence is
+    left to the remnant's own conjunction. True when, going left from ``cc`` over at most 10
+    words without a verb or a clause mark, *not* / *never* follows *but* / *and*."""
+    for k in range(cc - 1, max(0, cc - 11), -1):
+        tok = doc[k]
+        if tok.lower_ in {"not", "never"}:
+            if not (k > 0 and doc[k - 1].lower_ in {"but", "and"} and k + 1 < cc):
+                return False
+            # (a clause after the conjunction is no second item: "but not tea, and he ...")
+            for j in range(cc + 1, min(len(doc), cc + 11)):
+                if doc[j].tag_ in VERB_TAGS or doc[j].tag_ == "MD":
+                    return False
+                if doc[j].text in {",", ";", ":", ".", "!", "?"}:
+                    break
+            return True
+        if tok.tag_ in VERB_TAGS or tok.tag_ == "MD" or tok.text in {";", ":", "(", ")"}:
+            return False
+        if tok.lower_ in CONJUNCTIONS:
+            return False
+    return False
+
+
 def resolve_doc(
     doc: Doc,
     cc: int,
@@ -1302,6 +1328,8 @@ def resolve_doc(
         and doc[name - 1].tag_ == "DT"
     ):
         return unchanged("proper-name")
+    if _in_negated_remnant(doc, cc):
+        return unchanged("negated-remnant")
     reason = an.unchanged_reason()
     if reason == "binding-clause":
         om = detect_omission(doc, cc)
