@@ -954,6 +954,10 @@ class _Analysis:
             if lone_determiner(doc, k):
                 points.append(k)  # "another | minutes": the determiner stands alone
                 continue
+            if self._pronoun_quantifier(span, k):
+                points.append(k)  # "another | twenty samples", "a few | plain water"
+                self.weak.add(k)
+                continue
             if a.tag_ == "POS" and (b.tag_ in {"CD", "IN", "RB"} or b.text == "$"):
                 points.append(k)  # a possessor alone: "and Honda's | 3%", "Bo's | in York"
                 continue
@@ -1018,6 +1022,33 @@ class _Analysis:
             points.append(k)
         return points
 
+    def _pronoun_quantifier(self, span: Span, k: int) -> bool:
+        """The words of ``span`` before ``k`` are a quantifier standing for a noun phrase
+        ("another", "a few", "others", "several") and a noun phrase starts at ``k``, while the
+        first clause's subject opens with "one" or "some" (the pair "one ... another", "some
+        ... others"): the quantifier may be the subject remnant ("and another | twenty
+        samples of water")."""
+        doc = self.doc
+        words = [doc[i].lower_ for i in range(span.start, k)]
+        if words not in (
+            ["another"],
+            ["a", "few"],
+            ["others"],
+            ["several"],
+            ["many"],
+            ["most"],
+        ) and not (
+            len(words) == 2 and words[0] in {"a", "the"} and words[1] in ORDINALS | {"other"}
+        ):
+            return False
+        if doc[k].tag_ not in {"CD", "JJ", "JJR", "NN", "NNS", "DT", "PRP$"} or (
+            words == ["another"] and doc[k].tag_ != "CD"  # "another | minutes": lone_determiner
+        ):
+            return False
+        verb = self.clause_verb(self.left_end(self.cc))
+        subj = self.subject_span(verb) if verb is not None and verb.i < self.cc else None
+        return subj is not None and doc[subj.start].lower_ in {"one", "some"}
+
     def _subject_object_names(self, k: int) -> bool:
         """Tokens ``k - 1`` and ``k`` are one-word names (no name after them; the caller has
         them open the conjunct) and the first conjunct is "Name verb Name": they may be a
@@ -1071,6 +1102,20 @@ class _Analysis:
             for i, a in enumerate(pts):
                 for b in pts[i + 1 :]:
                     out.append([cut(span.start, a), cut(a, b), Span(b, span.end)])
+        # "another | thousands of days": a singular determiner before a plural noun stands
+        # for a noun phrase of its own; no remnant holds both ("another thousands")
+        apart = [k for k in pts if self.doc[k - 1].tag_ == "DT" and lone_determiner(doc, k)]
+        # "one lab ..., and another | twenty samples", "a third | forty samples": after a
+        # subject opened by "one", "another" or an ordinal opening the group is its subject
+        apart += [
+            k
+            for k in pts
+            if k in self.weak
+            and doc[span.start].lower_ in {"another", "a", "the"}
+            and self._pronoun_quantifier(span, k)
+        ]
+        if apart:
+            out = [seg for seg in out if not any(_holds(part, k) for part in seg for k in apart)]
         return out
 
     def first_verb(self, span: Span) -> Token | None:
@@ -1145,6 +1190,11 @@ class _Analysis:
         return None
 
 
+def _holds(span: Span, k: int) -> bool:
+    """``span`` holds tokens ``k - 1`` and ``k``."""
+    return span.start < k <= span.end
+
+
 def _possessive_its(doc: Doc, start: int, verb: Token) -> bool:
     """The subject starting at ``start`` follows a misspelt possessive "It's" that the parser
     reads as "it is" with the clause as its complement ("It's maiden flight was on May 2"):
@@ -1213,7 +1263,18 @@ def resolve_doc(
         return unchanged("not-a-conjunction")
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
+    cite = _final_citation(doc)
+    if cite is not None and cite > cc + 1:
+        # "... and so on. [5]": resolved without the citation, which ends every rewrite
+        sub, new = _doc_without(doc, cite, len(doc) - 1)
+        res_cite = resolve_doc(sub, new[cc], ranker=ranker, collect=collect)
+        if not res_cite.changed:
+            return unchanged(res_cite.rule.split(":", 1)[-1])
+        text = doc[cite:].text
+        res_cite.sentences = [f"{s} {text}" for s in res_cite.sentences]
+        return res_cite
     doc = _verb_from_plural_noun(doc, cc)
+    doc = _titles_as_names(doc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
         # "One clock shows hours, and another minutes, another seconds, and another days":
@@ -1231,6 +1292,11 @@ def resolve_doc(
         res_aside = _resolve_without_asides(an, asides, ranker, collect)
         if res_aside is not None:
             return res_aside
+    bracketed = _bracketed_aside(an) if BRACKETED_ASIDES else None
+    if bracketed is not None:
+        res_bracket = _resolve_without_bracket(an, bracketed, ranker, collect)
+        if res_bracket is not None:
+            return res_bracket
     report = _interrupting_report(an)
     if report is not None:
         res_report = _resolve_without_report(an, report, ranker, collect)
@@ -1274,8 +1340,13 @@ def resolve_doc(
     right = Span(right.start, an.left_end(right.end + 1))
     if right.end < right.start:
         return unchanged("empty-conjunct")
-    if tuple(doc[i].lower_ for i in range(right.start, right.end + 1)) in LIST_IDIOMS:
-        return unchanged("idiom")  # "in a month or so", "apples, pears and so on"
+    idiom = _list_idiom(doc, right)
+    if idiom is not None:
+        right = idiom
+        # "in a month or so", "apples, pears and so on"; but the groups of an omission list
+        # that "and so on" closes are resolved ("to A first, then to B, and so on")
+        closed = _resolve_closed_list(an, right, ranker, collect)
+        return closed if closed is not None else unchanged("idiom")
     verb = an.clause_verb(p)
     try:
         res = None
@@ -1401,6 +1472,167 @@ def _resolve_without_asides(
         texts.append(text)
     res.details["aside"] = " ".join(texts)
     return res
+
+
+def _final_citation(doc: Doc) -> int | None:
+    """The index of the "[" of a citation mark that ends the doc after its final full stop
+    ("... and so on. [5]", "... in 1990.[12]"): one to three numbers or words inside square
+    brackets; else None."""
+    n = len(doc)
+    if n < 5 or doc[n - 1].text != "]":
+        return None
+    lo = next((k for k in range(n - 2, max(0, n - 6), -1) if doc[k].text == "["), None)
+    if lo is None or lo < 2 or lo == n - 2 or doc[lo - 1].text not in FINAL_PUNCT:
+        return None
+    if not all(doc[k].is_alpha or doc[k].like_num for k in range(lo + 1, n - 1)):
+        return None
+    return lo
+
+
+def _list_idiom(doc: Doc, right: Span) -> Span | None:
+    """The right conjunct is a list idiom ("so on", "the like"; :data:`LIST_IDIOMS`): its
+    span, else None."""
+    for n in (2, 1):
+        end = right.start + n - 1
+        if end > right.end or tuple(doc[i].lower_ for i in range(right.start, end + 1)) not in (
+            LIST_IDIOMS
+        ):
+            continue
+        if end == right.end:
+            return Span(right.start, end)
+    return None
+
+
+def _resolve_closed_list(
+    an: _Analysis,
+    idiom: Span,
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """A list closed by ", and so on" / ", and the like" whose groups are verbless remnants
+    ("apply the rule to A first, then to B, and so on"): the sentence is resolved as if the
+    conjunction stood before the last group and the idiom were absent ("... to A first, and
+    then to B"), on a copy of the doc (the parse kept). Only an omission is kept (argument
+    cluster, gapping, stripping): a list of plain phrases ("apples, pears, and so on") stays
+    unchanged. Each rewrite leaves the idiom out (it names no conjunct). None otherwise."""
+    doc, cc = an.doc, an.cc
+    if cc < 3 or doc[cc - 1].text != ",":
+        return None
+    k0 = next((k for k in range(cc - 2, max(0, cc - 30), -1) if doc[k].text == ","), None)
+    if (
+        k0 is None
+        or k0 + 1 > cc - 2
+        or any(doc[i].tag_ in FINITE_TAGS for i in range(k0 + 1, cc - 1))
+    ):
+        return None
+    if not any(_is_verb_tok(doc, i) for i in range(0, k0)):
+        return None
+    order = [*range(0, k0 + 1), cc, *range(k0 + 1, cc - 1), *range(idiom.end + 1, len(doc))]
+    sub, new = _doc_reordered(doc, order)
+    res = resolve_doc(sub, new[cc], ranker=ranker, collect=collect)
+    if not res.changed or res.rule.split("+")[0] in {"coordination", "clauses", "shared-subject"}:
+        return None
+    res.details["closed_by"] = doc[cc : idiom.end + 1].text
+    return res
+
+
+def _doc_reordered(doc: Doc, order: list[int]) -> tuple[Doc, dict[int, int]]:
+    """A copy of ``doc`` with the tokens ``order`` (old indices, in their new order), the
+    parse kept (a head left out is replaced by its nearest kept ancestor), and the map from
+    old to new indices; each token keeps its own trailing space."""
+    from spacy.tokens import Doc as SpacyDoc
+
+    new = {old: n for n, old in enumerate(order)}
+    heads = []
+    for i in order:
+        h = doc[i].head.i
+        for _ in range(40):
+            if h in new:
+                break
+            h = doc[h].head.i if doc[h].head.i != h else i
+        heads.append(new.get(h, new[i]))
+    sub = SpacyDoc(
+        doc.vocab,
+        words=[doc[i].text for i in order],
+        spaces=[bool(doc[i].whitespace_) for i in order],
+        heads=heads,
+        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(order)],
+        tags=[doc[i].tag_ for i in order],
+        pos=[doc[i].pos_ for i in order],
+        lemmas=[doc[i].lemma_ for i in order],
+    )
+    return sub, new
+
+
+def _bracketed_aside(an: _Analysis) -> tuple[int, int] | None:
+    """A bracketed aside right after the conjunction, before the conjunct's own material
+    ("and (as it later turned out) a taste for ...", "and [to be fair] Bob a steak"): the
+    indices of its brackets, else None. The bracket closes within twelve tokens, without a
+    semicolon or another bracket inside, and a word that is no punctuation follows it."""
+    doc, cc = an.doc, an.cc
+    if cc + 2 > an.last or doc[cc + 1].text not in {"(", "["}:
+        return None
+    closer = ")" if doc[cc + 1].text == "(" else "]"
+    for k in range(cc + 2, min(an.last, cc + 14)):
+        text = doc[k].text
+        if text == closer:
+            if k == cc + 2 or k + 1 > an.last or doc[k + 1].is_punct:
+                return None
+            return cc + 1, k
+        if text in {"(", "[", ")", "]", ";"}:
+            return None
+    return None
+
+
+def _resolve_without_bracket(
+    an: _Analysis,
+    aside: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the sentence without the bracketed aside that opens the marked conjunct (a
+    copy of the doc without its tokens, the parse kept), then put the aside back in the last
+    rewrite, the one of that conjunct: before the words that follow the aside in the
+    sentence, or before the preposition the rewrite keeps in front of them ("predisposed
+    (as it later turned out) to a susceptibility"). None when that fails."""
+    doc = an.doc
+    lo, hi = aside
+    sub, new = _doc_without(doc, lo, hi, space=True)
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    sent = res.sentences[-1]
+    found = None
+    for n in (3, 2, 1):  # the longest run of the words after the aside found once
+        words = [doc[i].text for i in range(hi + 1, min(hi + 1 + n, an.last + 1))]
+        if len(words) < n or not all(w[:1].isalnum() for w in words):
+            continue
+        after = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", re.I)
+        if len(after.findall(sent)) == 1:
+            found = after.search(sent)
+            break
+    if found is None:
+        return None
+    at = found.start()
+    text = doc[lo : hi + 1].text
+    if at == 0:
+        # a rewrite opened by the remnant ("(Oddly) Bob liked coffee."): the aside opens it,
+        # the remnant's first word keeps its own case
+        text = text[0] + text[1:2].upper() + text[2:]
+        first = doc[hi + 1].text
+        sent = first + sent[len(first) :] if sent[: len(first)].lower() == first.lower() else sent
+    before = re.search(r"(\w+)\s+$", sent[:at])
+    if before is not None and before.group(1).lower() in PREPOSITIONS_KEPT:
+        at = before.start(1)
+    res.sentences[-1] = sent[:at] + text + " " + sent[at:]
+    res.details["aside"] = text
+    return res
+
+
+#: resolve a conjunct opened by a bracketed aside without it (off: see docs, session 10)
+BRACKETED_ASIDES = False
+#: prepositions the rewrite keeps before a remnant that a bracketed aside goes in front of
+PREPOSITIONS_KEPT = frozenset({"to", "in", "on", "at", "for", "with", "from", "by", "of", "into"})
 
 
 def _doc_without(
@@ -1578,6 +1810,101 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     return doc
 
 
+#: relative and question words that open the clause inside a capitalised title ("The Man Who
+#: Sold the Moon", "The Night That Changed Everything")
+TITLE_WH = frozenset({"Who", "That", "Which", "What", "Where", "When", "How", "Whom"})
+#: lower-case words that may sit inside a capitalised title
+TITLE_SMALL = frozenset({"the", "a", "an", "of", "in", "on", "to", "at", "for", "with", "and"})
+
+
+def _title_spans(doc: Doc) -> list[tuple[int, int]]:
+    """Capitalised titles holding a clause ("the play The Man Who Sold the Moon", "for The
+    Old Lady Who Walked in the Sea"): a capitalised relative or question word after a
+    capitalised word that does not open the sentence, followed by a capitalised verb. The
+    title runs left over capitalised words (and a capitalised "The"/"A" opening it), right
+    over capitalised words and the small words between them; ``(first, last)`` each."""
+    out: list[tuple[int, int]] = []
+    k = 2
+    while k < len(doc) - 1:
+        tok, nxt, prev = doc[k], doc[k + 1], doc[k - 1]
+        if not (
+            tok.text in TITLE_WH
+            and prev.text[:1].isupper()
+            and prev.is_alpha
+            and not prev.is_sent_start  # "Anyone Who ...": the sentence's first word
+            and nxt.text[:1].isupper()
+            and nxt.tag_ in VERB_TAGS | {"MD", "NN", "NNP"}
+        ):
+            k += 1
+            continue
+        first = k - 1
+        while (
+            first - 1 > 0
+            and doc[first - 1].is_alpha
+            and doc[first - 1].text[:1].isupper()
+            and not doc[first - 1].is_sent_start
+        ):
+            first -= 1
+        last = k + 1
+        j = k + 2
+        while (
+            j < len(doc)
+            and doc[j].is_alpha
+            and (doc[j].text[:1].isupper() or doc[j].lower_ in TITLE_SMALL)
+        ):
+            if doc[j].text[:1].isupper():
+                last = j
+            j += 1
+        out.append((first, last))
+        k = last + 1
+    return out
+
+
+def _titles_as_names(doc: Doc) -> Doc:
+    """A copy of ``doc`` in which each capitalised title holding a clause
+    (:func:`_title_spans`) is one proper name: its words tagged ``NNP``, attached as
+    compounds to the title's head (its word whose head lies outside it), and words outside
+    attached to a word inside it re-attached to that head; the doc itself when it has no
+    such title. Its relative word and verb no longer end the remnant that holds the title
+    (paper 000, section 3.2: a remnant is a whole phrase)."""
+    spans = _title_spans(doc)
+    if not spans:
+        return doc
+    import numpy as np
+    from spacy.attrs import DEP, HEAD
+
+    heads = [t.head.i for t in doc]
+    deps = [t.dep_ for t in doc]
+    titled: list[int] = []
+    for first, last in spans:
+        inside = range(first, last + 1)
+        top = [i for i in inside if not first <= heads[i] <= last or heads[i] == i]
+        if not top:
+            continue
+        h = top[0]
+        for i in inside:
+            if i != h:
+                heads[i], deps[i] = h, "compound"
+            titled.append(i)
+        for i in range(len(doc)):
+            if not first <= i <= last and first <= heads[i] <= last:
+                heads[i] = h
+    if not titled:
+        return doc
+    arr = np.array(
+        [
+            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
+            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
+        ],
+        dtype="uint64",
+    )
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    for i in titled:
+        doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
 def _list_end_conjunction(doc: Doc, cc: int) -> int | None:
     """The same conjunction closing a list that the conjunction ``cc`` opens after a comma
     ("hours, and another minutes, another seconds, and another days"): a comma before ``cc``,
@@ -1625,7 +1952,7 @@ def _omission(
     (an opening participle: "Valued at $5 by A and $7 by B, the shares fell").
     """
     doc = an.doc
-    end = om.right_end
+    end = _with_closing_bracket(an, Span(r_start, om.right_end)).end
     if om.marker and om.marker not in {"not", "never"}:
         n = len(om.marker.split())
         k = end + 1
@@ -2794,6 +3121,7 @@ def _nominal(
         extents.append(Span(right.start, an.left_end(tail_time)))
     if clause_tail is not None:
         extents = [right]  # the remnant clause ends the conjunct
+    extents = list(dict.fromkeys(_with_closing_bracket(an, e) for e in extents))
     parse_heads = {doc[an.cc].head.i}
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
@@ -3003,6 +3331,16 @@ def _nominal(
 TIME_TAIL_PREPOSITIONS = frozenset({"over", "during", "throughout", "within", "in"})
 #: Adverbs that open a shared closing time phrase ("[late Friday]", "[early Monday]").
 TIME_TAIL_ADVERBS = frozenset({"late", "early"})
+
+
+def _with_closing_bracket(an: _Analysis, span: Span) -> Span:
+    """``span`` with the closing bracket right after it when the bracket opens inside it
+    ("for The Old Lady Who Walked in the Sea (1992[)]"): the bracket is never shared."""
+    doc, k = an.doc, span.end + 1
+    if k > an.last or doc[k].text not in {")", "]"}:
+        return span
+    opened = open_bracket(doc, k)
+    return Span(span.start, k) if opened is not None and opened >= span.start else span
 
 
 def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
@@ -3305,6 +3643,11 @@ def _analyses(
                 continue
             out.append((corr, sims, shift, 0, why))
         adverb = _adverb_before(doc, verb, post) if m > 1 and verb_left else None
+        a_post = post
+        if adverb is None and m > 1 and verb_left and verb is not None:
+            # the adverb of an infinitival complement of the verb: "is to [first] apply"
+            adverb = _infinitive_adverb(doc, verb, p1)
+            a_post = _head_of(doc, adverb).head.i + 1 if adverb is not None else post
         if adverb is not None and (
             (len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB")
             # a noun phrase of time answers a time adverb: "[once] was signed to A and
@@ -3313,8 +3656,12 @@ def _analyses(
         ):
             # a connective adverb answers one before the verb: "to first apply rules to A,
             # then to B", "could also pay X ... and then Y"
+            if a_post != post and len(parts[0]) == 1:
+                # ... and not the infinitive phrase holding that adverb ("[to first apply
+                # rules]"): the infinitive is the verb the rewrite copies
+                out = [o for o in out if not (o[0][0].start <= adverb.start <= o[0][0].end)]
             for corr, sims, shift, why in _align_all(
-                an, parts[1:], p1, post, verb, parse_heads, om
+                an, parts[1:], p1, a_post, verb, parse_heads, om
             ):
                 if verb is not None and _arguments_of(doc, verb, corr):
                     s0 = _similarity(doc, parts[0], adverb)
@@ -3349,6 +3696,25 @@ def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
             and child.right_edge.i <= subj.end
         ):
             return Span(child.i, child.right_edge.i)
+    return None
+
+
+def _infinitive_adverb(doc: Doc, verb: Token, p: int) -> Span | None:
+    """The adverb before the infinitive of a complement chain of ``verb`` that holds token
+    ``p`` ("The idea is to [first] apply rules to A", "We want to [first] paint ..."): the
+    nearest infinitive above ``p`` with its "to", below ``verb``; else None."""
+    tok = doc[p]
+    for _ in range(40):
+        if tok.i == verb.i or tok.head.i == tok.i:
+            return None
+        if (
+            tok.tag_ == "VB"
+            and tok.i < p
+            and tok.dep_ in {"xcomp", "ccomp", "advcl"}
+            and any(c.tag_ == "TO" and c.dep_ == "aux" for c in tok.children)
+        ):
+            return _adverb_before(doc, tok, tok.i + 1)
+        tok = tok.head
     return None
 
 
