@@ -459,7 +459,7 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
                     ""
                     if (
                         tok.is_punct
-                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…"}
+                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…", "?", "!"}
                     )
                     or tok.text in {"'s", "n't"}
                     or opening
@@ -2325,7 +2325,8 @@ def _resolve(
         and rv is None
         and right.end > right.start
     ):
-        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end))
+        neg = doc[right.start].lower_
+        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end), neg)
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
     return _nominal(an, verb, subj, p, right, None, collect)
@@ -2521,6 +2522,18 @@ def _verbal(
         sents[-1] = _finish(
             _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
         )
+    neg = right.start if doc[right.start].lower_ in {"not", "never"} else None
+    if corrected is None and not middles and neg is not None and auxes and auxes[0] < start:
+        # the negation goes after the first auxiliary the conjuncts share ("had been
+        # unlatched, but not opened" -> "had not been opened"; "can" + "not" = "cannot")
+        a = auxes[0]
+        while a > 0 and doc[a - 1].dep_ in {"aux", "auxpass"} and doc[a - 1].head.i in {a, lv.i}:
+            a -= 1  # "had" hung on "been"
+        aux = doc[a]
+        word = "cannot" if aux.lower_ == "can" and doc[neg].lower_ == "not" else None
+        ids = [i for i in prefix + pieces[-1] + suffix if i != neg]
+        replace = {aux.i: word or f"{aux.text} {doc[neg].lower_}"}
+        sents[-1] = _finish(_tokens_text(doc, ids, replace), an.final)
     additive = None if middles else _not_just_vp(an, lv, prefix + pieces[0])
     if additive is not None:  # "didn't just win X but also ...": "won X"
         sents[0] = _finish(_tokens_text(doc, additive[0] + suffix, additive[1]), an.final)
@@ -2663,8 +2676,12 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return None
 
 
-def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Resolution | None:
-    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.\""""
+def _stripping_negation(
+    an: _Analysis, verb: Token, p: int, remnant: Span, neg: str = "not"
+) -> Resolution | None:
+    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.";
+    *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
+    home"; "can" + "never" = "can never")."""
     doc = an.doc
     from lemminflect import getInflection
 
@@ -2678,15 +2695,22 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i
     if has_aux and finite is not None:
-        replace[finite.i] = finite.text + ("not" if finite.lower_ == "can" else " not")
+        can = finite.lower_ == "can" and neg == "not"
+        replace[finite.i] = finite.text + ("not" if can else f" {neg}")
     elif verb.lemma_ == "be":  # "was not", never "did not be"
-        replace[verb.i] = f"{verb.text} not"
+        replace[verb.i] = f"{verb.text} {neg}"
+    elif neg == "never":
+        own = (_lower_first(verb) if verb.i == 0 else None) or verb.text
+        replace[verb.i] = f"never {own}"
     else:
-        do = DO_SUPPORT.get(verb.tag_)
+        from lingeval.conjuncts.resolvers.stripping import tag_and_lemma
+
+        tag, lemma = tag_and_lemma(verb)  # ("forgave/VBP" is a past form)
+        do = DO_SUPPORT.get(tag)
         if do is None:
             return None
-        base = getInflection(verb.lemma_, tag="VB")
-        replace[verb.i] = f"{do} not {base[0] if base else verb.lemma_}"
+        base = getInflection(lemma, tag="VB")
+        replace[verb.i] = f"{do} not {base[0] if base else lemma}"
     first = list(range(0, p + 1))
     second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
     suffix = _suffix(an, remnant.end)
