@@ -579,6 +579,27 @@ def _tag_run_end(doc: Doc, first: int, last: int, tags: set[str]) -> int:
     return k
 
 
+def _singular_agreement(subject: Token) -> bool:
+    """The coordinated subject headed by ``subject`` ("Tom and Jerry", "Fish and chips") takes
+    a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
+    firm, one person's two titles), a collective reading the paper leaves non-rewritable
+    (section 8). Every conjunct is a noun, the conjunction *and*; a distributive determiner
+    ("Every man and woman is ...") is no evidence."""
+    conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
+    if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
+        return False
+    if any(c.dep_ == "det" and c.lower_ in {"each", "every", "no"} for c in subject.children):
+        return False
+    # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
+    links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
+    if links != {"and"}:
+        return False
+    pred = subject.head
+    chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
+    finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
+    return finite is not None and (finite.tag_ == "VBZ" or finite.lower_ == "was")
+
+
 def _name_start(doc: Doc, last: int) -> int:
     """The first index of the proper name that ends at ``last``: a run of ``NNP``/``NNPS``
     words, through an inner "of" ("United States Department of Housing")."""
@@ -758,6 +779,8 @@ class _Analysis:
             objects = {c.lower_ for c in pred.children if c.dep_ in {"dobj", "obj"}}
             if objects & {"hands", "places", "blows", "vows", "notes", "ideas", "gifts", "words"}:
                 return "reciprocal"  # "shook hands", "swapped places", "exchanged vows"
+            if _singular_agreement(chain):
+                return "collective:agreement"
         if self._plural_apposition():
             return "collective:apposition"
         # ", with X V-ing ... and ...": the conjunction sits inside a binding absolute clause.
