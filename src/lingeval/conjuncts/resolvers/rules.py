@@ -1346,6 +1346,10 @@ def resolve_doc(
         om = detect_omission(doc, cc)
         if om is not None and om.left_start > 0 and doc[om.left_start - 1].lower_ == "with":
             reason = None  # the coordination is inside the absolute clause, not bound by it
+    if reason == "collective:respectively":
+        paired = _respectively(an)
+        if paired is not None:
+            return paired
     if reason:
         return unchanged(reason)
     r_start = cc + 1
@@ -1495,6 +1499,112 @@ def _resolve_without_asides(
         texts.append(text)
     res.details["aside"] = " ".join(texts)
     return res
+
+
+def _conjuncts_of(doc: Doc, cc: int) -> list[Span] | None:
+    """The conjuncts of the coordination whose conjunction is token ``cc``, from the parse:
+    the conjunction's head and its chain of ``conj`` dependents, each the words of its own
+    subtree up to the next conjunct (commas and the conjunction left out); None when the
+    parse gives fewer than two or they do not sit around ``cc``."""
+    first = doc[cc].head
+    for _ in range(12):  # "12, 9 and 4": the chain's first conjunct
+        if first.dep_ != "conj" or first.head.i >= first.i:
+            break
+        first = first.head
+    if first.i >= cc:
+        return None
+    heads = [first]
+    todo = [first]
+    while todo and len(heads) < 12:  # the conj dependents of the first and of each other
+        more = [c for c in todo.pop().children if c.dep_ == "conj"]
+        heads.extend(more)
+        todo.extend(more)
+    heads.sort(key=lambda t: t.i)
+    if len(heads) < 2 or heads[-1].i < cc:
+        return None
+    spans = []
+    for n, h in enumerate(heads):
+        start = h.left_edge.i if n else min(h.left_edge.i, h.i)
+        if n + 1 < len(heads):
+            end = heads[n + 1].left_edge.i - 1
+            while end > start and (doc[end].text in {",", ";", "-", "--"} or doc[end].tag_ == "CC"):
+                end -= 1
+            # a dependent after the head that is no conjunct ("12 [rainy days]") ends it
+            end = min(
+                end,
+                max(
+                    [h.i]
+                    + [
+                        c.right_edge.i
+                        for c in h.children
+                        if c.i < cc
+                        and c.dep_ not in {"conj", "cc", "punct"}
+                        and c.i < heads[n + 1].i
+                    ]
+                ),
+            )
+        else:
+            end = max(
+                [h.i]
+                + [c.right_edge.i for c in h.children if c.dep_ not in {"conj", "cc", "punct"}]
+            )
+        if end < start:
+            return None
+        spans.append(Span(start, end))
+    return spans
+
+
+def _respectively(an: _Analysis) -> Resolution | None:
+    """ "A and B did X and Y, respectively": the two coordinations of the clause are paired
+    conjunct by conjunct, one rewrite per pair ("A did X.", "B did Y."); "respectively" and
+    its commas are left out, the verb agrees with its new subject. Only with exactly two
+    coordinations by "and" of the same length, one before the verb and one after it; else
+    None (the sentence stays unchanged)."""
+    doc = an.doc
+    resp = [t.i for t in doc if t.lower_ == "respectively"]
+    if len(resp) != 1:
+        return None
+    k = resp[0]
+    ccs = [t.i for t in doc[:k] if t.lower_ == "and" and t.tag_ == "CC"]
+    if len(ccs) != 2 or an.cc not in ccs:
+        return None
+    coords = [_conjuncts_of(doc, c) for c in ccs]
+    if coords[0] is None or coords[1] is None or len(coords[0]) != len(coords[1]):
+        return None
+    a, b = coords[0], coords[1]
+    if any(_head_of(doc, c[0]).dep_ == "appos" for c in (a, b)):
+        return None  # "The twins, Ana and Eva, finished ...": the names only name the twins
+    whole_a, whole_b = Span(a[0].start, a[-1].end), Span(b[0].start, b[-1].end)
+    if whole_a.end >= whole_b.start or whole_b.end >= k:
+        return None
+    verb = an.clause_verb(whole_b.start)
+    if verb is None or not whole_a.end < verb.i < whole_b.start:
+        return None
+    subj = an.subject_span(verb)
+    drop = {k}
+    if doc[k - 1].text == ",":
+        drop.add(k - 1)
+        if k + 1 < len(doc) and doc[k + 1].text == ",":
+            drop.add(k + 1)
+    template = [i for i in range(0, an.last + 1) if i not in drop]
+    finite = _finite_of(doc, verb)
+    sents = []
+    for ra, rb in zip(a, b, strict=True):
+        indices = [i for i in template if i < whole_a.start]
+        indices += range(ra.start, ra.end + 1)
+        indices += [i for i in template if whole_a.end < i < whole_b.start]
+        indices += range(rb.start, rb.end + 1)
+        indices += [i for i in template if i > whole_b.end]
+        replace: dict[int, str] = {}
+        if subj is not None and finite is not None and subj.start <= whole_a.start <= subj.end:
+            plural = _is_plural(doc, ra)  # "Alan and Beth were born" -> "Alan was born"
+            form = _inflect(finite, plural) if plural is not None else None
+            if form:
+                replace[finite.i] = form
+        sents.append(_finish(_tokens_text(doc, indices, replace), an.final))
+    if len(set(sents)) < len(sents):
+        return None
+    return Resolution(sents, "respectively", details={"remnants": 2})
 
 
 def _final_citation(doc: Doc) -> int | None:
@@ -2844,6 +2954,8 @@ def _inside_name(doc: Doc, k: int) -> bool:
         return False
     a, b = doc[k - 1], doc[k + 1]
     after = doc[k + 2] if k + 2 < len(doc) else None
+    if a.lower_ in TIME_NOUNS:
+        return False  # "in December, Mexico in January": a month ends no place name
     return (
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
@@ -4068,9 +4180,12 @@ def _build(
     # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
     # "Kim has read it, too"): the words of the input are kept, none added (paper 000, 3.2)
     marker = list(range(ext.end + 1, strip_tail + 1)) if strip_tail else []
+    nominal_subject = option == "gapping" and _category(doc, parts[0]) in {"NP", "NUM"}
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
+        if nominal_subject and _no_subject(doc, remnant_parts[0]):
+            return None  # "..., back to Rome in June, and Lima in August": no subject
         own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
@@ -4089,6 +4204,17 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _no_subject(doc: Doc, span: Span) -> bool:
+    """``span`` cannot be a subject remnant: a prepositional phrase, possibly opened by an
+    adverb ("back to Rome", "again in May"), an adverb or an adjective alone."""
+    first = doc[span.start]
+    if first.tag_ in {"IN", "TO"}:
+        return True
+    if first.tag_ in {"RB", "RP"} and span.end > span.start:
+        return doc[span.start + 1].tag_ in {"IN", "TO"}
+    return _category(doc, span) in {"PP", "ADV", "ADJ"}
 
 
 def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
@@ -4127,6 +4253,23 @@ def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list
             and all(doc[i].lower_ != doc[c.start].lower_ for i in range(r.start, r.end + 1))
         ):
             c = Span(c.start + 1, c.end)
+        elif (
+            c.start > 0
+            and doc[c.start - 1].tag_ in {"IN", "TO"}
+            and doc[c.start].tag_ not in {"IN", "TO"}
+            and len(r) > 1
+            and (
+                doc[r.start].lower_ == doc[c.start - 1].lower_
+                or (
+                    doc[r.start].tag_ in {"RB", "RP"}
+                    and doc[r.start + 1].lower_ == doc[c.start - 1].lower_
+                )
+            )
+        ):
+            # ... and a middle conjunct with the correlate's own preposition replaces it too
+            # ("flying to Rome next week, back to Rome in June, and ..." -> "flying back to
+            # Rome in June", not "flying to back to Rome")
+            c = Span(c.start - 1, c.end)
         out.append(c)
     return out
 
