@@ -330,3 +330,42 @@ def test_a_list_inside_a_negated_remnant_is_left_alone(
         assert out == expected
     else:
         assert (out, rule) == ([sentence], "unchanged:negated-remnant")
+
+
+def test_a_participle_parsed_as_the_verb_of_its_noun_is_a_modifier() -> None:
+    """``_participle_modifier`` on parses built by hand (words written here): "framed" made
+    the ``xcomp`` verb of "old maps" right after it is a modifier of that phrase; a participle
+    with its own auxiliary or after its object ("got the car fixed") is a clause."""
+    import spacy
+    from spacy.tokens import Doc
+
+    from lingeval.conjuncts.resolvers.stripping import _participle_modifier
+
+    vocab = spacy.blank("en").vocab
+    words = ["She", "sells", "framed", "old", "maps"]
+    doc = Doc(
+        vocab,
+        words=words,
+        tags=["PRP", "VBZ", "VBN", "JJ", "NNS"],
+        heads=[1, 1, 1, 4, 2],
+        deps=["nsubj", "ROOT", "xcomp", "amod", "dobj"],
+    )
+    assert _participle_modifier(doc[2])
+    words = ["He", "got", "the", "car", "fixed"]
+    doc = Doc(
+        vocab,
+        words=words,
+        tags=["PRP", "VBD", "DT", "NN", "VBN"],
+        heads=[1, 1, 3, 4, 1],
+        deps=["nsubj", "ROOT", "det", "nsubj", "xcomp"],
+    )
+    assert not _participle_modifier(doc[4])
+    words = ["She", "wants", "to", "be", "paid"]
+    doc = Doc(
+        vocab,
+        words=words,
+        tags=["PRP", "VBZ", "TO", "VB", "VBN"],
+        heads=[1, 1, 4, 4, 1],
+        deps=["nsubj", "ROOT", "aux", "auxpass", "xcomp"],
+    )
+    assert not _participle_modifier(doc[4])

@@ -445,7 +445,13 @@ def _candidates(
                 # before long trips"; kept only when its kind is time, see _choices)
                 out.append((Span(c.left_edge.i, min(c.right_edge.i, left_end)), False, False))
                 continue
-            if c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
+            if _participle_modifier(c):
+                # "sells [signed first editions]": a participle the parser made the verb of
+                # the noun phrase after it is that phrase's modifier; the whole is the object
+                end = min(c.right_edge.i, left_end)
+                if end >= c.i and not pp:
+                    out.append((Span(c.i, end), False, False))
+            elif c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
             elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ in {"prep", "agent"}):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
@@ -627,6 +633,18 @@ def _cleft_be(an: _Analysis, verb: Token) -> tuple[Token, Token] | None:
     if subj is None or subj.start != subj.end or doc[subj.start].lower_ != "it":
         return None
     return be, verb
+
+
+def _participle_modifier(tok: Token) -> bool:
+    """A past participle parsed as a verb complement (``xcomp``) right before its "object",
+    with no *to* or auxiliary of its own: a modifier of that noun phrase ("sells [signed]
+    first editions"), not a clause ("got the car fixed", "wants to be paid")."""
+    return (
+        tok.dep_ == "xcomp"
+        and tok.tag_ == "VBN"
+        and not any(c.dep_ in {"aux", "auxpass", "nsubj", "nsubjpass"} for c in tok.children)
+        and any(c.dep_ == "dobj" and c.left_edge.i == tok.i + 1 for c in tok.children)
+    )
 
 
 def _before_one(doc: Doc, tok: Token) -> bool:
