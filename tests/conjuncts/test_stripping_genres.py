@@ -369,3 +369,42 @@ def test_a_participle_parsed_as_the_verb_of_its_noun_is_a_modifier() -> None:
         deps=["nsubj", "ROOT", "aux", "auxpass", "xcomp"],
     )
     assert not _participle_modifier(doc[4])
+
+
+# known wrong outputs left (strict: a fix must turn them into ordinary tests)
+LEFT: list[Case] = [
+    (  # a degree remnant for a participle: the participle stays
+        "The lid had been lifted, but not high enough to see inside.",
+        "but",
+        ["The lid had been lifted.", "The lid had not been lifted high enough to see inside."],
+    ),
+    (  # a relative clause on the remnant belongs to its sentence only
+        "Say hello to your father, and especially to Aunt May, who I hear is moving to Leeds.",
+        "and",
+        [
+            "Say hello to your father.",
+            "Say hello especially to Aunt May, who I hear is moving to Leeds.",
+        ],
+    ),
+    (  # "again" and the remnant's adverb go before the copied verb
+        "She chaired the board of the museum from 1990 until 1995, and again briefly in 2003.",
+        "and",
+        [
+            "She chaired the board of the museum from 1990 until 1995.",
+            "She again briefly chaired the board of the museum in 2003.",
+        ],
+    ),
+    (  # a count answering a count keeps the shared time
+        "She rang her brother twice last week, and her cousin once.",
+        "and",
+        ["She rang her brother twice last week.", "She rang her cousin once last week."],
+    ),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="known wrong outputs left by session 10 (i14s)")
+@pytest.mark.parametrize(("sentence", "conj", "expected"), LEFT, ids=[c[0][:48] for c in LEFT])
+def test_known_wrong_outputs_left(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
