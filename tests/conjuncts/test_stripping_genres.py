@@ -371,6 +371,38 @@ def test_a_participle_parsed_as_the_verb_of_its_noun_is_a_modifier() -> None:
     assert not _participle_modifier(doc[4])
 
 
+# "others" answers the phrase it contrasts with ("some / most / certain N"), subject or object
+OTHERS: list[Case] = [
+    (
+        "The new rules help some farmers, but not others.",
+        "but",
+        ["The new rules help some farmers.", "The new rules do not help others."],
+    ),
+    (
+        "Some critics loved the film, and others too.",
+        "and",
+        ["Some critics loved the film.", "Others loved the film too."],
+    ),
+]
+OTHERS_KEPT: list[Case] = [
+    (
+        "This diet suits certain people, but not others, according to the study.",
+        "but",
+        [
+            "This diet suits certain people, according to the study.",
+            "This diet does not suit others, according to the study.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(OTHERS, OTHERS_KEPT))
+def test_others_answers_the_quantified_phrase(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
     (  # a degree remnant for a participle: the participle stays

@@ -956,6 +956,11 @@ def _choices(
     # "not only X but also Y": X, right after "not only", is the correlate; a phrase of time
     # answers a phrase of time when the clause has one
     out = focused or timed or out
+    if doc[core.start].lower_ in {"others", "other"} and core.end <= core.start + 1:
+        # "others" answers the phrase it contrasts with, one with "some" / "most" / ...
+        # ("The drug helps some patients but not others": the object, not the subject)
+        contrast = [c for c in out if doc[c.span.start].lower_ in OTHERS_CONTRAST]
+        out = contrast or out
     if st.opener and first.tag_ in {"IN", "TO"}:
         # without a marker, a prepositional phrase needs a correlate of its preposition or of
         # time; otherwise the omission path decides (an argument cluster, a misparse)
@@ -995,6 +1000,10 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+#: Quantifiers of a phrase that "others" contrasts with
+OTHERS_CONTRAST = {"some", "most", "many", "several", "certain", "a", "one", "few", "these"}
 
 
 def _verb_remnant_after_not_only(doc: Doc, cc: int, r_start: int, k: int) -> bool:
