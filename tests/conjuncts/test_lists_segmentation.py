@@ -102,6 +102,21 @@ BRACKETED_ASIDE = [
       "The museum lent (after long talks) four paintings to Madrid in 2022."]),
 ]  # fmt: skip
 
+# lists of groups: destination and time
+DESTINATION_LISTS = [
+    ("We are flying to Rome next week, Oslo in May, back to Rome in June, and Lima in August.",
+     ["We are flying to Rome next week.", "We are flying to Oslo in May.",
+      "We are flying back to Rome in June.", "We are flying to Lima in August."]),
+    ("The band travels to Leeds on Monday, York on Tuesday, back to Leeds on Friday, and Hull "
+     "on Sunday.",
+     ["The band travels to Leeds on Monday.", "The band travels to York on Tuesday.",
+      "The band travels back to Leeds on Friday.", "The band travels to Hull on Sunday."]),
+    ("My aunt moved to Lisbon in March, Porto in June, Faro in September, and Braga in "
+     "December.",
+     ["My aunt moved to Lisbon in March.", "My aunt moved to Porto in June.",
+      "My aunt moved to Faro in September.", "My aunt moved to Braga in December."]),
+]  # fmt: skip
+
 # lists of groups: destination and time, "X as Y" pairs
 GROUP_LISTS = [
     ("We are flying to Rome next week, Oslo in May, back to Rome in June, and Lima in August.",
@@ -159,3 +174,70 @@ def test_a_title_with_a_relative_word_is_one_name(parser: object) -> None:
     assert [doc[a : b + 1].text for a, b in _title_spans(doc)] == ["The Man Who Sold the Moon"]
     doc = parser.parse(["Anyone Who Knows Ann will help and so will Bo."])[0]  # type: ignore[attr-defined]
     assert _title_spans(doc) == []
+
+
+# gapped lists of three groups: every group is a rewrite of its own (the reviewer rv10's
+# shapes M4, X, 199, G3; these sentences are written here)
+GAPPED_LISTS = [
+    ("Marta flew home on Monday, her sister on Wednesday, and their parents on Friday.",
+     ["Marta flew home on Monday.", "Her sister flew home on Wednesday.",
+      "Their parents flew home on Friday."]),
+    ("The farmer fed the pigs, his wife the hens, and their son the old horse.",
+     ["The farmer fed the pigs.", "His wife fed the hens.", "Their son fed the old horse."]),
+    ("The Browns paid $40, the Kings $35, and a stranger $60.",
+     ["The Browns paid $40.", "The Kings paid $35.", "A stranger paid $60."]),
+    ("Buses leave every ten minutes in the morning, every half hour at noon and every hour at "
+     "night.",
+     ["Buses leave every ten minutes in the morning.", "Buses leave every half hour at noon.",
+      "Buses leave every hour at night."]),
+    ("At the fair, the bakers sold cakes, the butchers sausages, and the brewers beer.",
+     ["At the fair, the bakers sold cakes.", "At the fair, the butchers sold sausages.",
+      "At the fair, the brewers sold beer."]),
+]  # fmt: skip
+# a list of full clauses: each clause a rewrite, the opener in each
+CLAUSE_LISTS = [
+    ("In the poll, half the voters backed the mayor, a third preferred her rival, and the rest "
+     "had no view.",
+     ["In the poll, half the voters backed the mayor.", "In the poll, a third preferred her rival.",
+      "In the poll, the rest had no view."]),
+    ("Ann cooked the meal, Ben washed the dishes, and Cara swept the floor.",
+     ["Ann cooked the meal.", "Ben washed the dishes.", "Cara swept the floor."]),
+]  # fmt: skip
+
+# "respectively" pairs the conjuncts of two coordinations of the same length
+RESPECTIVELY = [
+    ("Mia and Leo ordered soup and salad, respectively.",
+     ["Mia ordered soup.", "Leo ordered salad."]),
+    ("Exports and imports fell 3% and 5%, respectively, in March.",
+     ["Exports fell 3% in March.", "Imports fell 5% in March."]),
+    ("Oslo, Bergen and Tromsø had 12, 9 and 4 rainy days, respectively.",
+     ["Oslo had 12 rainy days.", "Bergen had 9 rainy days.", "Tromsø had 4 rainy days."]),
+    ("Anna and her brother live in Rome and Milan respectively.",
+     ["Anna lives in Rome.", "Her brother lives in Milan."]),
+]  # fmt: skip
+RESPECTIVELY_UNCHANGED = [
+    "The two bridges were opened in 1932 and 1958, respectively.",
+    "Tom and Ann visited Paris, Rome and Oslo, respectively.",
+    "The sisters, Kim and Lou, came third and fourth, respectively.",
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    DESTINATION_LISTS + RESPECTIVELY,
+    ids=[c[0][:40] for c in DESTINATION_LISTS + RESPECTIVELY],
+)
+def test_group_list_is_resolved(parser: object, sentence: str, expected: list[str]) -> None:
+    assert resolved(parser, sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", RESPECTIVELY_UNCHANGED)
+def test_respectively_without_two_matching_coordinations_stays(
+    parser: object, sentence: str
+) -> None:
+    assert resolved(parser, sentence) == [sentence]
+
+
+def test_respectively_at_either_conjunction(parser: object) -> None:
+    sentence = "Mia and Leo ordered soup and salad, respectively."
+    assert resolved(parser, sentence, nth=0) == resolved(parser, sentence, nth=-1)

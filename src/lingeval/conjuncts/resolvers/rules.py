@@ -397,11 +397,27 @@ def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
     )
 
 
+def _clause_pair(doc: Doc, a: Span, b: Span) -> bool:
+    """One span is an infinitival clause of purpose, the other an adverbial clause opened by
+    a subordinator ("[to save weight]" / "[if you travel with kids]")."""
+    inf, sub = (a, b) if doc[a.start].tag_ == "TO" else (b, a)
+    return (
+        doc[inf.start].tag_ == "TO"
+        and inf.end > inf.start
+        and _purpose_infinitive(doc[inf.start + 1])
+        and (doc[sub.start].dep_ == "mark" or _subordinator(doc[sub.start]))
+        and doc[sub.start].head.dep_ == "advcl"
+        and doc[sub.start].head.i <= sub.end
+    )
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
     if ca == cb:
         score = 0.5
+    elif _clause_pair(doc, a, b):
+        score = 0.5  # adverbial clauses: "to save weight" / "if you travel with kids"
     elif {ca, cb} == {"NP", "NUM"}:
         # a share of a whole answers a number: "of which 300 ..., and the rest ..."
         np_head = _np_head(doc, a if ca == "NP" else b)
@@ -1333,6 +1349,10 @@ def resolve_doc(
         om = detect_omission(doc, cc)
         if om is not None and om.left_start > 0 and doc[om.left_start - 1].lower_ == "with":
             reason = None  # the coordination is inside the absolute clause, not bound by it
+    if reason == "collective:respectively":
+        paired = _respectively(an)
+        if paired is not None:
+            return paired
     if reason:
         return unchanged(reason)
     r_start = cc + 1
@@ -1482,6 +1502,112 @@ def _resolve_without_asides(
         texts.append(text)
     res.details["aside"] = " ".join(texts)
     return res
+
+
+def _conjuncts_of(doc: Doc, cc: int) -> list[Span] | None:
+    """The conjuncts of the coordination whose conjunction is token ``cc``, from the parse:
+    the conjunction's head and its chain of ``conj`` dependents, each the words of its own
+    subtree up to the next conjunct (commas and the conjunction left out); None when the
+    parse gives fewer than two or they do not sit around ``cc``."""
+    first = doc[cc].head
+    for _ in range(12):  # "12, 9 and 4": the chain's first conjunct
+        if first.dep_ != "conj" or first.head.i >= first.i:
+            break
+        first = first.head
+    if first.i >= cc:
+        return None
+    heads = [first]
+    todo = [first]
+    while todo and len(heads) < 12:  # the conj dependents of the first and of each other
+        more = [c for c in todo.pop().children if c.dep_ == "conj"]
+        heads.extend(more)
+        todo.extend(more)
+    heads.sort(key=lambda t: t.i)
+    if len(heads) < 2 or heads[-1].i < cc:
+        return None
+    spans = []
+    for n, h in enumerate(heads):
+        start = h.left_edge.i if n else min(h.left_edge.i, h.i)
+        if n + 1 < len(heads):
+            end = heads[n + 1].left_edge.i - 1
+            while end > start and (doc[end].text in {",", ";", "-", "--"} or doc[end].tag_ == "CC"):
+                end -= 1
+            # a dependent after the head that is no conjunct ("12 [rainy days]") ends it
+            end = min(
+                end,
+                max(
+                    [h.i]
+                    + [
+                        c.right_edge.i
+                        for c in h.children
+                        if c.i < cc
+                        and c.dep_ not in {"conj", "cc", "punct"}
+                        and c.i < heads[n + 1].i
+                    ]
+                ),
+            )
+        else:
+            end = max(
+                [h.i]
+                + [c.right_edge.i for c in h.children if c.dep_ not in {"conj", "cc", "punct"}]
+            )
+        if end < start:
+            return None
+        spans.append(Span(start, end))
+    return spans
+
+
+def _respectively(an: _Analysis) -> Resolution | None:
+    """ "A and B did X and Y, respectively": the two coordinations of the clause are paired
+    conjunct by conjunct, one rewrite per pair ("A did X.", "B did Y."); "respectively" and
+    its commas are left out, the verb agrees with its new subject. Only with exactly two
+    coordinations by "and" of the same length, one before the verb and one after it; else
+    None (the sentence stays unchanged)."""
+    doc = an.doc
+    resp = [t.i for t in doc if t.lower_ == "respectively"]
+    if len(resp) != 1:
+        return None
+    k = resp[0]
+    ccs = [t.i for t in doc[:k] if t.lower_ == "and" and t.tag_ == "CC"]
+    if len(ccs) != 2 or an.cc not in ccs:
+        return None
+    coords = [_conjuncts_of(doc, c) for c in ccs]
+    if coords[0] is None or coords[1] is None or len(coords[0]) != len(coords[1]):
+        return None
+    a, b = coords[0], coords[1]
+    if any(_head_of(doc, c[0]).dep_ == "appos" for c in (a, b)):
+        return None  # "The twins, Ana and Eva, finished ...": the names only name the twins
+    whole_a, whole_b = Span(a[0].start, a[-1].end), Span(b[0].start, b[-1].end)
+    if whole_a.end >= whole_b.start or whole_b.end >= k:
+        return None
+    verb = an.clause_verb(whole_b.start)
+    if verb is None or not whole_a.end < verb.i < whole_b.start:
+        return None
+    subj = an.subject_span(verb)
+    drop = {k}
+    if doc[k - 1].text == ",":
+        drop.add(k - 1)
+        if k + 1 < len(doc) and doc[k + 1].text == ",":
+            drop.add(k + 1)
+    template = [i for i in range(0, an.last + 1) if i not in drop]
+    finite = _finite_of(doc, verb)
+    sents = []
+    for ra, rb in zip(a, b, strict=True):
+        indices = [i for i in template if i < whole_a.start]
+        indices += range(ra.start, ra.end + 1)
+        indices += [i for i in template if whole_a.end < i < whole_b.start]
+        indices += range(rb.start, rb.end + 1)
+        indices += [i for i in template if i > whole_b.end]
+        replace: dict[int, str] = {}
+        if subj is not None and finite is not None and subj.start <= whole_a.start <= subj.end:
+            plural = _is_plural(doc, ra)  # "Alan and Beth were born" -> "Alan was born"
+            form = _inflect(finite, plural) if plural is not None else None
+            if form:
+                replace[finite.i] = form
+        sents.append(_finish(_tokens_text(doc, indices, replace), an.final))
+    if len(set(sents)) < len(sents):
+        return None
+    return Resolution(sents, "respectively", details={"remnants": 2})
 
 
 def _final_citation(doc: Doc) -> int | None:
@@ -2062,7 +2188,7 @@ def _clause_remnant(
             h.tag_ in VERB_TAGS
             and h.dep_ in {"advcl", "relcl"}
             and h.i <= p
-            and _subordinator(h.left_edge)
+            and (_subordinator(h.left_edge) or _purpose_infinitive(h))
             and not any(doc[i].text in {",", ";"} for i in range(h.left_edge.i, p))
         ):
             found.append(h)
@@ -2102,6 +2228,21 @@ def _clause_remnant(
         )
         best = _better_scored(best, res)
     return best
+
+
+def _purpose_infinitive(h: Token) -> bool:
+    """``h`` heads an infinitival adverbial clause of purpose ("rent a tent [to save weight]",
+    "[in order to] ..."), which an adverbial clause remnant may answer ("..., or a family tent
+    if you travel with kids")."""
+    edge = h.left_edge
+    return (
+        h.dep_ == "advcl"
+        and h.tag_ == "VB"
+        and (
+            (edge.tag_ == "TO" and edge.head.i == h.i)
+            or (edge.lower_ == "in" and edge.i + 2 < h.i and edge.nbor(2).tag_ == "TO")
+        )
+    )
 
 
 def _relative_remnant(
@@ -2178,7 +2319,20 @@ def _is_verb_tok(doc: Doc, i: int) -> bool:
     if tok.tag_ not in VERB_TAGS:
         return False
     if (
-        tok.tag_ == "VB"
+        (
+            tok.tag_ == "VB"
+            # a plural noun read as a verb of the third person after a plural noun or an
+            # adjective, which no such verb follows ("or larger cattle [barges] if you are")
+            or (
+                tok.tag_ == "VBZ"
+                and i > 0
+                and (
+                    doc[i - 1].tag_ in {"NNS", "JJ", "JJR", "JJS"}
+                    # the parser itself hangs a modifier on it: "nylon [kites]"
+                    or (doc[i - 1].dep_ in {"compound", "amod"} and doc[i - 1].head.i == i)
+                )
+            )
+        )
         and i + 1 < len(doc)
         and _subordinator(doc[i + 1])
         and has_lemma(tok.lower_, "NOUN")
@@ -2366,7 +2520,15 @@ def _verbal(
         lv = path[-1]
         if rv.dep_ == "conj" and rv.head.i < an.cc and rv.head.tag_ in VERB_TAGS:
             lv = rv.head  # the clause the parser conjoins it with, not a relative clause inside
-        subj = an.subject_span(lv)
+        gapped = _gapped_relative(doc, path, rv, p)
+        subj: Span | None = None
+        if gapped is not None:
+            # "a line which every child knows and most adults remember": the right clause
+            # lacks its object too, so it is a second relative clause; the relative word
+            # stays shared (a second "which" opening the right clause is not expected)
+            lv, subj = gapped[0], Span(gapped[1], gapped[1])
+        else:
+            subj = an.subject_span(lv)
         start = subj.start if subj is not None else lv.left_edge.i
         if start > 0 and _clause_opener(doc[right.start]) and _clause_opener(doc[start - 1]):
             # "I wonder what it was and what it is": each conjunct brings its own wh-word or
@@ -2458,6 +2620,29 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _gapped_relative(doc: Doc, path: list[Token], rv: Token, p: int) -> tuple[Token, int] | None:
+    """The first conjunct ends in a relative clause whose relative word is its object ("the
+    town [that] my grandfather left in 1920", also "which" read as a second subject: "[which]
+    almost everything is"), and the right clause's verb ``rv`` has no object of its own: that
+    relative verb and the first token of its own subject, else None."""
+    for v in path:
+        if v.dep_ != "relcl" or v.right_edge.i < p:
+            continue
+        before = [c for c in v.children if c.i < v.i]
+        rel = next((c for c in before if c.tag_ in {"WDT", "WP"}), None)
+        subjects = [c for c in before if c.dep_ in SUBJ_DEPS and (rel is None or c.i > rel.i)]
+        if rel is None or not subjects or rel.dep_ not in {"dobj", "pobj", *SUBJ_DEPS}:
+            return None
+        if rel.i != v.left_edge.i or any(
+            c.dep_ in {"dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"}
+            for c in rv.children
+            if c.i > rv.i
+        ):
+            return None
+        return v, subjects[0].left_edge.i
+    return None
 
 
 def _not_just_vp(
@@ -2772,6 +2957,8 @@ def _inside_name(doc: Doc, k: int) -> bool:
         return False
     a, b = doc[k - 1], doc[k + 1]
     after = doc[k + 2] if k + 2 < len(doc) else None
+    if a.lower_ in TIME_NOUNS:
+        return False  # "in December, Mexico in January": a month ends no place name
     return (
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
@@ -3996,9 +4183,12 @@ def _build(
     # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
     # "Kim has read it, too"): the words of the input are kept, none added (paper 000, 3.2)
     marker = list(range(ext.end + 1, strip_tail + 1)) if strip_tail else []
+    nominal_subject = option == "gapping" and _category(doc, parts[0]) in {"NP", "NUM"}
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
+        if nominal_subject and _no_subject(doc, remnant_parts[0]):
+            return None  # "..., back to Rome in June, and Lima in August": no subject
         own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
@@ -4017,6 +4207,17 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _no_subject(doc: Doc, span: Span) -> bool:
+    """``span`` cannot be a subject remnant: a prepositional phrase, possibly opened by an
+    adverb ("back to Rome", "again in May"), an adverb or an adjective alone."""
+    first = doc[span.start]
+    if first.tag_ in {"IN", "TO"}:
+        return True
+    if first.tag_ in {"RB", "RP"} and span.end > span.start:
+        return doc[span.start + 1].tag_ in {"IN", "TO"}
+    return _category(doc, span) in {"PP", "ADV", "ADJ"}
 
 
 def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
@@ -4055,6 +4256,23 @@ def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list
             and all(doc[i].lower_ != doc[c.start].lower_ for i in range(r.start, r.end + 1))
         ):
             c = Span(c.start + 1, c.end)
+        elif (
+            c.start > 0
+            and doc[c.start - 1].tag_ in {"IN", "TO"}
+            and doc[c.start].tag_ not in {"IN", "TO"}
+            and len(r) > 1
+            and (
+                doc[r.start].lower_ == doc[c.start - 1].lower_
+                or (
+                    doc[r.start].tag_ in {"RB", "RP"}
+                    and doc[r.start + 1].lower_ == doc[c.start - 1].lower_
+                )
+            )
+        ):
+            # ... and a middle conjunct with the correlate's own preposition replaces it too
+            # ("flying to Rome next week, back to Rome in June, and ..." -> "flying back to
+            # Rome in June", not "flying to back to Rome")
+            c = Span(c.start - 1, c.end)
         out.append(c)
     return out
 
