@@ -112,8 +112,12 @@ WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 #: tags of the object of a short opening phrase without a comma ("on [Tuesday]", "in [the
 #: first week]") before a clause of its own ("and on Tuesday it snowed")
 OPENER_OBJECT_TAGS = {"DT", "NN", "NNP", "NNS", "CD", "JJ"}
-#: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
-LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
+#: conjuncts that only close a list or an approximation, or hedge it in speech ("forty or
+#: something", "tired and everything"): no omission, nothing to rewrite
+LIST_IDIOMS = {
+    ("so",), ("so", "on"), ("so", "forth"), ("the", "like"), ("something",), ("anything",),
+    ("whatever",), ("whatnot",), ("stuff",), ("everything",), ("all", "that"), ("what", "not"),
+}  # fmt: skip
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "as", "once",
