@@ -522,7 +522,7 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
 
 def _inflect(tok: Token, plural: bool) -> str | None:
     """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection as getInflection
 
     low = tok.lower_
     lemma = tok.lemma_.lower()
