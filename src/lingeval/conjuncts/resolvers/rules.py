@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.memo import memo_doc_span
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
@@ -165,6 +166,7 @@ class Span:
 # Span shapes and similarity
 
 
+@memo_doc_span
 def _head_of(doc: Doc, span: Span) -> Token:
     """The token of ``span`` whose head lies outside it (the first such), else the last token."""
     for i in range(span.start, span.end + 1):
@@ -174,6 +176,7 @@ def _head_of(doc: Doc, span: Span) -> Token:
     return doc[span.end]
 
 
+@memo_doc_span
 def _np_head(doc: Doc, span: Span) -> Token:
     """Surface head of a nominal span: the last nominal token before any preposition."""
     best = None
@@ -239,6 +242,7 @@ def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
     return None
 
 
+@memo_doc_span
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
     comma = _comma_adjunct_end(doc, span)
