@@ -247,3 +247,55 @@ def test_a_site_of_a_comparative_clause_is_not_the_conjuncts(rules: RulesResolve
     conjunct's own subject)."""
     _, rule = resolve(rules, "It makes the room more quiet and cold than it already is.")
     assert rule != "vp-ellipsis"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"),
+    [
+        # a finite site after an object-controlled / ECM infinitive is not embedded under the
+        # verb above it (that would state the opposite expectation)
+        (
+            "Everyone expected the old bridge to collapse, but it did not.",
+            "but",
+            ["Everyone expected the old bridge to collapse.", "It did not collapse."],
+        ),
+        (
+            "Few people thought the ferry to be safe, and it was.",
+            "and",
+            ["Few people thought the ferry to be safe.", "It was safe."],
+        ),
+        (
+            "His parents wanted him to study medicine, but he refused to.",
+            "but",
+            ["His parents wanted him to study medicine.", "He refused to study medicine."],
+        ),
+        # "used to V": the infinitive is the antecedent
+        (
+            "The old radio used to crackle loudly, and it still does.",
+            "and",
+            ["The old radio used to crackle loudly.", "It still does crackle loudly."],
+        ),
+        # an adverb of frequency or phase holds only under its own polarity
+        (
+            "Maria doesn't usually eat breakfast, but this morning she did.",
+            "but",
+            ["Maria doesn't usually eat breakfast.", "This morning she did eat breakfast."],
+        ),
+        (
+            "The twins have already left, but their cousin hasn't.",
+            "but",
+            ["The twins have already left.", "Their cousin hasn't left."],
+        ),
+        # a quantifier subject after a left clause the parser hung on its subject noun
+        (
+            "Some tenants paid the rent, but most did not.",
+            "but",
+            ["Some tenants paid the rent.", "Most tenants did not pay the rent."],
+        ),
+    ],
+)
+def test_site_clause_and_polarity(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert (sentences, rule) == (expected, "vp-ellipsis")

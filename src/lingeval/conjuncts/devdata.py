@@ -32,6 +32,10 @@ repository) and in the repository's benchmark folder:
 ``written-stripping2`` A second batch of the same kind (``written_stripping2.jsonl``), written
                after the ninth session's stripping fixes, blind to every resolver output on
                it: a check of whether the fixes generalise. Never fitted on.
+``written-stripping3`` A third batch (``written_stripping3.jsonl``, session 10): long sentences
+               in the style of real text of varied genres (transcripts with fillers and dashes,
+               academic prose with citations, letters, ...), gold written before any resolver
+               ran on them. Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
@@ -95,6 +99,7 @@ SOURCES = (
     "written-clusters",
     "written-stripping",
     "written-stripping2",
+    "written-stripping3",
     "schuster",
     "gum",
     "ewt",
@@ -170,6 +175,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written-clusters": [bench_data / "written_clusters.jsonl"],
         "written-stripping": [bench_data / "written_stripping.jsonl"],
         "written-stripping2": [bench_data / "written_stripping2.jsonl"],
+        "written-stripping3": [bench_data / "written_stripping3.jsonl"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
@@ -457,6 +463,7 @@ def load_sources(
             "written-clusters",
             "written-stripping",
             "written-stripping2",
+            "written-stripping3",
         ):
             from lingeval.conjuncts.data import read_jsonl
 

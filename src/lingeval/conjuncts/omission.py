@@ -503,8 +503,8 @@ def _subordinates(doc: Doc, k: int, last: int) -> bool:
     well]")."""
     tok = doc[k]
     low = tok.lower_
-    if low not in SUBORDINATORS:
-        return False
+    if low not in SUBORDINATORS or tok.tag_ in {"NNP", "NNPS"}:
+        return False  # a word of a title: "The Man Who Sold the Moon" (the resolver's tags)
     if low == "so":
         return not (k + 1 <= last and doc[k + 1].tag_ in {"JJ", "JJR", "RB", "RBR"})
     if low in PREPOSITION_SUBORDINATORS:

@@ -204,6 +204,8 @@ FOCUS_ADVERBS = frozenset({
     "especially", "particularly", "mainly", "mostly", "also", "even", "only", "chiefly",
     "specifically",
 })  # fmt: skip
+#: Focus particles: a remnant of its own only against another of them
+FOCUS_PARTICLES = FOCUS_ADVERBS | {"just", "merely", "simply"}
 #: Adverbs of time before a verb that a noun phrase of time may answer ("[once] was signed to
 #: A and another time to B")
 TIME_ADVERBS = frozenset({
@@ -461,7 +463,7 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
                     ""
                     if (
                         tok.is_punct
-                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…"}
+                        and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…", "?", "!"}
                     )
                     or tok.text in {"'s", "n't"}
                     or opening
@@ -579,6 +581,27 @@ def _tag_run_end(doc: Doc, first: int, last: int, tags: set[str]) -> int:
     while k + 1 <= last and doc[k].tag_ in tags and doc[k + 1].tag_ in tags:
         k += 1
     return k
+
+
+def _singular_agreement(subject: Token) -> bool:
+    """The coordinated subject headed by ``subject`` ("Tom and Jerry", "Fish and chips") takes
+    a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
+    firm, one person's two titles), a collective reading the paper leaves non-rewritable
+    (section 8). Every conjunct is a noun, the conjunction *and*; a distributive determiner
+    ("Every man and woman is ...") is no evidence."""
+    conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
+    if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
+        return False
+    if any(c.dep_ == "det" and c.lower_ in {"each", "every", "no"} for c in subject.children):
+        return False
+    # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
+    links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
+    if links != {"and"}:
+        return False
+    pred = subject.head
+    chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
+    finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
+    return finite is not None and (finite.tag_ == "VBZ" or finite.lower_ == "was")
 
 
 def _name_start(doc: Doc, last: int) -> int:
@@ -760,6 +783,8 @@ class _Analysis:
             objects = {c.lower_ for c in pred.children if c.dep_ in {"dobj", "obj"}}
             if objects & {"hands", "places", "blows", "vows", "notes", "ideas", "gifts", "words"}:
                 return "reciprocal"  # "shook hands", "swapped places", "exchanged vows"
+            if _singular_agreement(chain):
+                return "collective:agreement"
         if self._plural_apposition():
             return "collective:apposition"
         # ", with X V-ing ... and ...": the conjunction sits inside a binding absolute clause.
@@ -940,6 +965,10 @@ class _Analysis:
             if lone_determiner(doc, k):
                 points.append(k)  # "another | minutes": the determiner stands alone
                 continue
+            if self._pronoun_quantifier(span, k):
+                points.append(k)  # "another | twenty samples", "a few | plain water"
+                self.weak.add(k)
+                continue
             if a.tag_ == "POS" and (b.tag_ in {"CD", "IN", "RB"} or b.text == "$"):
                 points.append(k)  # a possessor alone: "and Honda's | 3%", "Bo's | in York"
                 continue
@@ -1004,6 +1033,33 @@ class _Analysis:
             points.append(k)
         return points
 
+    def _pronoun_quantifier(self, span: Span, k: int) -> bool:
+        """The words of ``span`` before ``k`` are a quantifier standing for a noun phrase
+        ("another", "a few", "others", "several") and a noun phrase starts at ``k``, while the
+        first clause's subject opens with "one" or "some" (the pair "one ... another", "some
+        ... others"): the quantifier may be the subject remnant ("and another | twenty
+        samples of water")."""
+        doc = self.doc
+        words = [doc[i].lower_ for i in range(span.start, k)]
+        if words not in (
+            ["another"],
+            ["a", "few"],
+            ["others"],
+            ["several"],
+            ["many"],
+            ["most"],
+        ) and not (
+            len(words) == 2 and words[0] in {"a", "the"} and words[1] in ORDINALS | {"other"}
+        ):
+            return False
+        if doc[k].tag_ not in {"CD", "JJ", "JJR", "NN", "NNS", "DT", "PRP$"} or (
+            words == ["another"] and doc[k].tag_ != "CD"  # "another | minutes": lone_determiner
+        ):
+            return False
+        verb = self.clause_verb(self.left_end(self.cc))
+        subj = self.subject_span(verb) if verb is not None and verb.i < self.cc else None
+        return subj is not None and doc[subj.start].lower_ in {"one", "some"}
+
     def _subject_object_names(self, k: int) -> bool:
         """Tokens ``k - 1`` and ``k`` are one-word names (no name after them; the caller has
         them open the conjunct) and the first conjunct is "Name verb Name": they may be a
@@ -1057,6 +1113,20 @@ class _Analysis:
             for i, a in enumerate(pts):
                 for b in pts[i + 1 :]:
                     out.append([cut(span.start, a), cut(a, b), Span(b, span.end)])
+        # "another | thousands of days": a singular determiner before a plural noun stands
+        # for a noun phrase of its own; no remnant holds both ("another thousands")
+        apart = [k for k in pts if self.doc[k - 1].tag_ == "DT" and lone_determiner(doc, k)]
+        # "one lab ..., and another | twenty samples", "a third | forty samples": after a
+        # subject opened by "one", "another" or an ordinal opening the group is its subject
+        apart += [
+            k
+            for k in pts
+            if k in self.weak
+            and doc[span.start].lower_ in {"another", "a", "the"}
+            and self._pronoun_quantifier(span, k)
+        ]
+        if apart:
+            out = [seg for seg in out if not any(_holds(part, k) for part in seg for k in apart)]
         return out
 
     def first_verb(self, span: Span) -> Token | None:
@@ -1131,6 +1201,11 @@ class _Analysis:
         return None
 
 
+def _holds(span: Span, k: int) -> bool:
+    """``span`` holds tokens ``k - 1`` and ``k``."""
+    return span.start < k <= span.end
+
+
 def _possessive_its(doc: Doc, start: int, verb: Token) -> bool:
     """The subject starting at ``start`` follows a misspelt possessive "It's" that the parser
     reads as "it is" with the clause as its complement ("It's maiden flight was on May 2"):
@@ -1199,7 +1274,18 @@ def resolve_doc(
         return unchanged("not-a-conjunction")
     if len(doc) > MAX_TOKENS:
         return unchanged("too-long")
+    cite = _final_citation(doc)
+    if cite is not None and cite > cc + 1:
+        # "... and so on. [5]": resolved without the citation, which ends every rewrite
+        sub, new = _doc_without(doc, cite, len(doc) - 1)
+        res_cite = resolve_doc(sub, new[cc], ranker=ranker, collect=collect)
+        if not res_cite.changed:
+            return unchanged(res_cite.rule.split(":", 1)[-1])
+        text = doc[cite:].text
+        res_cite.sentences = [f"{s} {text}" for s in res_cite.sentences]
+        return res_cite
     doc = _verb_from_plural_noun(doc, cc)
+    doc = _titles_as_names(doc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
         # "One clock shows hours, and another minutes, another seconds, and another days":
@@ -1217,6 +1303,11 @@ def resolve_doc(
         res_aside = _resolve_without_asides(an, asides, ranker, collect)
         if res_aside is not None:
             return res_aside
+    bracketed = _bracketed_aside(an) if BRACKETED_ASIDES else None
+    if bracketed is not None:
+        res_bracket = _resolve_without_bracket(an, bracketed, ranker, collect)
+        if res_bracket is not None:
+            return res_bracket
     report = _interrupting_report(an)
     if report is not None:
         res_report = _resolve_without_report(an, report, ranker, collect)
@@ -1243,6 +1334,10 @@ def resolve_doc(
         om = detect_omission(doc, cc)
         if om is not None and om.left_start > 0 and doc[om.left_start - 1].lower_ == "with":
             reason = None  # the coordination is inside the absolute clause, not bound by it
+    if reason == "collective:respectively":
+        paired = _respectively(an)
+        if paired is not None:
+            return paired
     if reason:
         return unchanged(reason)
     r_start = cc + 1
@@ -1260,8 +1355,13 @@ def resolve_doc(
     right = Span(right.start, an.left_end(right.end + 1))
     if right.end < right.start:
         return unchanged("empty-conjunct")
-    if tuple(doc[i].lower_ for i in range(right.start, right.end + 1)) in LIST_IDIOMS:
-        return unchanged("idiom")  # "in a month or so", "apples, pears and so on"
+    idiom = _list_idiom(doc, right)
+    if idiom is not None:
+        right = idiom
+        # "in a month or so", "apples, pears and so on"; but the groups of an omission list
+        # that "and so on" closes are resolved ("to A first, then to B, and so on")
+        closed = _resolve_closed_list(an, right, ranker, collect)
+        return closed if closed is not None else unchanged("idiom")
     verb = an.clause_verb(p)
     try:
         res = None
@@ -1387,6 +1487,273 @@ def _resolve_without_asides(
         texts.append(text)
     res.details["aside"] = " ".join(texts)
     return res
+
+
+def _conjuncts_of(doc: Doc, cc: int) -> list[Span] | None:
+    """The conjuncts of the coordination whose conjunction is token ``cc``, from the parse:
+    the conjunction's head and its chain of ``conj`` dependents, each the words of its own
+    subtree up to the next conjunct (commas and the conjunction left out); None when the
+    parse gives fewer than two or they do not sit around ``cc``."""
+    first = doc[cc].head
+    for _ in range(12):  # "12, 9 and 4": the chain's first conjunct
+        if first.dep_ != "conj" or first.head.i >= first.i:
+            break
+        first = first.head
+    if first.i >= cc:
+        return None
+    heads = [first]
+    todo = [first]
+    while todo and len(heads) < 12:  # the conj dependents of the first and of each other
+        more = [c for c in todo.pop().children if c.dep_ == "conj"]
+        heads.extend(more)
+        todo.extend(more)
+    heads.sort(key=lambda t: t.i)
+    if len(heads) < 2 or heads[-1].i < cc:
+        return None
+    spans = []
+    for n, h in enumerate(heads):
+        start = h.left_edge.i if n else min(h.left_edge.i, h.i)
+        if n + 1 < len(heads):
+            end = heads[n + 1].left_edge.i - 1
+            while end > start and (doc[end].text in {",", ";", "-", "--"} or doc[end].tag_ == "CC"):
+                end -= 1
+            # a dependent after the head that is no conjunct ("12 [rainy days]") ends it
+            end = min(
+                end,
+                max(
+                    [h.i]
+                    + [
+                        c.right_edge.i
+                        for c in h.children
+                        if c.i < cc
+                        and c.dep_ not in {"conj", "cc", "punct"}
+                        and c.i < heads[n + 1].i
+                    ]
+                ),
+            )
+        else:
+            end = max(
+                [h.i]
+                + [c.right_edge.i for c in h.children if c.dep_ not in {"conj", "cc", "punct"}]
+            )
+        if end < start:
+            return None
+        spans.append(Span(start, end))
+    return spans
+
+
+def _respectively(an: _Analysis) -> Resolution | None:
+    """ "A and B did X and Y, respectively": the two coordinations of the clause are paired
+    conjunct by conjunct, one rewrite per pair ("A did X.", "B did Y."); "respectively" and
+    its commas are left out, the verb agrees with its new subject. Only with exactly two
+    coordinations by "and" of the same length, one before the verb and one after it; else
+    None (the sentence stays unchanged)."""
+    doc = an.doc
+    resp = [t.i for t in doc if t.lower_ == "respectively"]
+    if len(resp) != 1:
+        return None
+    k = resp[0]
+    ccs = [t.i for t in doc[:k] if t.lower_ == "and" and t.tag_ == "CC"]
+    if len(ccs) != 2 or an.cc not in ccs:
+        return None
+    coords = [_conjuncts_of(doc, c) for c in ccs]
+    if coords[0] is None or coords[1] is None or len(coords[0]) != len(coords[1]):
+        return None
+    a, b = coords[0], coords[1]
+    if any(_head_of(doc, c[0]).dep_ == "appos" for c in (a, b)):
+        return None  # "The twins, Ana and Eva, finished ...": the names only name the twins
+    whole_a, whole_b = Span(a[0].start, a[-1].end), Span(b[0].start, b[-1].end)
+    if whole_a.end >= whole_b.start or whole_b.end >= k:
+        return None
+    verb = an.clause_verb(whole_b.start)
+    if verb is None or not whole_a.end < verb.i < whole_b.start:
+        return None
+    subj = an.subject_span(verb)
+    drop = {k}
+    if doc[k - 1].text == ",":
+        drop.add(k - 1)
+        if k + 1 < len(doc) and doc[k + 1].text == ",":
+            drop.add(k + 1)
+    template = [i for i in range(0, an.last + 1) if i not in drop]
+    finite = _finite_of(doc, verb)
+    sents = []
+    for ra, rb in zip(a, b, strict=True):
+        indices = [i for i in template if i < whole_a.start]
+        indices += range(ra.start, ra.end + 1)
+        indices += [i for i in template if whole_a.end < i < whole_b.start]
+        indices += range(rb.start, rb.end + 1)
+        indices += [i for i in template if i > whole_b.end]
+        replace: dict[int, str] = {}
+        if subj is not None and finite is not None and subj.start <= whole_a.start <= subj.end:
+            plural = _is_plural(doc, ra)  # "Alan and Beth were born" -> "Alan was born"
+            form = _inflect(finite, plural) if plural is not None else None
+            if form:
+                replace[finite.i] = form
+        sents.append(_finish(_tokens_text(doc, indices, replace), an.final))
+    if len(set(sents)) < len(sents):
+        return None
+    return Resolution(sents, "respectively", details={"remnants": 2})
+
+
+def _final_citation(doc: Doc) -> int | None:
+    """The index of the "[" of a citation mark that ends the doc after its final full stop
+    ("... and so on. [5]", "... in 1990.[12]"): one to three numbers or words inside square
+    brackets; else None."""
+    n = len(doc)
+    if n < 5 or doc[n - 1].text != "]":
+        return None
+    lo = next((k for k in range(n - 2, max(0, n - 6), -1) if doc[k].text == "["), None)
+    if lo is None or lo < 2 or lo == n - 2 or doc[lo - 1].text not in FINAL_PUNCT:
+        return None
+    if not all(doc[k].is_alpha or doc[k].like_num for k in range(lo + 1, n - 1)):
+        return None
+    return lo
+
+
+def _list_idiom(doc: Doc, right: Span) -> Span | None:
+    """The right conjunct is a list idiom ("so on", "the like"; :data:`LIST_IDIOMS`): its
+    span, else None."""
+    for n in (2, 1):
+        end = right.start + n - 1
+        if end > right.end or tuple(doc[i].lower_ for i in range(right.start, end + 1)) not in (
+            LIST_IDIOMS
+        ):
+            continue
+        if end == right.end:
+            return Span(right.start, end)
+    return None
+
+
+def _resolve_closed_list(
+    an: _Analysis,
+    idiom: Span,
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """A list closed by ", and so on" / ", and the like" whose groups are verbless remnants
+    ("apply the rule to A first, then to B, and so on"): the sentence is resolved as if the
+    conjunction stood before the last group and the idiom were absent ("... to A first, and
+    then to B"), on a copy of the doc (the parse kept). Only an omission is kept (argument
+    cluster, gapping, stripping): a list of plain phrases ("apples, pears, and so on") stays
+    unchanged. Each rewrite leaves the idiom out (it names no conjunct). None otherwise."""
+    doc, cc = an.doc, an.cc
+    if cc < 3 or doc[cc - 1].text != ",":
+        return None
+    k0 = next((k for k in range(cc - 2, max(0, cc - 30), -1) if doc[k].text == ","), None)
+    if (
+        k0 is None
+        or k0 + 1 > cc - 2
+        or any(doc[i].tag_ in FINITE_TAGS for i in range(k0 + 1, cc - 1))
+    ):
+        return None
+    if not any(_is_verb_tok(doc, i) for i in range(0, k0)):
+        return None
+    order = [*range(0, k0 + 1), cc, *range(k0 + 1, cc - 1), *range(idiom.end + 1, len(doc))]
+    sub, new = _doc_reordered(doc, order)
+    res = resolve_doc(sub, new[cc], ranker=ranker, collect=collect)
+    if not res.changed or res.rule.split("+")[0] in {"coordination", "clauses", "shared-subject"}:
+        return None
+    res.details["closed_by"] = doc[cc : idiom.end + 1].text
+    return res
+
+
+def _doc_reordered(doc: Doc, order: list[int]) -> tuple[Doc, dict[int, int]]:
+    """A copy of ``doc`` with the tokens ``order`` (old indices, in their new order), the
+    parse kept (a head left out is replaced by its nearest kept ancestor), and the map from
+    old to new indices; each token keeps its own trailing space."""
+    from spacy.tokens import Doc as SpacyDoc
+
+    new = {old: n for n, old in enumerate(order)}
+    heads = []
+    for i in order:
+        h = doc[i].head.i
+        for _ in range(40):
+            if h in new:
+                break
+            h = doc[h].head.i if doc[h].head.i != h else i
+        heads.append(new.get(h, new[i]))
+    sub = SpacyDoc(
+        doc.vocab,
+        words=[doc[i].text for i in order],
+        spaces=[bool(doc[i].whitespace_) for i in order],
+        heads=heads,
+        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(order)],
+        tags=[doc[i].tag_ for i in order],
+        pos=[doc[i].pos_ for i in order],
+        lemmas=[doc[i].lemma_ for i in order],
+    )
+    return sub, new
+
+
+def _bracketed_aside(an: _Analysis) -> tuple[int, int] | None:
+    """A bracketed aside right after the conjunction, before the conjunct's own material
+    ("and (as it later turned out) a taste for ...", "and [to be fair] Bob a steak"): the
+    indices of its brackets, else None. The bracket closes within twelve tokens, without a
+    semicolon or another bracket inside, and a word that is no punctuation follows it."""
+    doc, cc = an.doc, an.cc
+    if cc + 2 > an.last or doc[cc + 1].text not in {"(", "["}:
+        return None
+    closer = ")" if doc[cc + 1].text == "(" else "]"
+    for k in range(cc + 2, min(an.last, cc + 14)):
+        text = doc[k].text
+        if text == closer:
+            if k == cc + 2 or k + 1 > an.last or doc[k + 1].is_punct:
+                return None
+            return cc + 1, k
+        if text in {"(", "[", ")", "]", ";"}:
+            return None
+    return None
+
+
+def _resolve_without_bracket(
+    an: _Analysis,
+    aside: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the sentence without the bracketed aside that opens the marked conjunct (a
+    copy of the doc without its tokens, the parse kept), then put the aside back in the last
+    rewrite, the one of that conjunct: before the words that follow the aside in the
+    sentence, or before the preposition the rewrite keeps in front of them ("predisposed
+    (as it later turned out) to a susceptibility"). None when that fails."""
+    doc = an.doc
+    lo, hi = aside
+    sub, new = _doc_without(doc, lo, hi, space=True)
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    sent = res.sentences[-1]
+    found = None
+    for n in (3, 2, 1):  # the longest run of the words after the aside found once
+        words = [doc[i].text for i in range(hi + 1, min(hi + 1 + n, an.last + 1))]
+        if len(words) < n or not all(w[:1].isalnum() for w in words):
+            continue
+        after = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", re.I)
+        if len(after.findall(sent)) == 1:
+            found = after.search(sent)
+            break
+    if found is None:
+        return None
+    at = found.start()
+    text = doc[lo : hi + 1].text
+    if at == 0:
+        # a rewrite opened by the remnant ("(Oddly) Bob liked coffee."): the aside opens it,
+        # the remnant's first word keeps its own case
+        text = text[0] + text[1:2].upper() + text[2:]
+        first = doc[hi + 1].text
+        sent = first + sent[len(first) :] if sent[: len(first)].lower() == first.lower() else sent
+    before = re.search(r"(\w+)\s+$", sent[:at])
+    if before is not None and before.group(1).lower() in PREPOSITIONS_KEPT:
+        at = before.start(1)
+    res.sentences[-1] = sent[:at] + text + " " + sent[at:]
+    res.details["aside"] = text
+    return res
+
+
+#: resolve a conjunct opened by a bracketed aside without it (off: see docs, session 10)
+BRACKETED_ASIDES = False
+#: prepositions the rewrite keeps before a remnant that a bracketed aside goes in front of
+PREPOSITIONS_KEPT = frozenset({"to", "in", "on", "at", "for", "with", "from", "by", "of", "into"})
 
 
 def _doc_without(
@@ -1564,6 +1931,101 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     return doc
 
 
+#: relative and question words that open the clause inside a capitalised title ("The Man Who
+#: Sold the Moon", "The Night That Changed Everything")
+TITLE_WH = frozenset({"Who", "That", "Which", "What", "Where", "When", "How", "Whom"})
+#: lower-case words that may sit inside a capitalised title
+TITLE_SMALL = frozenset({"the", "a", "an", "of", "in", "on", "to", "at", "for", "with", "and"})
+
+
+def _title_spans(doc: Doc) -> list[tuple[int, int]]:
+    """Capitalised titles holding a clause ("the play The Man Who Sold the Moon", "for The
+    Old Lady Who Walked in the Sea"): a capitalised relative or question word after a
+    capitalised word that does not open the sentence, followed by a capitalised verb. The
+    title runs left over capitalised words (and a capitalised "The"/"A" opening it), right
+    over capitalised words and the small words between them; ``(first, last)`` each."""
+    out: list[tuple[int, int]] = []
+    k = 2
+    while k < len(doc) - 1:
+        tok, nxt, prev = doc[k], doc[k + 1], doc[k - 1]
+        if not (
+            tok.text in TITLE_WH
+            and prev.text[:1].isupper()
+            and prev.is_alpha
+            and not prev.is_sent_start  # "Anyone Who ...": the sentence's first word
+            and nxt.text[:1].isupper()
+            and nxt.tag_ in VERB_TAGS | {"MD", "NN", "NNP"}
+        ):
+            k += 1
+            continue
+        first = k - 1
+        while (
+            first - 1 > 0
+            and doc[first - 1].is_alpha
+            and doc[first - 1].text[:1].isupper()
+            and not doc[first - 1].is_sent_start
+        ):
+            first -= 1
+        last = k + 1
+        j = k + 2
+        while (
+            j < len(doc)
+            and doc[j].is_alpha
+            and (doc[j].text[:1].isupper() or doc[j].lower_ in TITLE_SMALL)
+        ):
+            if doc[j].text[:1].isupper():
+                last = j
+            j += 1
+        out.append((first, last))
+        k = last + 1
+    return out
+
+
+def _titles_as_names(doc: Doc) -> Doc:
+    """A copy of ``doc`` in which each capitalised title holding a clause
+    (:func:`_title_spans`) is one proper name: its words tagged ``NNP``, attached as
+    compounds to the title's head (its word whose head lies outside it), and words outside
+    attached to a word inside it re-attached to that head; the doc itself when it has no
+    such title. Its relative word and verb no longer end the remnant that holds the title
+    (paper 000, section 3.2: a remnant is a whole phrase)."""
+    spans = _title_spans(doc)
+    if not spans:
+        return doc
+    import numpy as np
+    from spacy.attrs import DEP, HEAD
+
+    heads = [t.head.i for t in doc]
+    deps = [t.dep_ for t in doc]
+    titled: list[int] = []
+    for first, last in spans:
+        inside = range(first, last + 1)
+        top = [i for i in inside if not first <= heads[i] <= last or heads[i] == i]
+        if not top:
+            continue
+        h = top[0]
+        for i in inside:
+            if i != h:
+                heads[i], deps[i] = h, "compound"
+            titled.append(i)
+        for i in range(len(doc)):
+            if not first <= i <= last and first <= heads[i] <= last:
+                heads[i] = h
+    if not titled:
+        return doc
+    arr = np.array(
+        [
+            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
+            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
+        ],
+        dtype="uint64",
+    )
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    for i in titled:
+        doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
 def _list_end_conjunction(doc: Doc, cc: int) -> int | None:
     """The same conjunction closing a list that the conjunction ``cc`` opens after a comma
     ("hours, and another minutes, another seconds, and another days"): a comma before ``cc``,
@@ -1611,7 +2073,7 @@ def _omission(
     (an opening participle: "Valued at $5 by A and $7 by B, the shares fell").
     """
     doc = an.doc
-    end = om.right_end
+    end = _with_closing_bracket(an, Span(r_start, om.right_end)).end
     if om.marker and om.marker not in {"not", "never"}:
         n = len(om.marker.split())
         k = end + 1
@@ -1890,7 +2352,8 @@ def _resolve(
         and rv is None
         and right.end > right.start
     ):
-        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end))
+        neg = doc[right.start].lower_
+        return _stripping_negation(an, verb, p, Span(right.start + 1, right.end), neg)
     if rv is not None:
         return _verbal(an, verb, p, right, rv, b)
     return _nominal(an, verb, subj, p, right, None, collect)
@@ -2086,6 +2549,18 @@ def _verbal(
         sents[-1] = _finish(
             _tokens_text(doc, corrected[0] + pieces[-1] + suffix, corrected[1]), an.final
         )
+    neg = right.start if doc[right.start].lower_ in {"not", "never"} else None
+    if corrected is None and not middles and neg is not None and auxes and auxes[0] < start:
+        # the negation goes after the first auxiliary the conjuncts share ("had been
+        # unlatched, but not opened" -> "had not been opened"; "can" + "not" = "cannot")
+        a = auxes[0]
+        while a > 0 and doc[a - 1].dep_ in {"aux", "auxpass"} and doc[a - 1].head.i in {a, lv.i}:
+            a -= 1  # "had" hung on "been"
+        aux = doc[a]
+        word = "cannot" if aux.lower_ == "can" and doc[neg].lower_ == "not" else None
+        ids = [i for i in prefix + pieces[-1] + suffix if i != neg]
+        replace = {aux.i: word or f"{aux.text} {doc[neg].lower_}"}
+        sents[-1] = _finish(_tokens_text(doc, ids, replace), an.final)
     additive = None if middles else _not_just_vp(an, lv, prefix + pieces[0])
     if additive is not None:  # "didn't just win X but also ...": "won X"
         sents[0] = _finish(_tokens_text(doc, additive[0] + suffix, additive[1]), an.final)
@@ -2228,8 +2703,12 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return None
 
 
-def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Resolution | None:
-    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.\""""
+def _stripping_negation(
+    an: _Analysis, verb: Token, p: int, remnant: Span, neg: str = "not"
+) -> Resolution | None:
+    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.";
+    *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
+    home"; "can" + "never" = "can never")."""
     doc = an.doc
     from lemminflect import getInflection
 
@@ -2243,15 +2722,22 @@ def _stripping_negation(an: _Analysis, verb: Token, p: int, remnant: Span) -> Re
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i
     if has_aux and finite is not None:
-        replace[finite.i] = finite.text + ("not" if finite.lower_ == "can" else " not")
+        can = finite.lower_ == "can" and neg == "not"
+        replace[finite.i] = finite.text + ("not" if can else f" {neg}")
     elif verb.lemma_ == "be":  # "was not", never "did not be"
-        replace[verb.i] = f"{verb.text} not"
+        replace[verb.i] = f"{verb.text} {neg}"
+    elif neg == "never":
+        own = (_lower_first(verb) if verb.i == 0 else None) or verb.text
+        replace[verb.i] = f"never {own}"
     else:
-        do = DO_SUPPORT.get(verb.tag_)
+        from lingeval.conjuncts.resolvers.stripping import tag_and_lemma
+
+        tag, lemma = tag_and_lemma(verb)  # ("forgave/VBP" is a past form)
+        do = DO_SUPPORT.get(tag)
         if do is None:
             return None
-        base = getInflection(verb.lemma_, tag="VB")
-        replace[verb.i] = f"{do} not {base[0] if base else verb.lemma_}"
+        base = getInflection(lemma, tag="VB")
+        replace[verb.i] = f"{do} not {base[0] if base else lemma}"
     first = list(range(0, p + 1))
     second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
     suffix = _suffix(an, remnant.end)
@@ -2397,6 +2883,8 @@ def _inside_name(doc: Doc, k: int) -> bool:
         return False
     a, b = doc[k - 1], doc[k + 1]
     after = doc[k + 2] if k + 2 < len(doc) else None
+    if a.lower_ in TIME_NOUNS:
+        return False  # "in December, Mexico in January": a month ends no place name
     return (
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
@@ -2721,6 +3209,7 @@ def _nominal(
         extents.append(Span(right.start, an.left_end(tail_time)))
     if clause_tail is not None:
         extents = [right]  # the remnant clause ends the conjunct
+    extents = list(dict.fromkeys(_with_closing_bracket(an, e) for e in extents))
     parse_heads = {doc[an.cc].head.i}
     if conj_tok is not None:
         parse_heads.add(conj_tok.head.i)
@@ -2930,6 +3419,16 @@ def _nominal(
 TIME_TAIL_PREPOSITIONS = frozenset({"over", "during", "throughout", "within", "in"})
 #: Adverbs that open a shared closing time phrase ("[late Friday]", "[early Monday]").
 TIME_TAIL_ADVERBS = frozenset({"late", "early"})
+
+
+def _with_closing_bracket(an: _Analysis, span: Span) -> Span:
+    """``span`` with the closing bracket right after it when the bracket opens inside it
+    ("for The Old Lady Who Walked in the Sea (1992[)]"): the bracket is never shared."""
+    doc, k = an.doc, span.end + 1
+    if k > an.last or doc[k].text not in {")", "]"}:
+        return span
+    opened = open_bracket(doc, k)
+    return Span(span.start, k) if opened is not None and opened >= span.start else span
 
 
 def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
@@ -3232,6 +3731,11 @@ def _analyses(
                 continue
             out.append((corr, sims, shift, 0, why))
         adverb = _adverb_before(doc, verb, post) if m > 1 and verb_left else None
+        a_post = post
+        if adverb is None and m > 1 and verb_left and verb is not None:
+            # the adverb of an infinitival complement of the verb: "is to [first] apply"
+            adverb = _infinitive_adverb(doc, verb, p1)
+            a_post = _head_of(doc, adverb).head.i + 1 if adverb is not None else post
         if adverb is not None and (
             (len(parts[0]) == 1 and doc[parts[0].start].tag_ == "RB")
             # a noun phrase of time answers a time adverb: "[once] was signed to A and
@@ -3240,8 +3744,12 @@ def _analyses(
         ):
             # a connective adverb answers one before the verb: "to first apply rules to A,
             # then to B", "could also pay X ... and then Y"
+            if a_post != post and len(parts[0]) == 1:
+                # ... and not the infinitive phrase holding that adverb ("[to first apply
+                # rules]"): the infinitive is the verb the rewrite copies
+                out = [o for o in out if not (o[0][0].start <= adverb.start <= o[0][0].end)]
             for corr, sims, shift, why in _align_all(
-                an, parts[1:], p1, post, verb, parse_heads, om
+                an, parts[1:], p1, a_post, verb, parse_heads, om
             ):
                 if verb is not None and _arguments_of(doc, verb, corr):
                     s0 = _similarity(doc, parts[0], adverb)
@@ -3276,6 +3784,25 @@ def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
             and child.right_edge.i <= subj.end
         ):
             return Span(child.i, child.right_edge.i)
+    return None
+
+
+def _infinitive_adverb(doc: Doc, verb: Token, p: int) -> Span | None:
+    """The adverb before the infinitive of a complement chain of ``verb`` that holds token
+    ``p`` ("The idea is to [first] apply rules to A", "We want to [first] paint ..."): the
+    nearest infinitive above ``p`` with its "to", below ``verb``; else None."""
+    tok = doc[p]
+    for _ in range(40):
+        if tok.i == verb.i or tok.head.i == tok.i:
+            return None
+        if (
+            tok.tag_ == "VB"
+            and tok.i < p
+            and tok.dep_ in {"xcomp", "ccomp", "advcl"}
+            and any(c.tag_ == "TO" and c.dep_ == "aux" for c in tok.children)
+        ):
+            return _adverb_before(doc, tok, tok.i + 1)
+        tok = tok.head
     return None
 
 
@@ -3350,12 +3877,29 @@ def _align_all(
         )
         # properties of the remnant alone, the same for every candidate
         focus_word = len(part) == 1 and doc[part.start].lower_ in REMNANT_OPENERS
+        # a focus particle ("even", "also", "only") contrasts with no manner or degree adverb:
+        # it goes with the phrase after it ("varies [greatly] from A to B or even from C to D")
+        particle = len(part) == 1 and doc[part.start].lower_ in FOCUS_PARTICLES
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         for c in an.candidates_ending(end, lo):
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
+            if c.end > c.start and _stranded_preposition(doc, c):
+                # "home [first to] the Ninth Legion and later the Sixth": a preposition whose
+                # object lies after the span ends no correlate (it stays shared or goes with
+                # its object)
+                continue
+            if particle and not (len(c) == 1 and doc[c.start].lower_ in FOCUS_PARTICLES):
+                continue
             if focus_word and len(c) == 1 and doc[c.start].lower_ in PLACE_ADVERBS:
                 continue  # a time adverb answers no place adverb: "went [there] ... and again"
+            if verbless and any(
+                doc[i].tag_ in FINITE_TAGS and not c.start <= doc[i].head.i <= c.end
+                for i in range(c.start, c.end + 1)
+            ):
+                # a verbless remnant answers no stretch that holds a finite verb of the
+                # clause above it ("broken up [into 7 parts is available] ... and as B")
+                continue
             if verbless and _subject_infinitive(doc, c):
                 # a verbless remnant answers the subject of the infinitive, not the whole
                 # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
@@ -3445,6 +3989,14 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+def _stranded_preposition(doc: Doc, c: Span) -> bool:
+    """``c`` ends in a preposition whose object follows the span ("[first to] the Legion")."""
+    last = doc[c.end]
+    return last.tag_ in {"IN", "TO"} and any(
+        ch.i > c.end and ch.dep_ in {"pobj", "pcomp"} for ch in last.children
+    )
 
 
 #: Heads of a partitive "X of the Ns" besides numbers ("most of the shops").
@@ -3557,9 +4109,12 @@ def _build(
     # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
     # "Kim has read it, too"): the words of the input are kept, none added (paper 000, 3.2)
     marker = list(range(ext.end + 1, strip_tail + 1)) if strip_tail else []
+    nominal_subject = option == "gapping" and _category(doc, parts[0]) in {"NP", "NUM"}
     for remnant_parts in conjuncts:
         if remnant_parts is None or len(remnant_parts) != len(corr):
             return None
+        if nominal_subject and _no_subject(doc, remnant_parts[0]):
+            return None  # "..., back to Rome in June, and Lima in August": no subject
         own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         sents.append(
@@ -3578,6 +4133,17 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _no_subject(doc: Doc, span: Span) -> bool:
+    """``span`` cannot be a subject remnant: a prepositional phrase, possibly opened by an
+    adverb ("back to Rome", "again in May"), an adverb or an adjective alone."""
+    first = doc[span.start]
+    if first.tag_ in {"IN", "TO"}:
+        return True
+    if first.tag_ in {"RB", "RP"} and span.end > span.start:
+        return doc[span.start + 1].tag_ in {"IN", "TO"}
+    return _category(doc, span) in {"PP", "ADV", "ADJ"}
 
 
 def _own_clause_end(an: _Analysis, r_end: int) -> int | None:
@@ -3616,6 +4182,23 @@ def _keep_prepositions(an: _Analysis, corr: list[Span], mid: list[Span]) -> list
             and all(doc[i].lower_ != doc[c.start].lower_ for i in range(r.start, r.end + 1))
         ):
             c = Span(c.start + 1, c.end)
+        elif (
+            c.start > 0
+            and doc[c.start - 1].tag_ in {"IN", "TO"}
+            and doc[c.start].tag_ not in {"IN", "TO"}
+            and len(r) > 1
+            and (
+                doc[r.start].lower_ == doc[c.start - 1].lower_
+                or (
+                    doc[r.start].tag_ in {"RB", "RP"}
+                    and doc[r.start + 1].lower_ == doc[c.start - 1].lower_
+                )
+            )
+        ):
+            # ... and a middle conjunct with the correlate's own preposition replaces it too
+            # ("flying to Rome next week, back to Rome in June, and ..." -> "flying back to
+            # Rome in June", not "flying to back to Rome")
+            c = Span(c.start - 1, c.end)
         out.append(c)
     return out
 
@@ -3804,6 +4387,29 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     return [*run, tok.i]
 
 
+def _rival_adverb(
+    doc: Doc, gov: Token, adv: int, indices: list[int], pairs: Sequence[tuple[Span, Span]]
+) -> int | None:
+    """An adverb of time or sequence of the copied verb ``gov`` in the rewrite, outside every
+    remnant, that the remnant's leading adverb ``adv`` (one of the same sets) answers
+    ("sold [first] to A and later B"), else None."""
+    classes = TIME_ADVERBS | SEQUENCE_ADVERBS
+    if doc[adv].lower_ not in classes:
+        return None
+    own = {i for _, r in pairs for i in range(r.start, r.end + 1)}
+    for t in gov.children:
+        if (
+            t.dep_ == "advmod"
+            and t.tag_ in {"RB", "RBR"}
+            and t.lower_ in classes
+            and t.lower_ != doc[adv].lower_
+            and t.i in indices
+            and t.i not in own
+        ):
+            return t.i
+    return None
+
+
 def _finite_copula(verb: Token) -> bool:
     """A finite *be* that is its clause's only verb ("is part of", "was a nurse"): a
     mid-position adverb follows it, as it follows a first auxiliary ("is formerly part of",
@@ -3863,6 +4469,14 @@ def _substitute(
                 indices.remove(adv)
             if doc[advs[-1] + 1].text == "," and advs[-1] + 1 in indices:
                 indices.remove(advs[-1] + 1)  # "and, later, to B" -> "later V ... B"
+            rival = _rival_adverb(doc, gov, advs[-1], indices, pairs)
+            if rival is not None:
+                # the first conjunct's own adverb of time is what the remnant's answers: it
+                # is replaced in its place ("passed [first] to A and later B" -> "passed
+                # later to B")
+                at = indices.index(rival)
+                indices[at : at + 1] = advs
+                continue
             # a finite copula is its own first auxiliary: "is formerly part of B"
             at = indices.index(gov.i) + int(_finite_copula(gov))
             indices[at:at] = advs

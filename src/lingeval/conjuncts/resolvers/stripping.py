@@ -49,6 +49,7 @@ __all__ = [
     "resolve_parenthetical",
     "resolve_stripping",
     "stripping_alternatives",
+    "tag_and_lemma",
 ]
 
 FRONT = {"also", "not", "never"}
@@ -406,16 +407,20 @@ def marker_word(doc: Doc, st: Stripping) -> str:
     return doc[st.front].lower_ if st.front is not None else ""
 
 
-def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, bool, bool]]:
+def _candidates(
+    an: _Analysis, verb: Token, remnant: Span, cleft: Token | None = None
+) -> list[tuple[Span, bool, bool]]:
     """Correlate candidates ``(span, is_subject, is_object_of_a_preposition)`` of the left
-    clause, left to right."""
+    clause, left to right. ``cleft``: ``verb`` is the *be* of a cleft and this its clause
+    (:func:`_cleft_be`): *it* and the clause's words are no candidates, and the focus leaves
+    a relative clause in place."""
     from lingeval.conjuncts.resolvers.rules import Span, _head_of
 
     doc = an.doc
     out: list[tuple[Span, bool, bool]] = []
     left_end = an.left_end(an.cc)  # the left clause's last word (candidates end by it)
     subj = an.subject_span(verb)
-    if subj is not None and not _expletive_it(doc, subj, verb):
+    if subj is not None and cleft is None and not _expletive_it(doc, subj, verb):
         out.append((subj, True, False))
     # (a place adverb may open a prepositional remnant: "and also here in York")
     pp = doc[_after_place_words(doc, remnant)].tag_ in {"IN", "TO"}
@@ -425,7 +430,7 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
     while stack:
         v = stack.pop()
         for c in v.children:
-            if c.i <= v.i or c.i >= an.cc:
+            if c.i <= v.i or c.i >= an.cc or (cleft is not None and c.i == cleft.i):
                 continue
             if place and (
                 (c.dep_ == "advmod" and _place_remnant(doc, Span(c.i, c.i)))
@@ -459,6 +464,8 @@ def _candidates(an: _Analysis, verb: Token, remnant: Span) -> list[tuple[Span, b
                 for x in c.children:
                     if x.dep_ in {"xcomp", "ccomp"} and x.i > c.i and c.tag_.startswith("JJ"):
                         end = min(end, x.left_edge.i - 1)
+                    if cleft is not None and c.dep_ == "attr" and x.i == cleft.i:
+                        end = min(end, x.left_edge.i - 1)  # "Ann [who won]"
                 out.append((Span(start, end), False, False))
                 if pp and c.dep_ == "prep":
                     # a phrase of the remnant's preposition inside it ("in a hostel [in
@@ -588,6 +595,38 @@ def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int
     if clause is None or clause.right_edge.i != rem.end:
         return []
     return list(range(clause.left_edge.i, clause.right_edge.i + 1))
+
+
+def _cleft_be(an: _Analysis, verb: Token) -> tuple[Token, Token] | None:
+    """The *be* of a cleft and its clause, when the clause holds ``verb`` and ends the left
+    clause ("It was [Ann] who won, and not Bo"; "It was in Vienna that they met, but not in
+    Prague"): the focus is the correlate and the clause stays ("It was not Bo who won.");
+    None for any other verb. A cleft: *it* as the subject of *be*, a focus (its predicate
+    noun or a prepositional phrase) and right after it the clause, a relative clause on the
+    focus or (as the parser often has it) a clause of *be* opened by *who / that / which*."""
+    doc = an.doc
+    while verb.dep_ in {"xcomp", "ccomp"} and verb.head.lemma_ != "be" and verb.head.i < verb.i:
+        verb = verb.head  # "who taught me [to sail]"
+    if verb.dep_ == "relcl" and verb.head.dep_ == "attr":
+        focus, be = verb.head, verb.head.head
+    elif verb.dep_ == "ccomp":
+        be = verb.head
+        focus = next(
+            (c for c in be.children if c.dep_ in {"attr", "prep", "advmod"} and c.i < verb.i), be
+        )
+    else:
+        return None
+    if be.lemma_ != "be" or focus is be or focus.i > verb.i or be.i > focus.i:
+        return None
+    opener = doc[verb.left_edge.i]
+    # the clause comes right after the focus (the end of a relative clause's noun phrase)
+    right = focus.right_edge.i if verb.head.i != focus.i else opener.i - 1
+    if opener.lower_ not in {"who", "that", "which", "whom"} or opener.i != right + 1:
+        return None
+    subj = an.subject_span(be)
+    if subj is None or subj.start != subj.end or doc[subj.start].lower_ != "it":
+        return None
+    return be, verb
 
 
 def _before_one(doc: Doc, tok: Token) -> bool:
@@ -752,6 +791,9 @@ def _choices(
     if p < 0 or verb is None:
         return None
     verb = _last_conjunct(verb, an.cc)
+    cleft = _cleft_be(an, verb) if marker_word(doc, st) or st.end else None
+    if cleft is not None:
+        verb = cleft[0]  # "It was Ann who won, and not Bo" -> "It was not Bo who won."
     if st.contrast:
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
@@ -824,7 +866,7 @@ def _choices(
         o.dep_ == "pobj" and phrase_kind([o]) in {"NAME", "PERSON"} and not _time_noun(o)
         for o in first.children
     )
-    for span, is_subj, pp_obj in _candidates(an, verb, rem):
+    for span, is_subj, pp_obj in _candidates(an, verb, rem, cleft[1] if cleft else None):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
@@ -1458,6 +1500,23 @@ def _best_choice(an: _Analysis, choices: list[_Choice]) -> _Choice:
     return choices[max(range(len(choices)), key=lambda n: (keys[n], n))]
 
 
+def tag_and_lemma(verb: Token) -> tuple[str, str]:
+    """The tag and lemma of a verb for *do*-support: the tagger's, except for a past form it
+    took for a present one ("I forgave/VBP you, but not him" -> "did not forgive", not "do
+    not forgave"), where the dictionary's reading of the form is taken."""
+    from lemminflect import getInflection, getLemma
+
+    if verb.tag_ in {"VBZ", "VBP"}:
+        found = getLemma(verb.lower_, upos="VERB")
+        if (
+            found
+            and verb.lower_ in getInflection(found[0], "VBD")
+            and verb.lower_ not in getInflection(found[0], verb.tag_)
+        ):
+            return "VBD", found[0]
+    return verb.tag_, verb.lemma_
+
+
 def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> dict[int, str] | None:
     """The words of the left clause's verb chain changed for the stripped remnant: agreement
     of the finite verb with a new subject; the front marker, the hedge and the remnant's own
@@ -1514,15 +1573,16 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
         from lemminflect import getInflection
 
-        imperative = verb.tag_ == "VB" and an.subject_span(verb) is None and finite is None
-        do = "do" if imperative else DO_SUPPORT.get(verb.tag_)
+        tag, lemma = tag_and_lemma(verb)
+        imperative = tag == "VB" and an.subject_span(verb) is None and finite is None
+        do = "do" if imperative else DO_SUPPORT.get(tag)
         if do is None:
             return None
         if verb.text[:1].isupper():
             do = do.capitalize()
-        if is_subj and verb.tag_ in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
+        if is_subj and tag in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
             do = "do" if _is_plural(doc, rem) else "does"
-        base = getInflection(verb.lemma_, tag="VB")
+        base = getInflection(lemma, tag="VB")
         do = f"{hedge} {do}" if hedge else do  # "certainly did not steal"
         # do-support goes before the adverbs right before the verb ("often visits" -> "does
         # not often visit"; "Highly recommend X" -> "Do not highly recommend X")
@@ -1537,9 +1597,9 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
             if adv.i == 0 and adv.text[:1].isupper():
                 do = do.capitalize()
             replace[first] = f"{do} {marker} {lowered}"
-            replace[verb.i] = base[0] if base else verb.lemma_
+            replace[verb.i] = base[0] if base else lemma
         else:
-            replace[verb.i] = f"{do} {marker} {base[0] if base else verb.lemma_}"
+            replace[verb.i] = f"{do} {marker} {base[0] if base else lemma}"
     return replace
 
 

@@ -135,6 +135,13 @@ SITE_ADVERBS = {
 }  # fmt: skip
 #: ... of them, those of time: the antecedent's own adjuncts of time are not restored
 SITE_TIMES = SITE_ADVERBS - {"eventually", "instead", "anyway", "though"}
+#: Adverbs of frequency or phase that hold only under the antecedent's own polarity: not
+#: restored at a site of the other polarity ("I don't usually drink coffee, but today I did"
+#: -> "I did drink coffee", never "did usually drink"; "hasn't called yet, but she has")
+POLAR_ADVERBS = {
+    "usually", "always", "often", "normally", "generally", "typically", "sometimes",
+    "ever", "still", "already", "yet", "rarely", "seldom", "hardly", "frequently",
+}  # fmt: skip
 
 
 def _marker_end(doc: Doc, lo: int, hi: int, adverbs: bool = False) -> int:
@@ -335,6 +342,8 @@ def choose_antecedent(
             v.tag_ not in VERB_TAGS or v.tag_ == "MD" or v.dep_ in {"aux", "auxpass"}
         ):
             continue
+        if _habitual_used(v):
+            continue  # "used to work": the infinitive is the antecedent ("and it still does")
         chain = _left_chain(v)
         score, j = _match(chain, site_aux)
         start = chain[j].i + 1 if j >= 0 else (chain[0].i if j == -2 else v.i)
@@ -350,6 +359,16 @@ def choose_antecedent(
         if best is None or score > best[0]:
             best = (score, v, j)
     return (best[1], best[2]) if best is not None else None
+
+
+def _habitual_used(v: Token) -> bool:
+    """``v`` is the past-habit marker *used* of "used to + verb" (its infinitive follows)."""
+    return (
+        v.lower_ == "used"
+        and v.i + 1 < len(v.doc)
+        and v.doc[v.i + 1].tag_ == "TO"
+        and any(c.dep_ == "xcomp" and c.i > v.i for c in v.children)
+    )
 
 
 def _subject_text(an: _Analysis, v: Token) -> str:
@@ -396,6 +415,10 @@ def _vp_tokens(an: _Analysis, v: Token, j: int, p: int, site: Site) -> list[int]
         from lingeval.conjuncts.resolvers.stripping import _time_adjuncts
 
         drop |= _time_adjuncts(doc, v, v.i, end)
+    # an adverb of frequency or phase under the other polarity (POLAR_ADVERBS)
+    negated_antecedent = any(c.dep_ == "neg" for c in v.children)
+    if negated_antecedent != any(_is_neg(doc[i]) for i in site.chain):
+        drop.update(c.i for c in v.children if c.dep_ == "advmod" and c.lower_ in POLAR_ADVERBS)
     # a phrase the right conjunct replaces: "in the morning" for "in the afternoon"
     own = {doc[i].lemma_.lower() for i in site.pre if doc[i].dep_ == "prep"}
     for t in doc[v.i + 1 : end + 1]:
@@ -541,7 +564,7 @@ def _quantified_noun(doc: Doc, subject: list[int], left: list[int]) -> dict[int,
         return {}
     quantifier = q.lower_ in QUANTIFIERS or q.tag_ == "CD"
     first = doc[left[0]]
-    head = next((doc[i] for i in left if doc[i].head.i not in left), None)
+    head = next((doc[i] for i in left if doc[i].head.i not in left or doc[i].head.i == i), None)
     if (
         not quantifier
         or head is None
@@ -585,6 +608,20 @@ def _conjunct_end(an: _Analysis, start: int) -> int:
     return an.last + 1
 
 
+def _root_noun_subject(clause: Token) -> bool:
+    """``clause`` is a finite verb the parser hung on a root noun before it as a reduced
+    relative, which is the subject of a misparsed main clause ("Some students handed ...")."""
+    head = clause.head
+    return (
+        clause.dep_ == "acl"
+        and clause.tag_ in {"VBD", "VBZ", "VBP"}
+        and head.dep_ == "ROOT"
+        and head.i < clause.i
+        and head.tag_ in {"NN", "NNS", "NNP", "NNPS"}
+        and head.left_edge.i == 0
+    )
+
+
 def _subordinate(t: Token) -> bool:
     """``t`` heads an adverbial clause with a subordinator ("if I lived in Paris")."""
     return t.dep_ == "advcl" and any(c.dep_ == "mark" for c in t.children)
@@ -623,9 +660,14 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         clause = clause.head
     subj = an.subject_span(clause)
     ls = subj.start if subj is not None else clause.left_edge.i
+    shared_subject = list(range(subj.start, subj.end + 1)) if subj is not None else []
+    if subj is None and _root_noun_subject(clause):
+        # "Some students/ROOT handed/acl in the assignment, but most did not": the noun the
+        # parser made the root is the left clause's subject
+        ls = clause.head.left_edge.i
+        shared_subject = list(range(ls, clause.i))
     # an inverted left clause ("Now, do you want ..."): its auxiliary is not opening material
     ls = min([ls] + [c.i for c in clause.children if c.dep_ in {"aux", "auxpass"}])
-    shared_subject = list(range(subj.start, subj.end + 1)) if subj is not None else []
     site_subject = _site_subject(doc, site)
     found = choose_antecedent(an, site, p, site_subject)
     if found is None:
@@ -639,6 +681,17 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         doc[i].dep_ == "conj" and doc[i].head.i < clause.i and clause in doc[i].head.subtree
         for i in site.chain
     )
+    # a finite site with a subject of its own after an infinitive clause is not embedded under
+    # the verb above that infinitive ("Critics expected the film to flop, but it did not" ->
+    # "It did not flop.", never "Critics expected it did not flop.")
+    infinitive = any(c.tag_ == "TO" and c.dep_ in {"aux", "auxpass"} for c in clause.children)
+    # (or a stranded "to" after a finite verb of its own: "but I refused to")
+    finite_site = any(
+        doc[i].tag_ in {"VBD", "VBZ", "VBP", "MD"}
+        for i in [*site.chain, *site.pre]
+        if _is_aux(doc[i]) or i in site.pre
+    )
+    above = above or (bool(site.pre) and infinitive and finite_site)
     opening = list(range(0, ls)) if not own_opening and not above and found[0].i >= ls else []
     second = _restore(an, site, p, shared_subject)
     if second is None:

@@ -1,0 +1,55 @@
+"""A coordinated subject with a singular verb names one thing and stays unchanged (paper 000,
+section 8: collective readings are non-rewritable); sentences written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Laurel and Hardy was the first film I ever saw.",
+        "Hall and Oates has sold millions of records.",
+        "Macaroni and cheese is on the menu tonight.",
+        "Former goalkeeper and current coach Anna Berg is leaving the club.",
+    ],
+)
+def test_singular_verb_keeps_the_coordination_whole(rules: RulesResolver, sentence: str) -> None:
+    sentences, rule = resolve(rules, sentence, "and")
+    assert (sentences, rule) == ([sentence], "unchanged:collective:agreement")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected"),
+    [
+        # a plural verb: distributive, split
+        (
+            "Laurel and Hardy were born in different countries.",
+            "and",
+            ["Laurel was born in different countries.", "Hardy was born in different countries."],
+        ),
+        # a disjunction takes a singular verb anyway: no evidence
+        (
+            "A fine or a warning is given to first offenders.",
+            "or",
+            ["A fine is given to first offenders.", "A warning is given to first offenders."],
+        ),
+    ],
+)
+def test_no_agreement_evidence_splits(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str]
+) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert sentences == expected
+    assert not rule.startswith("unchanged")
+
+
+def test_every_opens_a_distributive_subject(rules: RulesResolver) -> None:
+    sentences, rule = resolve(rules, "Every nurse and doctor has a pager.", "and")
+    assert rule != "unchanged:collective:agreement"
+    assert sentences[0] == "Every nurse has a pager."
+    assert len(sentences) == 2  # (the second loses the shared "Every": a coordination matter)
