@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.memo import memo_doc_span
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
@@ -169,6 +170,7 @@ class Span:
 # Span shapes and similarity
 
 
+@memo_doc_span
 def _head_of(doc: Doc, span: Span) -> Token:
     """The token of ``span`` whose head lies outside it (the first such), else the last token."""
     for i in range(span.start, span.end + 1):
@@ -178,6 +180,7 @@ def _head_of(doc: Doc, span: Span) -> Token:
     return doc[span.end]
 
 
+@memo_doc_span
 def _np_head(doc: Doc, span: Span) -> Token:
     """Surface head of a nominal span: the last nominal token before any preposition."""
     best = None
@@ -245,6 +248,7 @@ def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
     return None
 
 
+@memo_doc_span
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
     comma = _comma_adjunct_end(doc, span)
@@ -544,7 +548,7 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
 
 def _inflect(tok: Token, plural: bool) -> str | None:
     """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection as getInflection
 
     low = tok.lower_
     lemma = tok.lemma_.lower()
