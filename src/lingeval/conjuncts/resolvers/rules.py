@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.memo import memo_doc_span
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
@@ -113,8 +114,12 @@ WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 #: tags of the object of a short opening phrase without a comma ("on [Tuesday]", "in [the
 #: first week]") before a clause of its own ("and on Tuesday it snowed")
 OPENER_OBJECT_TAGS = {"DT", "NN", "NNP", "NNS", "CD", "JJ"}
-#: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
-LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
+#: conjuncts that only close a list or an approximation, or hedge it in speech ("forty or
+#: something", "tired and everything"): no omission, nothing to rewrite
+LIST_IDIOMS = {
+    ("so",), ("so", "on"), ("so", "forth"), ("the", "like"), ("something",), ("anything",),
+    ("whatever",), ("whatnot",), ("stuff",), ("everything",), ("all", "that"), ("what", "not"),
+}  # fmt: skip
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "as", "once",
@@ -166,6 +171,7 @@ class Span:
 # Span shapes and similarity
 
 
+@memo_doc_span
 def _head_of(doc: Doc, span: Span) -> Token:
     """The token of ``span`` whose head lies outside it (the first such), else the last token."""
     for i in range(span.start, span.end + 1):
@@ -175,6 +181,7 @@ def _head_of(doc: Doc, span: Span) -> Token:
     return doc[span.end]
 
 
+@memo_doc_span
 def _np_head(doc: Doc, span: Span) -> Token:
     """Surface head of a nominal span: the last nominal token before any preposition."""
     best = None
@@ -242,6 +249,7 @@ def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
     return None
 
 
+@memo_doc_span
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
     comma = _comma_adjunct_end(doc, span)
@@ -541,7 +549,7 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
 
 def _inflect(tok: Token, plural: bool) -> str | None:
     """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection as getInflection
 
     low = tok.lower_
     lemma = tok.lemma_.lower()
@@ -600,17 +608,20 @@ def _singular_agreement(subject: Token) -> bool:
     """The coordinated subject headed by ``subject`` ("Tom and Jerry", "Fish and chips") takes
     a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
     firm, one person's two titles), a collective reading the paper leaves non-rewritable
-    (section 8). Every conjunct is a noun, the conjunction *and*; a distributive determiner
-    ("Every man and woman is ...") is no evidence."""
+    (section 8). Every conjunct is a noun, the first a singular one, the conjunction *and*
+    with no punctuation or adverb in the subject; a distributive determiner ("Every man and
+    woman is ...") is no evidence."""
     conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
     if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
         return False
+    if subject.tag_ not in {"NN", "NNP"}:
+        return False  # "The boys and the girl was": the verb agrees with the nearest conjunct
     if any(c.dep_ == "det" and c.lower_ in {"each", "every", "no"} for c in subject.children):
         return False
     # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
     links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
-    if links != {"and"}:
-        return False
+    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in subject.subtree):
+        return False  # (", and also the map, was": an aside, not a name)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
     finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
