@@ -599,17 +599,20 @@ def _singular_agreement(subject: Token) -> bool:
     """The coordinated subject headed by ``subject`` ("Tom and Jerry", "Fish and chips") takes
     a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
     firm, one person's two titles), a collective reading the paper leaves non-rewritable
-    (section 8). Every conjunct is a noun, the conjunction *and*; a distributive determiner
-    ("Every man and woman is ...") is no evidence."""
+    (section 8). Every conjunct is a noun, the first a singular one, the conjunction *and*
+    with no punctuation or adverb in the subject; a distributive determiner ("Every man and
+    woman is ...") is no evidence."""
     conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
     if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
         return False
+    if subject.tag_ not in {"NN", "NNP"}:
+        return False  # "The boys and the girl was": the verb agrees with the nearest conjunct
     if any(c.dep_ == "det" and c.lower_ in {"each", "every", "no"} for c in subject.children):
         return False
     # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
     links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
-    if links != {"and"}:
-        return False
+    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in subject.subtree):
+        return False  # (", and also the map, was": an aside, not a name)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
     finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
