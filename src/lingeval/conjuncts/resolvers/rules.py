@@ -4462,6 +4462,12 @@ _ADVERBS_STAYING = _PLACE_WORDS | {
 }  # fmt: skip
 
 
+#: Adverbs of direction that a time adverb may precede in a remnant ("and then back home").
+DIRECTION_ADVERBS = frozenset({"back", "home", "away", "out", "up", "down", "north", "south",
+                               "east", "west", "abroad", "upstairs", "downstairs", "inside",
+                               "outside", "forward", "over", "again"})  # fmt: skip
+
+
 def _adverb_pair(doc: Doc, span: Span) -> bool:
     """Two adverbs opening a longer span, the second a connective, time or focus adverb
     ("[then again] in 1950", "[more specifically] from Sicily", "[most recently] in Rome")."""
@@ -4505,6 +4511,8 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
         or tok.lower_ in _ADVERBS_STAYING
         or (
             tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
+            # "and then back home": a time adverb the parser hangs on a direction adverb
+            and not (tok.head.tag_ == "RB" and _direction_after(doc, tok, r))
             # "and now German in Paris" answering the noun "French": a name tagged JJ
             and not (
                 tok.head.tag_ == "JJ"
@@ -4514,10 +4522,22 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
             )
         )
         or doc[nxt].is_punct
-        or doc[c.start].pos_ == "ADV"
+        or (doc[c.start].pos_ == "ADV" and not (len(c) == 1 and _direction_after(doc, tok, r)))
     ):
         return []
     return [*run, tok.i]
+
+
+def _direction_after(doc: Doc, tok: Token, r: Span) -> bool:
+    """``tok`` is a time adverb opening ``r`` and hung on the direction adverb after it ("and
+    [then] down to the valley"): the direction adverb answers the correlate, ``tok`` moves."""
+    return (
+        tok.i == r.start
+        and r.end > r.start
+        and r.start < tok.head.i <= min(r.end, r.start + 2)
+        and tok.head.lower_ in DIRECTION_ADVERBS
+        and tok.lower_ in TIME_ADVERBS | SEQUENCE_ADVERBS
+    )
 
 
 def _rival_adverb(
