@@ -89,7 +89,42 @@ FINITE = [
       "The report, split into four chapters is published as an audio book read by the author."]),
 ]  # fmt: skip
 
+# a relative clause whose relative word is its object, and a right clause that lacks its
+# object too: a second relative clause sharing the relative word
+RELATIVE = [
+    ('She kept the letters, which her mother had written and her father had never read.',
+     ['She kept the letters, which her mother had written.', 'She kept the letters, which her father had never read.']),
+    ('This is the town that my grandfather left in 1920 and my father visited in 1975.',
+     ['This is the town that my grandfather left in 1920.', 'This is the town that my father visited in 1975.']),
+    ('The coach praised the drill, which the juniors loved and the seniors merely tolerated.',
+     ['The coach praised the drill, which the juniors loved.', 'The coach praised the drill, which the seniors merely tolerated.']),
+    ('He quoted a line which every child knows and most adults still remember.',
+     ['He quoted a line which every child knows.', 'He quoted a line which most adults still remember.']),
+    ('We ate at the cafe where my parents met and my sister later worked as a waitress.',
+     ['We ate at the cafe where my parents met.', 'We ate at the cafe where my sister later worked as a waitress.']),
+]  # fmt: skip
 
-@pytest.mark.parametrize(("sentence", "expected"), STRANDED + FOCUS + FINITE)
+# a noun phrase with an adverbial clause answers the object with its infinitival clause of
+# purpose (the purpose clause is no shared material); a plural noun the tagger read as a verb
+# before the subordinator is a noun ("larger cattle barges if ...")
+PURPOSE = [
+    ('You can borrow a small tent to save weight, or a family tent if you travel with kids.',
+     ['You can borrow a small tent to save weight.', 'You can borrow a family tent if you travel with kids.']),
+    ('Most visitors hire a bike to explore the old town, or a scooter if they plan to reach the beaches.',
+     ['Most visitors hire a bike to explore the old town.', 'Most visitors hire a scooter if they plan to reach the beaches.']),
+    ('It is also possible to book a guide to avoid the crowds, or a private boat if you are in a large group.',
+     ['It is also possible to book a guide to avoid the crowds.', 'It is also possible to book a private boat if you are in a large group.']),
+    ('Take the early train to beat the traffic, or the night bus if you want to save money.',
+     ['Take the early train to beat the traffic.', 'Take the night bus if you want to save money.']),
+    ('Families often rent small rowing boats to explore the lake, or larger cattle barges if they travel in a big group.',
+     ['Families often rent small rowing boats to explore the lake.', 'Families often rent larger cattle barges if they travel in a big group.']),
+    ('The shop sells cheap paper kites to keep children busy, or sturdier nylon kites if the wind is strong.',
+     ['The shop sells cheap paper kites to keep children busy.', 'The shop sells sturdier nylon kites if the wind is strong.']),
+    ('In winter we burn dry pine logs to heat the cabin, or old oak stumps when the frost is hard.',
+     ['In winter we burn dry pine logs to heat the cabin.', 'In winter we burn old oak stumps when the frost is hard.']),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), STRANDED + FOCUS + FINITE + RELATIVE + PURPOSE)
 def test_alignment(parser: object, sentence: str, expected: list[str]) -> None:
     assert resolved(parser, sentence) == expected

@@ -397,11 +397,27 @@ def _time_for_adverb(doc: Doc, a: Span, b: Span) -> bool:
     )
 
 
+def _clause_pair(doc: Doc, a: Span, b: Span) -> bool:
+    """One span is an infinitival clause of purpose, the other an adverbial clause opened by
+    a subordinator ("[to save weight]" / "[if you travel with kids]")."""
+    inf, sub = (a, b) if doc[a.start].tag_ == "TO" else (b, a)
+    return (
+        doc[inf.start].tag_ == "TO"
+        and inf.end > inf.start
+        and _purpose_infinitive(doc[inf.start + 1])
+        and (doc[sub.start].dep_ == "mark" or _subordinator(doc[sub.start]))
+        and doc[sub.start].head.dep_ == "advcl"
+        and doc[sub.start].head.i <= sub.end
+    )
+
+
 def _similarity(doc: Doc, a: Span, b: Span) -> float:
     """Shape similarity of two spans in [0, 1]: category, head class, determiner, length."""
     ca, cb = _category(doc, a), _category(doc, b)
     if ca == cb:
         score = 0.5
+    elif _clause_pair(doc, a, b):
+        score = 0.5  # adverbial clauses: "to save weight" / "if you travel with kids"
     elif {ca, cb} == {"NP", "NUM"}:
         # a share of a whole answers a number: "of which 300 ..., and the rest ..."
         np_head = _np_head(doc, a if ca == "NP" else b)
@@ -583,17 +599,20 @@ def _singular_agreement(subject: Token) -> bool:
     """The coordinated subject headed by ``subject`` ("Tom and Jerry", "Fish and chips") takes
     a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
     firm, one person's two titles), a collective reading the paper leaves non-rewritable
-    (section 8). Every conjunct is a noun, the conjunction *and*; a distributive determiner
-    ("Every man and woman is ...") is no evidence."""
+    (section 8). Every conjunct is a noun, the first a singular one, the conjunction *and*
+    with no punctuation or adverb in the subject; a distributive determiner ("Every man and
+    woman is ...") is no evidence."""
     conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
     if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
         return False
+    if subject.tag_ not in {"NN", "NNP"}:
+        return False  # "The boys and the girl was": the verb agrees with the nearest conjunct
     if any(c.dep_ == "det" and c.lower_ in {"each", "every", "no"} for c in subject.children):
         return False
     # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
     links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
-    if links != {"and"}:
-        return False
+    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in subject.subtree):
+        return False  # (", and also the map, was": an aside, not a name)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
     finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
@@ -2169,7 +2188,7 @@ def _clause_remnant(
             h.tag_ in VERB_TAGS
             and h.dep_ in {"advcl", "relcl"}
             and h.i <= p
-            and _subordinator(h.left_edge)
+            and (_subordinator(h.left_edge) or _purpose_infinitive(h))
             and not any(doc[i].text in {",", ";"} for i in range(h.left_edge.i, p))
         ):
             found.append(h)
@@ -2209,6 +2228,21 @@ def _clause_remnant(
         )
         best = _better_scored(best, res)
     return best
+
+
+def _purpose_infinitive(h: Token) -> bool:
+    """``h`` heads an infinitival adverbial clause of purpose ("rent a tent [to save weight]",
+    "[in order to] ..."), which an adverbial clause remnant may answer ("..., or a family tent
+    if you travel with kids")."""
+    edge = h.left_edge
+    return (
+        h.dep_ == "advcl"
+        and h.tag_ == "VB"
+        and (
+            (edge.tag_ == "TO" and edge.head.i == h.i)
+            or (edge.lower_ == "in" and edge.i + 2 < h.i and edge.nbor(2).tag_ == "TO")
+        )
+    )
 
 
 def _relative_remnant(
@@ -2285,7 +2319,20 @@ def _is_verb_tok(doc: Doc, i: int) -> bool:
     if tok.tag_ not in VERB_TAGS:
         return False
     if (
-        tok.tag_ == "VB"
+        (
+            tok.tag_ == "VB"
+            # a plural noun read as a verb of the third person after a plural noun or an
+            # adjective, which no such verb follows ("or larger cattle [barges] if you are")
+            or (
+                tok.tag_ == "VBZ"
+                and i > 0
+                and (
+                    doc[i - 1].tag_ in {"NNS", "JJ", "JJR", "JJS"}
+                    # the parser itself hangs a modifier on it: "nylon [kites]"
+                    or (doc[i - 1].dep_ in {"compound", "amod"} and doc[i - 1].head.i == i)
+                )
+            )
+        )
         and i + 1 < len(doc)
         and _subordinator(doc[i + 1])
         and has_lemma(tok.lower_, "NOUN")
@@ -2473,7 +2520,15 @@ def _verbal(
         lv = path[-1]
         if rv.dep_ == "conj" and rv.head.i < an.cc and rv.head.tag_ in VERB_TAGS:
             lv = rv.head  # the clause the parser conjoins it with, not a relative clause inside
-        subj = an.subject_span(lv)
+        gapped = _gapped_relative(doc, path, rv, p)
+        subj: Span | None = None
+        if gapped is not None:
+            # "a line which every child knows and most adults remember": the right clause
+            # lacks its object too, so it is a second relative clause; the relative word
+            # stays shared (a second "which" opening the right clause is not expected)
+            lv, subj = gapped[0], Span(gapped[1], gapped[1])
+        else:
+            subj = an.subject_span(lv)
         start = subj.start if subj is not None else lv.left_edge.i
         if start > 0 and _clause_opener(doc[right.start]) and _clause_opener(doc[start - 1]):
             # "I wonder what it was and what it is": each conjunct brings its own wh-word or
@@ -2621,6 +2676,29 @@ def _listed_clause(an: _Analysis, lo: int, hi: int) -> bool:
 SUBJECT_START_TAGS = frozenset({"DT", "PDT", "NNP", "NNPS", "NN", "NNS", "PRP", "PRP$", "CD", "JJ"})
 #: tags inside the subject of a listed clause
 SUBJECT_INNER_TAGS = SUBJECT_START_TAGS | {"JJR", "JJS", "POS", "HYPH", "RB"}
+
+
+def _gapped_relative(doc: Doc, path: list[Token], rv: Token, p: int) -> tuple[Token, int] | None:
+    """The first conjunct ends in a relative clause whose relative word is its object ("the
+    town [that] my grandfather left in 1920", also "which" read as a second subject: "[which]
+    almost everything is"), and the right clause's verb ``rv`` has no object of its own: that
+    relative verb and the first token of its own subject, else None."""
+    for v in path:
+        if v.dep_ != "relcl" or v.right_edge.i < p:
+            continue
+        before = [c for c in v.children if c.i < v.i]
+        rel = next((c for c in before if c.tag_ in {"WDT", "WP"}), None)
+        subjects = [c for c in before if c.dep_ in SUBJ_DEPS and (rel is None or c.i > rel.i)]
+        if rel is None or not subjects or rel.dep_ not in {"dobj", "pobj", *SUBJ_DEPS}:
+            return None
+        if rel.i != v.left_edge.i or any(
+            c.dep_ in {"dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"}
+            for c in rv.children
+            if c.i > rv.i
+        ):
+            return None
+        return v, subjects[0].left_edge.i
+    return None
 
 
 def _not_just_vp(
