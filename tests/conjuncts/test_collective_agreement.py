@@ -1,5 +1,6 @@
-"""A coordinated subject with a singular verb names one thing and stays unchanged (paper 000,
-section 8: collective readings are non-rewritable); sentences written here."""
+"""Coordinations that name one thing or only hedge stay unchanged: a coordinated subject with a
+singular verb (paper 000, section 8: collective readings are non-rewritable) and spoken hedges
+("or something"); sentences written here."""
 
 from __future__ import annotations
 
@@ -53,3 +54,17 @@ def test_every_opens_a_distributive_subject(rules: RulesResolver) -> None:
     assert rule != "unchanged:collective:agreement"
     assert sentences[0] == "Every nurse has a pager."
     assert len(sentences) == 2  # (the second loses the shared "Every": a coordination matter)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj"),
+    [
+        ("We could meet at the library or something.", "or"),
+        ("She was upset and everything, so we left.", "and"),
+        ("They sell lamps, rugs, cushions and stuff.", "and"),
+        ("You can take the bus or whatever.", "or"),
+    ],
+)
+def test_a_spoken_hedge_is_no_conjunct(rules: RulesResolver, sentence: str, conj: str) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert (sentences, rule) == ([sentence], "unchanged:idiom")

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lingeval.conjuncts.example import CONJUNCTIONS, ConjunctExample
+from lingeval.conjuncts.memo import memo_doc_span
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
@@ -112,8 +113,12 @@ WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 #: tags of the object of a short opening phrase without a comma ("on [Tuesday]", "in [the
 #: first week]") before a clause of its own ("and on Tuesday it snowed")
 OPENER_OBJECT_TAGS = {"DT", "NN", "NNP", "NNS", "CD", "JJ"}
-#: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
-LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
+#: conjuncts that only close a list or an approximation, or hedge it in speech ("forty or
+#: something", "tired and everything"): no omission, nothing to rewrite
+LIST_IDIOMS = {
+    ("so",), ("so", "on"), ("so", "forth"), ("the", "like"), ("something",), ("anything",),
+    ("whatever",), ("whatnot",), ("stuff",), ("everything",), ("all", "that"), ("what", "not"),
+}  # fmt: skip
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "as", "once",
@@ -165,6 +170,7 @@ class Span:
 # Span shapes and similarity
 
 
+@memo_doc_span
 def _head_of(doc: Doc, span: Span) -> Token:
     """The token of ``span`` whose head lies outside it (the first such), else the last token."""
     for i in range(span.start, span.end + 1):
@@ -174,6 +180,7 @@ def _head_of(doc: Doc, span: Span) -> Token:
     return doc[span.end]
 
 
+@memo_doc_span
 def _np_head(doc: Doc, span: Span) -> Token:
     """Surface head of a nominal span: the last nominal token before any preposition."""
     best = None
@@ -241,6 +248,7 @@ def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
     return None
 
 
+@memo_doc_span
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
     comma = _comma_adjunct_end(doc, span)
@@ -540,7 +548,7 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
 
 def _inflect(tok: Token, plural: bool) -> str | None:
     """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection as getInflection
 
     low = tok.lower_
     lemma = tok.lemma_.lower()
