@@ -3404,6 +3404,8 @@ def _nominal(
             verbless = Span(ext.start, clause_tail.start - 1) if clause_tail else ext
             if m > 1 and not _clean_remnants(an, verbless, parts):
                 continue
+            if any(_glued_phrases(doc, part) for part in parts):
+                continue  # "[he law]", "[their partners wells]": two phrases, not one
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
             key = (parts[0].start, parts[0].end)
             if key not in prefs:
@@ -3436,6 +3438,8 @@ def _nominal(
                             continue  # the clause verb's analysis already
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
+                    if _misplaced_nominative(doc, parts, corr[lead:] if lead else corr, subj):
+                        continue  # "and he law at Utrecht": a nominative pronoun is a subject
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
@@ -3577,6 +3581,53 @@ def _with_closing_bracket(an: _Analysis, span: Span) -> Span:
         return span
     opened = open_bracket(doc, k)
     return Span(span.start, k) if opened is not None and opened >= span.start else span
+
+
+def _glued_phrases(doc: Doc, part: Span) -> bool:
+    """``part`` holds two noun phrases side by side that no reading joins: a personal pronoun
+    followed by a noun phrase ("he | law"), or a plural noun the parser does not make a
+    compound followed by a noun ("their partners | wells")."""
+    for k in range(part.start, part.end):
+        a, b = doc[k], doc[k + 1]
+        if (
+            a.tag_ == "PRP"
+            and a.lower_ in NOMINATIVE_PRONOUNS
+            # (a verb tag after it: the tagger's reading of a verbless conjunct, "he law/VBP")
+            and b.tag_ in {"DT", "NN", "NNS", "NNP", "NNPS", "CD", "PRP$", "VBP", "VB"}
+            and b.lower_ not in {"all", "both", "each"}  # "we all (of us)"
+            # not the subject of a clause of its own: "a scooter if [they plan] to ..."
+            and not any(_subordinator(doc[j]) or _is_verb_tok(doc, j) for j in range(part.start, k))
+            and not any(c.dep_ in {"mark", "aux", "dobj", "xcomp"} for c in b.children)
+        ):
+            return True
+        if (
+            a.tag_ == "NNS"
+            and b.tag_ in {"NN", "NNS"}
+            and a.dep_ not in {"compound", "amod", "nmod", "conj"}
+            and a.whitespace_  # not the pieces of one written word ("e-books")
+            and b.text[:1].isalpha()
+            # a coordinated modifier: "voice and [data] telecommunications"
+            and not (k > part.start and doc[k - 1].tag_ == "CC")
+        ):
+            return True
+    return False
+
+
+#: Pronouns that can only be subjects.
+NOMINATIVE_PRONOUNS = frozenset({"i", "he", "she", "we", "they"})
+
+
+def _misplaced_nominative(
+    doc: Doc, parts: Sequence[Span], corr: Sequence[Span], subj: Span | None
+) -> bool:
+    """A remnant opened by a nominative pronoun answers a correlate that is not the subject
+    ("studied [medicine] ... and he law" is no double object: "he" answers the subject)."""
+    return any(
+        doc[part.start].lower_ in NOMINATIVE_PRONOUNS
+        and doc[part.start].tag_ == "PRP"
+        and (subj is None or c.end < subj.start or c.start > subj.end)
+        for part, c in zip(parts, corr, strict=False)
+    )
 
 
 def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
