@@ -608,7 +608,7 @@ def _singular_agreement(subject: Token) -> bool:
     a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
     firm, one person's two titles), a collective reading the paper leaves non-rewritable
     (section 8). Every conjunct is a noun, the first a singular one, the conjunction *and*
-    with no punctuation or adverb in the subject; a distributive determiner ("Every man and
+    with no punctuation or adverb between the conjuncts; a distributive determiner ("Every man and
     woman is ...") is no evidence."""
     conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
     if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
@@ -619,8 +619,10 @@ def _singular_agreement(subject: Token) -> bool:
         return False
     # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
     links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
-    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in subject.subtree):
-        return False  # (", and also the map, was": an aside, not a name)
+    last = max(c.i for c in conjuncts)
+    between = subject.doc[subject.i + 1 : last]
+    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in between):
+        return False  # (", and also the map, was": an aside; an apposition after it may stay)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
     finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
