@@ -17,6 +17,8 @@ from tests.conjuncts.marked import resolve
         "Hall and Oates has sold millions of records.",
         "Macaroni and cheese is on the menu tonight.",
         "Former goalkeeper and current coach Anna Berg is leaving the club.",
+        # an apposition naming the one person after the coordination
+        "The editor and publisher of the magazine, Tom Reyes, was arrested.",
     ],
 )
 def test_singular_verb_keeps_the_coordination_whole(rules: RulesResolver, sentence: str) -> None:
@@ -68,3 +70,9 @@ def test_every_opens_a_distributive_subject(rules: RulesResolver) -> None:
 def test_a_spoken_hedge_is_no_conjunct(rules: RulesResolver, sentence: str, conj: str) -> None:
     sentences, rule = resolve(rules, sentence, conj)
     assert (sentences, rule) == ([sentence], "unchanged:idiom")
+
+
+def test_a_comma_set_stripping_conjunct_is_no_name(rules: RulesResolver) -> None:
+    sentences, rule = resolve(rules, "The pilot, and not the passengers, was injured.", "and")
+    assert rule != "unchanged:collective:agreement"
+    assert len(sentences) == 2

@@ -608,7 +608,7 @@ def _singular_agreement(subject: Token) -> bool:
     a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
     firm, one person's two titles), a collective reading the paper leaves non-rewritable
     (section 8). Every conjunct is a noun, the first a singular one, the conjunction *and*
-    with no punctuation or adverb in the subject; a distributive determiner ("Every man and
+    with no punctuation or adverb between the conjuncts; a distributive determiner ("Every man and
     woman is ...") is no evidence."""
     conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
     if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
@@ -619,8 +619,10 @@ def _singular_agreement(subject: Token) -> bool:
         return False
     # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
     links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
-    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in subject.subtree):
-        return False  # (", and also the map, was": an aside, not a name)
+    last = max(c.i for c in conjuncts)
+    between = subject.doc[subject.i + 1 : last]
+    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in between):
+        return False  # (", and also the map, was": an aside; an apposition after it may stay)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
     finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
@@ -2558,11 +2560,11 @@ def _verbal(
             at, noun = elided
             k = second.index(at) + 1
             second = second[:k] + noun + second[k:]
-        sents = [
-            _finish(_tokens_text(doc, opening + first + suffix), an.final),
-            _finish(_tokens_text(doc, opening + second + suffix), an.final),
-        ]
-        return Resolution(sents, "clauses")
+        lefts = _clause_list(an, opening, first)
+        opening = opening[: lefts[0][0]] if lefts[0] and lefts[0][0] < start else opening
+        sents = [_finish(_tokens_text(doc, opening + piece + suffix), an.final) for piece in lefts]
+        sents.append(_finish(_tokens_text(doc, opening + second + suffix), an.final))
+        return Resolution(sents, "clauses+list" if len(lefts) > 1 else "clauses")
     # shared subject / VP coordination: pick the left verb matching the right one's form
     # (an infinitive may follow a marker: "not only to eat well but also to sleep")
     rs = right.start + int(doc[right.start].lower_ == "also" and right.start < right.end)
@@ -2628,6 +2630,62 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _clause_list(an: _Analysis, opening: list[int], first: list[int]) -> list[list[int]]:
+    """The clauses of an asyndetic list that ends with the first conjunct of a clause
+    coordination ("Ann cooked the meal, Ben washed the dishes, and Cara swept the floor";
+    "41 percent support the plan, 35 percent oppose it, and ..."): the stretches between
+    commas inside ``first`` and, going left, over the ``opening`` that are clauses of a list
+    (:func:`_listed_clause`); an opener without a finite verb ("In the poll,") stays shared.
+    The pieces, left to right; ``[first]`` when ``first`` is no such clause or there is none."""
+    doc = an.doc
+    if not first or not _listed_clause(an, first[0], first[-1]):
+        return [first]  # the first conjunct is no clause of a list ("which consisted of ...")
+    pieces = []
+    lo = first[0]
+    for k in first:
+        if doc[k].text != "," or k == first[-1]:
+            continue
+        nxt = next((j for j in first if j > k and doc[j].text in {",", ";"}), first[-1] + 1)
+        if _listed_clause(an, k + 1, nxt - 1) and any(
+            doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j) for j in range(lo, k)
+        ):
+            pieces.append(list(range(lo, an.left_end(k) + 1)))
+            lo = k + 1
+    pieces.append(list(range(lo, first[-1] + 1)))
+    start = first[0]
+    while opening and start >= 2 and doc[start - 1].text == "," and start - 1 in opening:
+        k = start - 1
+        prev = max((j for j in range(0, k) if doc[j].text in {",", ";", ":"}), default=-1)
+        lo = prev + 1
+        if not _listed_clause(an, lo, k - 1):
+            break
+        pieces.insert(0, list(range(lo, an.left_end(k) + 1)))
+        start = lo
+    return pieces
+
+
+def _listed_clause(an: _Analysis, lo: int, hi: int) -> bool:
+    """Tokens ``lo``..``hi`` are a clause of a list: a noun phrase ("41 percent of voters",
+    "there") and a finite verb right after it."""
+    doc = an.doc
+    if hi - lo < 1 or (doc[lo].tag_ not in SUBJECT_START_TAGS and doc[lo].tag_ != "EX"):
+        return False
+    verb = next(
+        (j for j in range(lo + 1, hi + 1) if doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j)),
+        None,
+    )
+    return verb is not None and all(
+        doc[j].tag_ in SUBJECT_INNER_TAGS or (doc[j].lower_ == "of" and j > lo)
+        for j in range(lo + 1, verb)
+    )
+
+
+#: tags that may open the subject of a listed clause ("the birds sang", "35 percent oppose")
+SUBJECT_START_TAGS = frozenset({"DT", "PDT", "NNP", "NNPS", "NN", "NNS", "PRP", "PRP$", "CD", "JJ"})
+#: tags inside the subject of a listed clause
+SUBJECT_INNER_TAGS = SUBJECT_START_TAGS | {"JJR", "JJS", "POS", "HYPH", "RB"}
 
 
 def _gapped_relative(doc: Doc, path: list[Token], rv: Token, p: int) -> tuple[Token, int] | None:
@@ -2950,6 +3008,8 @@ def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], s
     sims = [_similarity(doc, seg, right)]
     if middles:
         sims.append(_similarity(doc, seg, middles[0]))
+    if _same_shape(doc, seg, middles[0] if middles else right):
+        sims.append(0.8)  # "Helen on Saturday" ~ "the twins on Sunday": NP + "on" PP each
     k = seg.start - 1  # the separator before ``seg``
     prev = max((j for j in range(max(0, k - 12), k) if doc[j].text == sep), default=None)
     if prev is not None and prev + 1 < k:
@@ -2957,6 +3017,14 @@ def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], s
         if before.end >= before.start and an.first_verb(before) is None:
             sims.append(_similarity(doc, seg, before))
     return max(sims)
+
+
+def _same_shape(doc: Doc, a: Span, b: Span) -> bool:
+    """``a`` and ``b`` are two or more phrases of the same categories in the same order, the
+    prepositional ones with the same preposition ("Helen on Saturday" / "the twins on
+    Sunday")."""
+    pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
+    return len(pa) >= 2 and [(x.category, x.prep) for x in pa] == [(x.category, x.prep) for x in pb]
 
 
 def _inside_name(doc: Doc, k: int) -> bool:
