@@ -145,6 +145,19 @@ SUBJECT_REMNANT = [
      ['Our volunteers built shelters in the north.', 'Their partners built wells in the south.']),
 ]  # fmt: skip
 
+# a time adverb the parser hangs on the direction adverb after it goes before the copied verb
+DIRECTION = [
+    ("She cycled to work in the morning, and then back home in the evening.",
+     ["She cycled to work in the morning.", "She then cycled back home in the evening."]),
+    ("The birds fly south in autumn and then back north in spring.",
+     ["The birds fly south in autumn.", "The birds then fly back north in spring."]),
+    ("Most of the herd walked up to the high pasture in June, and then down to the valley in "
+     "October.",
+     ["Most of the herd walked up to the high pasture in June.",
+      "Most of the herd then walked down to the valley in October."]),
+]  # fmt: skip
+
+
 # left as they are: a nominative pronoun in a coordinated subject or inside a relative clause
 UNCHANGED = [
     "The prize goes to whoever he or she may be.",
@@ -159,7 +172,7 @@ def test_pronoun_subjects(parser: object, sentence: str) -> None:
 
 @pytest.mark.parametrize(
     ("sentence", "expected"),
-    STRANDED + FOCUS + FINITE + RELATIVE + PURPOSE + SUBJECT_REMNANT,
+    STRANDED + FOCUS + FINITE + RELATIVE + PURPOSE + SUBJECT_REMNANT + DIRECTION,
 )
 def test_alignment(parser: object, sentence: str, expected: list[str]) -> None:
     assert resolved(parser, sentence) == expected

@@ -2588,11 +2588,11 @@ def _verbal(
             at, noun = elided
             k = second.index(at) + 1
             second = second[:k] + noun + second[k:]
-        sents = [
-            _finish(_tokens_text(doc, opening + first + suffix), an.final),
-            _finish(_tokens_text(doc, opening + second + suffix), an.final),
-        ]
-        return Resolution(sents, "clauses")
+        lefts = _clause_list(an, opening, first)
+        opening = opening[: lefts[0][0]] if lefts[0] and lefts[0][0] < start else opening
+        sents = [_finish(_tokens_text(doc, opening + piece + suffix), an.final) for piece in lefts]
+        sents.append(_finish(_tokens_text(doc, opening + second + suffix), an.final))
+        return Resolution(sents, "clauses+list" if len(lefts) > 1 else "clauses")
     # shared subject / VP coordination: pick the left verb matching the right one's form
     # (an infinitive may follow a marker: "not only to eat well but also to sleep")
     rs = right.start + int(doc[right.start].lower_ == "also" and right.start < right.end)
@@ -2658,6 +2658,62 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _clause_list(an: _Analysis, opening: list[int], first: list[int]) -> list[list[int]]:
+    """The clauses of an asyndetic list that ends with the first conjunct of a clause
+    coordination ("Ann cooked the meal, Ben washed the dishes, and Cara swept the floor";
+    "41 percent support the plan, 35 percent oppose it, and ..."): the stretches between
+    commas inside ``first`` and, going left, over the ``opening`` that are clauses of a list
+    (:func:`_listed_clause`); an opener without a finite verb ("In the poll,") stays shared.
+    The pieces, left to right; ``[first]`` when ``first`` is no such clause or there is none."""
+    doc = an.doc
+    if not first or not _listed_clause(an, first[0], first[-1]):
+        return [first]  # the first conjunct is no clause of a list ("which consisted of ...")
+    pieces = []
+    lo = first[0]
+    for k in first:
+        if doc[k].text != "," or k == first[-1]:
+            continue
+        nxt = next((j for j in first if j > k and doc[j].text in {",", ";"}), first[-1] + 1)
+        if _listed_clause(an, k + 1, nxt - 1) and any(
+            doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j) for j in range(lo, k)
+        ):
+            pieces.append(list(range(lo, an.left_end(k) + 1)))
+            lo = k + 1
+    pieces.append(list(range(lo, first[-1] + 1)))
+    start = first[0]
+    while opening and start >= 2 and doc[start - 1].text == "," and start - 1 in opening:
+        k = start - 1
+        prev = max((j for j in range(0, k) if doc[j].text in {",", ";", ":"}), default=-1)
+        lo = prev + 1
+        if not _listed_clause(an, lo, k - 1):
+            break
+        pieces.insert(0, list(range(lo, an.left_end(k) + 1)))
+        start = lo
+    return pieces
+
+
+def _listed_clause(an: _Analysis, lo: int, hi: int) -> bool:
+    """Tokens ``lo``..``hi`` are a clause of a list: a noun phrase ("41 percent of voters",
+    "there") and a finite verb right after it."""
+    doc = an.doc
+    if hi - lo < 1 or (doc[lo].tag_ not in SUBJECT_START_TAGS and doc[lo].tag_ != "EX"):
+        return False
+    verb = next(
+        (j for j in range(lo + 1, hi + 1) if doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j)),
+        None,
+    )
+    return verb is not None and all(
+        doc[j].tag_ in SUBJECT_INNER_TAGS or (doc[j].lower_ == "of" and j > lo)
+        for j in range(lo + 1, verb)
+    )
+
+
+#: tags that may open the subject of a listed clause ("the birds sang", "35 percent oppose")
+SUBJECT_START_TAGS = frozenset({"DT", "PDT", "NNP", "NNPS", "NN", "NNS", "PRP", "PRP$", "CD", "JJ"})
+#: tags inside the subject of a listed clause
+SUBJECT_INNER_TAGS = SUBJECT_START_TAGS | {"JJR", "JJS", "POS", "HYPH", "RB"}
 
 
 def _gapped_relative(doc: Doc, path: list[Token], rv: Token, p: int) -> tuple[Token, int] | None:
@@ -2980,6 +3036,8 @@ def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], s
     sims = [_similarity(doc, seg, right)]
     if middles:
         sims.append(_similarity(doc, seg, middles[0]))
+    if _same_shape(doc, seg, middles[0] if middles else right):
+        sims.append(0.8)  # "Helen on Saturday" ~ "the twins on Sunday": NP + "on" PP each
     k = seg.start - 1  # the separator before ``seg``
     prev = max((j for j in range(max(0, k - 12), k) if doc[j].text == sep), default=None)
     if prev is not None and prev + 1 < k:
@@ -2987,6 +3045,14 @@ def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], s
         if before.end >= before.start and an.first_verb(before) is None:
             sims.append(_similarity(doc, seg, before))
     return max(sims)
+
+
+def _same_shape(doc: Doc, a: Span, b: Span) -> bool:
+    """``a`` and ``b`` are two or more phrases of the same categories in the same order, the
+    prepositional ones with the same preposition ("Helen on Saturday" / "the twins on
+    Sunday")."""
+    pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
+    return len(pa) >= 2 and [(x.category, x.prep) for x in pa] == [(x.category, x.prep) for x in pb]
 
 
 def _inside_name(doc: Doc, k: int) -> bool:
@@ -4492,6 +4558,12 @@ _ADVERBS_STAYING = _PLACE_WORDS | {
 }  # fmt: skip
 
 
+#: Adverbs of direction that a time adverb may precede in a remnant ("and then back home").
+DIRECTION_ADVERBS = frozenset({"back", "home", "away", "out", "up", "down", "north", "south",
+                               "east", "west", "abroad", "upstairs", "downstairs", "inside",
+                               "outside", "forward", "over", "again"})  # fmt: skip
+
+
 def _adverb_pair(doc: Doc, span: Span) -> bool:
     """Two adverbs opening a longer span, the second a connective, time or focus adverb
     ("[then again] in 1950", "[more specifically] from Sicily", "[most recently] in Rome")."""
@@ -4535,6 +4607,8 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
         or tok.lower_ in _ADVERBS_STAYING
         or (
             tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
+            # "and then back home": a time adverb the parser hangs on a direction adverb
+            and not (tok.head.tag_ == "RB" and _direction_after(doc, tok, r))
             # "and now German in Paris" answering the noun "French": a name tagged JJ
             and not (
                 tok.head.tag_ == "JJ"
@@ -4544,10 +4618,22 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
             )
         )
         or doc[nxt].is_punct
-        or doc[c.start].pos_ == "ADV"
+        or (doc[c.start].pos_ == "ADV" and not (len(c) == 1 and _direction_after(doc, tok, r)))
     ):
         return []
     return [*run, tok.i]
+
+
+def _direction_after(doc: Doc, tok: Token, r: Span) -> bool:
+    """``tok`` is a time adverb opening ``r`` and hung on the direction adverb after it ("and
+    [then] down to the valley"): the direction adverb answers the correlate, ``tok`` moves."""
+    return (
+        tok.i == r.start
+        and r.end > r.start
+        and r.start < tok.head.i <= min(r.end, r.start + 2)
+        and tok.head.lower_ in DIRECTION_ADVERBS
+        and tok.lower_ in TIME_ADVERBS | SEQUENCE_ADVERBS
+    )
 
 
 def _rival_adverb(
