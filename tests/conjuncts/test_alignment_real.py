@@ -124,7 +124,55 @@ PURPOSE = [
      ['In winter we burn dry pine logs to heat the cabin.', 'In winter we burn old oak stumps when the frost is hard.']),
 ]  # fmt: skip
 
+# gapping: a nominative pronoun remnant answers the subject only, and two noun phrases side by
+# side ("their partners | wells") are two remnants, the first the subject
+SUBJECT_REMNANT = [
+    ('My sister studied medicine in Vienna, and he law in Prague.',
+     ['My sister studied medicine in Vienna.', 'He studied law in Prague.']),
+    ('The bakery sold 200 loaves on Friday and the butcher 80 chickens on Saturday.',
+     ['The bakery sold 200 loaves on Friday.', 'The butcher sold 80 chickens on Saturday.']),
+    ('I wrote the lyrics, and she the music.',
+     ['I wrote the lyrics.', 'She wrote the music.']),
+    ('The first group painted the fence, and the second group the shed.',
+     ['The first group painted the fence.', 'The second group painted the shed.']),
+    ('Local farmers grow rice in the valley, and their neighbours tea on the hills.',
+     ['Local farmers grow rice in the valley.', 'Their neighbours grow tea on the hills.']),
+    ('Last year the council repaired two bridges and the province three roads.',
+     ['Last year the council repaired two bridges.', 'Last year the province repaired three roads.']),
+    ('We cooked the soup, and they the dessert.',
+     ['We cooked the soup.', 'They cooked the dessert.']),
+    ('Our volunteers built shelters in the north, and their partners wells in the south.',
+     ['Our volunteers built shelters in the north.', 'Their partners built wells in the south.']),
+]  # fmt: skip
 
-@pytest.mark.parametrize(("sentence", "expected"), STRANDED + FOCUS + FINITE + RELATIVE + PURPOSE)
+# a time adverb the parser hangs on the direction adverb after it goes before the copied verb
+DIRECTION = [
+    ("She cycled to work in the morning, and then back home in the evening.",
+     ["She cycled to work in the morning.", "She then cycled back home in the evening."]),
+    ("The birds fly south in autumn and then back north in spring.",
+     ["The birds fly south in autumn.", "The birds then fly back north in spring."]),
+    ("Most of the herd walked up to the high pasture in June, and then down to the valley in "
+     "October.",
+     ["Most of the herd walked up to the high pasture in June.",
+      "Most of the herd then walked down to the valley in October."]),
+]  # fmt: skip
+
+
+# left as they are: a nominative pronoun in a coordinated subject or inside a relative clause
+UNCHANGED = [
+    "The prize goes to whoever he or she may be.",
+]
+
+
+@pytest.mark.parametrize("sentence", UNCHANGED)
+def test_pronoun_subjects(parser: object, sentence: str) -> None:
+    out = resolved(parser, sentence)
+    assert not any(s.startswith("Whoever he may be") for s in out)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    STRANDED + FOCUS + FINITE + RELATIVE + PURPOSE + SUBJECT_REMNANT + DIRECTION,
+)
 def test_alignment(parser: object, sentence: str, expected: list[str]) -> None:
     assert resolved(parser, sentence) == expected

@@ -1,5 +1,6 @@
-"""A coordinated subject with a singular verb names one thing and stays unchanged (paper 000,
-section 8: collective readings are non-rewritable); sentences written here."""
+"""Coordinations that name one thing or only hedge stay unchanged: a coordinated subject with a
+singular verb (paper 000, section 8: collective readings are non-rewritable) and spoken hedges
+("or something"); sentences written here."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from tests.conjuncts.marked import resolve
         "Hall and Oates has sold millions of records.",
         "Macaroni and cheese is on the menu tonight.",
         "Former goalkeeper and current coach Anna Berg is leaving the club.",
+        # an apposition naming the one person after the coordination
+        "The editor and publisher of the magazine, Tom Reyes, was arrested.",
     ],
 )
 def test_singular_verb_keeps_the_coordination_whole(rules: RulesResolver, sentence: str) -> None:
@@ -53,3 +56,23 @@ def test_every_opens_a_distributive_subject(rules: RulesResolver) -> None:
     assert rule != "unchanged:collective:agreement"
     assert sentences[0] == "Every nurse has a pager."
     assert len(sentences) == 2  # (the second loses the shared "Every": a coordination matter)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj"),
+    [
+        ("We could meet at the library or something.", "or"),
+        ("She was upset and everything, so we left.", "and"),
+        ("They sell lamps, rugs, cushions and stuff.", "and"),
+        ("You can take the bus or whatever.", "or"),
+    ],
+)
+def test_a_spoken_hedge_is_no_conjunct(rules: RulesResolver, sentence: str, conj: str) -> None:
+    sentences, rule = resolve(rules, sentence, conj)
+    assert (sentences, rule) == ([sentence], "unchanged:idiom")
+
+
+def test_a_comma_set_stripping_conjunct_is_no_name(rules: RulesResolver) -> None:
+    sentences, rule = resolve(rules, "The pilot, and not the passengers, was injured.", "and")
+    assert rule != "unchanged:collective:agreement"
+    assert len(sentences) == 2

@@ -193,15 +193,32 @@ GAPPED_LISTS = [
     ("At the fair, the bakers sold cakes, the butchers sausages, and the brewers beer.",
      ["At the fair, the bakers sold cakes.", "At the fair, the butchers sold sausages.",
       "At the fair, the brewers sold beer."]),
+    # a middle group of the same shape as the last (a name and "at"/"in" + noun) is a group
+    ("Omar will speak at nine, Lena at ten, and the guests at eleven.",
+     ["Omar will speak at nine.", "Lena will speak at ten.", "The guests will speak at eleven."]),
+    ("Our team will play in Leeds, Sarah in York, and the juniors in Hull.",
+     ["Our team will play in Leeds.", "Sarah will play in York.", "The juniors will play in Hull."]),
 ]  # fmt: skip
 # a list of full clauses: each clause a rewrite, the opener in each
 CLAUSE_LISTS = [
-    ("In the poll, half the voters backed the mayor, a third preferred her rival, and the rest "
-     "had no view.",
-     ["In the poll, half the voters backed the mayor.", "In the poll, a third preferred her rival.",
-      "In the poll, the rest had no view."]),
     ("Ann cooked the meal, Ben washed the dishes, and Cara swept the floor.",
      ["Ann cooked the meal.", "Ben washed the dishes.", "Cara swept the floor."]),
+    ("The sun rose, the birds sang, and we set off.",
+     ["The sun rose.", "The birds sang.", "We set off."]),
+    ("According to the report, 20 percent of firms grew, 50 percent stayed flat, and 30 percent "
+     "lost ground.",
+     ["According to the report, 20 percent of firms grew.",
+      "According to the report, 50 percent stayed flat.",
+      "According to the report, 30 percent lost ground."]),
+]  # fmt: skip
+CLAUSE_LISTS_KEPT = [
+    # a relative clause, an apposition or an opening clause is no clause of the list
+    ("Mia, who lives nearby, came early, and Tom came late.",
+     ["Mia, who lives nearby, came early.", "Tom came late."]),
+    ("My brother, the doctor, lives here, and my sister lives in Rome.",
+     ["My brother, the doctor, lives here.", "My sister lives in Rome."]),
+    ("When the rain stopped, the children ran outside and the dog followed.",
+     ["When the rain stopped, the children ran outside.", "When the rain stopped, the dog followed."]),
 ]  # fmt: skip
 
 # "respectively" pairs the conjuncts of two coordinations of the same length
@@ -241,3 +258,12 @@ def test_respectively_without_two_matching_coordinations_stays(
 def test_respectively_at_either_conjunction(parser: object) -> None:
     sentence = "Mia and Leo ordered soup and salad, respectively."
     assert resolved(parser, sentence, nth=0) == resolved(parser, sentence, nth=-1)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    GAPPED_LISTS[:2] + GAPPED_LISTS[3:] + CLAUSE_LISTS + CLAUSE_LISTS_KEPT,
+    ids=[c[0][:40] for c in GAPPED_LISTS[:2] + GAPPED_LISTS[3:] + CLAUSE_LISTS + CLAUSE_LISTS_KEPT],
+)
+def test_list_of_groups_or_clauses(parser: object, sentence: str, expected: list[str]) -> None:
+    assert resolved(parser, sentence) == expected

@@ -286,6 +286,12 @@ def test_a_site_of_a_comparative_clause_is_not_the_conjuncts(rules: RulesResolve
             "but",
             ["The twins have already left.", "Their cousin hasn't left."],
         ),
+        # the site speaks of the object that controls the infinitive
+        (
+            "They begged the mayor to reopen the pool, but she never did.",
+            "but",
+            ["They begged the mayor to reopen the pool.", "She never did reopen the pool."],
+        ),
         # a quantifier subject after a left clause the parser hung on its subject noun
         (
             "Some tenants paid the rent, but most did not.",

@@ -113,8 +113,12 @@ WH_TAGS = {"WDT", "WP", "WP$", "WRB"}
 #: tags of the object of a short opening phrase without a comma ("on [Tuesday]", "in [the
 #: first week]") before a clause of its own ("and on Tuesday it snowed")
 OPENER_OBJECT_TAGS = {"DT", "NN", "NNP", "NNS", "CD", "JJ"}
-#: conjuncts that only close a list or an approximation: no omission, nothing to rewrite
-LIST_IDIOMS = {("so",), ("so", "on"), ("so", "forth"), ("the", "like")}
+#: conjuncts that only close a list or an approximation, or hedge it in speech ("forty or
+#: something", "tired and everything"): no omission, nothing to rewrite
+LIST_IDIOMS = {
+    ("so",), ("so", "on"), ("so", "forth"), ("the", "like"), ("something",), ("anything",),
+    ("whatever",), ("whatnot",), ("stuff",), ("everything",), ("all", "that"), ("what", "not"),
+}  # fmt: skip
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "as", "once",
@@ -604,7 +608,7 @@ def _singular_agreement(subject: Token) -> bool:
     a singular finite verb ("is", "was", "has", "sells"): it names one thing (a name, a dish, a
     firm, one person's two titles), a collective reading the paper leaves non-rewritable
     (section 8). Every conjunct is a noun, the first a singular one, the conjunction *and*
-    with no punctuation or adverb in the subject; a distributive determiner ("Every man and
+    with no punctuation or adverb between the conjuncts; a distributive determiner ("Every man and
     woman is ...") is no evidence."""
     conjuncts = [subject] + [c for c in subject.children if c.dep_ == "conj"]
     if len(conjuncts) < 2 or not all(c.tag_ in {"NN", "NNP", "NNS", "NNPS"} for c in conjuncts):
@@ -615,8 +619,10 @@ def _singular_agreement(subject: Token) -> bool:
         return False
     # only "and": a disjunction takes a singular verb anyway ("either a ban or licensing was")
     links = {c.lower_ for c in subject.subtree if c.dep_ == "cc" and c.head in conjuncts}
-    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in subject.subtree):
-        return False  # (", and also the map, was": an aside, not a name)
+    last = max(c.i for c in conjuncts)
+    between = subject.doc[subject.i + 1 : last]
+    if links != {"and"} or any(t.is_punct or t.tag_ == "RB" for t in between):
+        return False  # (", and also the map, was": an aside; an apposition after it may stay)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
     finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
@@ -2554,11 +2560,11 @@ def _verbal(
             at, noun = elided
             k = second.index(at) + 1
             second = second[:k] + noun + second[k:]
-        sents = [
-            _finish(_tokens_text(doc, opening + first + suffix), an.final),
-            _finish(_tokens_text(doc, opening + second + suffix), an.final),
-        ]
-        return Resolution(sents, "clauses")
+        lefts = _clause_list(an, opening, first)
+        opening = opening[: lefts[0][0]] if lefts[0] and lefts[0][0] < start else opening
+        sents = [_finish(_tokens_text(doc, opening + piece + suffix), an.final) for piece in lefts]
+        sents.append(_finish(_tokens_text(doc, opening + second + suffix), an.final))
+        return Resolution(sents, "clauses+list" if len(lefts) > 1 else "clauses")
     # shared subject / VP coordination: pick the left verb matching the right one's form
     # (an infinitive may follow a marker: "not only to eat well but also to sleep")
     rs = right.start + int(doc[right.start].lower_ == "also" and right.start < right.end)
@@ -2624,6 +2630,62 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _clause_list(an: _Analysis, opening: list[int], first: list[int]) -> list[list[int]]:
+    """The clauses of an asyndetic list that ends with the first conjunct of a clause
+    coordination ("Ann cooked the meal, Ben washed the dishes, and Cara swept the floor";
+    "41 percent support the plan, 35 percent oppose it, and ..."): the stretches between
+    commas inside ``first`` and, going left, over the ``opening`` that are clauses of a list
+    (:func:`_listed_clause`); an opener without a finite verb ("In the poll,") stays shared.
+    The pieces, left to right; ``[first]`` when ``first`` is no such clause or there is none."""
+    doc = an.doc
+    if not first or not _listed_clause(an, first[0], first[-1]):
+        return [first]  # the first conjunct is no clause of a list ("which consisted of ...")
+    pieces = []
+    lo = first[0]
+    for k in first:
+        if doc[k].text != "," or k == first[-1]:
+            continue
+        nxt = next((j for j in first if j > k and doc[j].text in {",", ";"}), first[-1] + 1)
+        if _listed_clause(an, k + 1, nxt - 1) and any(
+            doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j) for j in range(lo, k)
+        ):
+            pieces.append(list(range(lo, an.left_end(k) + 1)))
+            lo = k + 1
+    pieces.append(list(range(lo, first[-1] + 1)))
+    start = first[0]
+    while opening and start >= 2 and doc[start - 1].text == "," and start - 1 in opening:
+        k = start - 1
+        prev = max((j for j in range(0, k) if doc[j].text in {",", ";", ":"}), default=-1)
+        lo = prev + 1
+        if not _listed_clause(an, lo, k - 1):
+            break
+        pieces.insert(0, list(range(lo, an.left_end(k) + 1)))
+        start = lo
+    return pieces
+
+
+def _listed_clause(an: _Analysis, lo: int, hi: int) -> bool:
+    """Tokens ``lo``..``hi`` are a clause of a list: a noun phrase ("41 percent of voters",
+    "there") and a finite verb right after it."""
+    doc = an.doc
+    if hi - lo < 1 or (doc[lo].tag_ not in SUBJECT_START_TAGS and doc[lo].tag_ != "EX"):
+        return False
+    verb = next(
+        (j for j in range(lo + 1, hi + 1) if doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j)),
+        None,
+    )
+    return verb is not None and all(
+        doc[j].tag_ in SUBJECT_INNER_TAGS or (doc[j].lower_ == "of" and j > lo)
+        for j in range(lo + 1, verb)
+    )
+
+
+#: tags that may open the subject of a listed clause ("the birds sang", "35 percent oppose")
+SUBJECT_START_TAGS = frozenset({"DT", "PDT", "NNP", "NNPS", "NN", "NNS", "PRP", "PRP$", "CD", "JJ"})
+#: tags inside the subject of a listed clause
+SUBJECT_INNER_TAGS = SUBJECT_START_TAGS | {"JJR", "JJS", "POS", "HYPH", "RB"}
 
 
 def _gapped_relative(doc: Doc, path: list[Token], rv: Token, p: int) -> tuple[Token, int] | None:
@@ -2946,6 +3008,8 @@ def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], s
     sims = [_similarity(doc, seg, right)]
     if middles:
         sims.append(_similarity(doc, seg, middles[0]))
+    if _same_shape(doc, seg, middles[0] if middles else right):
+        sims.append(0.8)  # "Helen on Saturday" ~ "the twins on Sunday": NP + "on" PP each
     k = seg.start - 1  # the separator before ``seg``
     prev = max((j for j in range(max(0, k - 12), k) if doc[j].text == sep), default=None)
     if prev is not None and prev + 1 < k:
@@ -2953,6 +3017,14 @@ def _list_likeness(an: _Analysis, seg: Span, right: Span, middles: list[Span], s
         if before.end >= before.start and an.first_verb(before) is None:
             sims.append(_similarity(doc, seg, before))
     return max(sims)
+
+
+def _same_shape(doc: Doc, a: Span, b: Span) -> bool:
+    """``a`` and ``b`` are two or more phrases of the same categories in the same order, the
+    prepositional ones with the same preposition ("Helen on Saturday" / "the twins on
+    Sunday")."""
+    pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
+    return len(pa) >= 2 and [(x.category, x.prep) for x in pa] == [(x.category, x.prep) for x in pb]
 
 
 def _inside_name(doc: Doc, k: int) -> bool:
@@ -3334,6 +3406,8 @@ def _nominal(
             verbless = Span(ext.start, clause_tail.start - 1) if clause_tail else ext
             if m > 1 and not _clean_remnants(an, verbless, parts):
                 continue
+            if any(_glued_phrases(doc, part) for part in parts):
+                continue  # "[he law]", "[their partners wells]": two phrases, not one
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
             key = (parts[0].start, parts[0].end)
             if key not in prefs:
@@ -3366,6 +3440,8 @@ def _nominal(
                             continue  # the clause verb's analysis already
                     if min(sims) < (0.45 if m > 1 else 0.35):
                         continue
+                    if _misplaced_nominative(doc, parts, corr[lead:] if lead else corr, subj):
+                        continue  # "and he law at Utrecht": a nominative pronoun is a subject
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
@@ -3507,6 +3583,53 @@ def _with_closing_bracket(an: _Analysis, span: Span) -> Span:
         return span
     opened = open_bracket(doc, k)
     return Span(span.start, k) if opened is not None and opened >= span.start else span
+
+
+def _glued_phrases(doc: Doc, part: Span) -> bool:
+    """``part`` holds two noun phrases side by side that no reading joins: a personal pronoun
+    followed by a noun phrase ("he | law"), or a plural noun the parser does not make a
+    compound followed by a noun ("their partners | wells")."""
+    for k in range(part.start, part.end):
+        a, b = doc[k], doc[k + 1]
+        if (
+            a.tag_ == "PRP"
+            and a.lower_ in NOMINATIVE_PRONOUNS
+            # (a verb tag after it: the tagger's reading of a verbless conjunct, "he law/VBP")
+            and b.tag_ in {"DT", "NN", "NNS", "NNP", "NNPS", "CD", "PRP$", "VBP", "VB"}
+            and b.lower_ not in {"all", "both", "each"}  # "we all (of us)"
+            # not the subject of a clause of its own: "a scooter if [they plan] to ..."
+            and not any(_subordinator(doc[j]) or _is_verb_tok(doc, j) for j in range(part.start, k))
+            and not any(c.dep_ in {"mark", "aux", "dobj", "xcomp"} for c in b.children)
+        ):
+            return True
+        if (
+            a.tag_ == "NNS"
+            and b.tag_ in {"NN", "NNS"}
+            and a.dep_ not in {"compound", "amod", "nmod", "conj"}
+            and a.whitespace_  # not the pieces of one written word ("e-books")
+            and b.text[:1].isalpha()
+            # a coordinated modifier: "voice and [data] telecommunications"
+            and not (k > part.start and doc[k - 1].tag_ == "CC")
+        ):
+            return True
+    return False
+
+
+#: Pronouns that can only be subjects.
+NOMINATIVE_PRONOUNS = frozenset({"i", "he", "she", "we", "they"})
+
+
+def _misplaced_nominative(
+    doc: Doc, parts: Sequence[Span], corr: Sequence[Span], subj: Span | None
+) -> bool:
+    """A remnant opened by a nominative pronoun answers a correlate that is not the subject
+    ("studied [medicine] ... and he law" is no double object: "he" answers the subject)."""
+    return any(
+        doc[part.start].lower_ in NOMINATIVE_PRONOUNS
+        and doc[part.start].tag_ == "PRP"
+        and (subj is None or c.end < subj.start or c.start > subj.end)
+        for part, c in zip(parts, corr, strict=False)
+    )
 
 
 def _time_tail_at(an: _Analysis, k: int, right: Span) -> bool:
@@ -4407,6 +4530,12 @@ _ADVERBS_STAYING = _PLACE_WORDS | {
 }  # fmt: skip
 
 
+#: Adverbs of direction that a time adverb may precede in a remnant ("and then back home").
+DIRECTION_ADVERBS = frozenset({"back", "home", "away", "out", "up", "down", "north", "south",
+                               "east", "west", "abroad", "upstairs", "downstairs", "inside",
+                               "outside", "forward", "over", "again"})  # fmt: skip
+
+
 def _adverb_pair(doc: Doc, span: Span) -> bool:
     """Two adverbs opening a longer span, the second a connective, time or focus adverb
     ("[then again] in 1950", "[more specifically] from Sicily", "[most recently] in Rome")."""
@@ -4450,6 +4579,8 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
         or tok.lower_ in _ADVERBS_STAYING
         or (
             tok.head.tag_ in {"JJ", "JJR", "JJS", "RB", "RBR", "RBS", "CD"}
+            # "and then back home": a time adverb the parser hangs on a direction adverb
+            and not (tok.head.tag_ == "RB" and _direction_after(doc, tok, r))
             # "and now German in Paris" answering the noun "French": a name tagged JJ
             and not (
                 tok.head.tag_ == "JJ"
@@ -4459,10 +4590,22 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
             )
         )
         or doc[nxt].is_punct
-        or doc[c.start].pos_ == "ADV"
+        or (doc[c.start].pos_ == "ADV" and not (len(c) == 1 and _direction_after(doc, tok, r)))
     ):
         return []
     return [*run, tok.i]
+
+
+def _direction_after(doc: Doc, tok: Token, r: Span) -> bool:
+    """``tok`` is a time adverb opening ``r`` and hung on the direction adverb after it ("and
+    [then] down to the valley"): the direction adverb answers the correlate, ``tok`` moves."""
+    return (
+        tok.i == r.start
+        and r.end > r.start
+        and r.start < tok.head.i <= min(r.end, r.start + 2)
+        and tok.head.lower_ in DIRECTION_ADVERBS
+        and tok.lower_ in TIME_ADVERBS | SEQUENCE_ADVERBS
+    )
 
 
 def _rival_adverb(

@@ -356,6 +356,16 @@ def choose_antecedent(
             # (more so below a verb of saying or asking: "They said they would call, but they
             # never did" -> "call"; "I asked him to help, and he did" -> "help")
             score += 1.5 + (1.0 if v.dep_ in {"ccomp", "xcomp"} and v.head.i < v.i else 0.0)
+        # an infinitive controlled by the object of the verb above it, at a site whose subject
+        # is not that verb's: the site speaks of the controller ("We asked the landlord to fix
+        # the heating, but he never did" -> "fix", never "he never did ask the landlord")
+        if (
+            site_subject
+            and v.dep_ == "xcomp"
+            and any(c.dep_ in {"dobj", "dative"} and c.i < v.i for c in v.head.children)
+            and site_subject != _subject_text(an, v.head)
+        ):
+            score += 2.5
         if best is None or score > best[0]:
             best = (score, v, j)
     return (best[1], best[2]) if best is not None else None
