@@ -13,3 +13,13 @@ def rules() -> RulesResolver:
     res = load_resolver("rules")
     assert isinstance(res, RulesResolver)
     return res
+
+
+@pytest.fixture(scope="module")
+def parser() -> object:
+    """The default spaCy pipeline behind :class:`lingeval.core.parsing.Parser` (skips
+    without spaCy)."""
+    pytest.importorskip("spacy")
+    from lingeval.core.parsing import Parser
+
+    return Parser(None)

@@ -39,3 +39,13 @@ def shape_cases(
         for cases, new in ((must_resolve, True), (must_not_change, False))
         for case in cases
     ]
+
+
+def resolved(parser: object, sentence: str, nth: int = -1) -> list[str]:
+    """The final rewrites of the ``nth`` and/or/but of ``sentence`` (default the last),
+    parsed by the ``parser`` fixture and resolved by :func:`resolve_doc`."""
+    from lingeval.conjuncts.resolvers.rules import resolve_doc
+
+    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
+    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][nth]
+    return list(resolve_doc(doc, cc).sentences)

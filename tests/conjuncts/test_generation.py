@@ -15,13 +15,6 @@ from lingeval.conjuncts.resolvers.rules import MAX_CANDIDATES, resolve_doc
 spacy = pytest.importorskip("spacy")
 
 
-@pytest.fixture(scope="module")
-def parser() -> object:
-    from lingeval.core.parsing import Parser
-
-    return Parser(None)
-
-
 def generated(parser: object, sentence: str, nth: int = -1) -> tuple[list[list[str]], object]:
     """Rewrites of every generated analysis of the ``nth`` and/or/but (default the last),
     and the resolution."""

@@ -10,22 +10,9 @@ from __future__ import annotations
 import pytest
 
 from lingeval.conjuncts.resolvers.rules import _verb_from_plural_noun, resolve_doc
+from tests.conjuncts.marked import resolved
 
 spacy = pytest.importorskip("spacy")
-
-
-@pytest.fixture(scope="module")
-def parser() -> object:
-    from lingeval.core.parsing import Parser
-
-    return Parser(None)
-
-
-def resolved(parser: object, sentence: str, nth: int = -1) -> list[str]:
-    """The final rewrites of the ``nth`` and/or/but (default the last)."""
-    doc = parser.parse([sentence])[0]  # type: ignore[attr-defined]
-    cc = [t.i for t in doc if t.lower_ in {"and", "or", "but"}][nth]
-    return list(resolve_doc(doc, cc).sentences)
 
 
 MUST_RESOLVE = [

@@ -1710,10 +1710,13 @@ def _resolve_closed_list(
     return res
 
 
-def _doc_reordered(doc: Doc, order: list[int]) -> tuple[Doc, dict[int, int]]:
-    """A copy of ``doc`` with the tokens ``order`` (old indices, in their new order), the
-    parse kept (a head left out is replaced by its nearest kept ancestor), and the map from
-    old to new indices; each token keeps its own trailing space."""
+def _doc_reordered(
+    doc: Doc, order: list[int], spaces: list[bool] | None = None
+) -> tuple[Doc, dict[int, int]]:
+    """A copy of ``doc`` with the tokens ``order`` (old indices, in their new order), their
+    texts, tags, POS, lemmas and labels, the parse kept (a head left out is replaced by its
+    nearest kept ancestor), and the map from old to new indices; each token keeps its own
+    trailing space unless ``spaces`` (one per token of ``order``) says otherwise."""
     from spacy.tokens import Doc as SpacyDoc
 
     new = {old: n for n, old in enumerate(order)}
@@ -1728,7 +1731,7 @@ def _doc_reordered(doc: Doc, order: list[int]) -> tuple[Doc, dict[int, int]]:
     sub = SpacyDoc(
         doc.vocab,
         words=[doc[i].text for i in order],
-        spaces=[bool(doc[i].whitespace_) for i in order],
+        spaces=spaces if spaces is not None else [bool(doc[i].whitespace_) for i in order],
         heads=heads,
         deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(order)],
         tags=[doc[i].tag_ for i in order],
@@ -1812,34 +1815,13 @@ PREPOSITIONS_KEPT = frozenset({"to", "in", "on", "at", "for", "with", "from", "b
 def _doc_without(
     doc: Doc, lo: int, hi: int, space: bool | None = None
 ) -> tuple[Doc, dict[int, int]]:
-    """A copy of ``doc`` without tokens ``lo``..``hi`` (``lo`` > 0), the parse kept (a head
-    that is left out is replaced by its nearest kept ancestor), and the map from old to new
-    token indices. The token before the gap takes the space after ``hi`` (or ``space``)."""
-    from spacy.tokens import Doc as SpacyDoc
-
+    """A copy of ``doc`` without tokens ``lo``..``hi`` (``lo`` > 0), the parse kept
+    (:func:`_doc_reordered`), and the map from old to new token indices. The token before the
+    gap takes the space after ``hi`` (or ``space``)."""
     keep = [i for i in range(len(doc)) if not lo <= i <= hi]
-    new = {old: n for n, old in enumerate(keep)}
-    heads = []
-    for i in keep:
-        h = doc[i].head.i
-        for _ in range(40):
-            if h in new:
-                break
-            h = doc[h].head.i if doc[h].head.i != h else i
-        heads.append(new.get(h, new[i]))
     spaces = [bool(doc[i].whitespace_) for i in keep]
-    spaces[new[lo - 1]] = bool(doc[hi].whitespace_) if space is None else space
-    sub = SpacyDoc(
-        doc.vocab,
-        words=[doc[i].text for i in keep],
-        spaces=spaces,
-        heads=heads,
-        deps=[doc[i].dep_ if heads[n] != n else "ROOT" for n, i in enumerate(keep)],
-        tags=[doc[i].tag_ for i in keep],
-        pos=[doc[i].pos_ for i in keep],
-        lemmas=[doc[i].lemma_ for i in keep],
-    )
-    return sub, new
+    spaces[keep.index(lo - 1)] = bool(doc[hi].whitespace_) if space is None else space
+    return _doc_reordered(doc, keep, spaces)
 
 
 def _interrupting_report(an: _Analysis) -> tuple[int, int] | None:
