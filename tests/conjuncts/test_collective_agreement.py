@@ -76,3 +76,18 @@ def test_a_comma_set_stripping_conjunct_is_no_name(rules: RulesResolver) -> None
     sentences, rule = resolve(rules, "The pilot, and not the passengers, was injured.", "and")
     assert rule != "unchanged:collective:agreement"
     assert len(sentences) == 2
+
+
+def test_a_restricting_adverb_stays_with_its_correlate(rules: RulesResolver) -> None:
+    # review rv10 (regression of session 9): "mostly" restricts "about politics" only
+    sentences, _ = resolve(rules, "She sings mostly in French and sometimes in Greek.", "and")
+    assert sentences == ["She sings mostly in French.", "She sometimes sings in Greek."]
+
+
+def test_a_comment_clause_is_no_listed_clause(rules: RulesResolver) -> None:
+    # review rv10 (regression of 57c1163): "I suppose" is an aside, not a clause of a list
+    sentences, _ = resolve(
+        rules, "Anyway, I suppose, the band played well, and the crowd sang along.", "and"
+    )
+    assert "Anyway, I suppose." not in sentences
+    assert not any(s.endswith("I suppose.") for s in sentences)

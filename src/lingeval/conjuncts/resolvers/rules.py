@@ -2686,12 +2686,18 @@ def _listed_clause(an: _Analysis, lo: int, hi: int) -> bool:
         (j for j in range(lo + 1, hi + 1) if doc[j].tag_ in FINITE_TAGS and _is_verb_tok(doc, j)),
         None,
     )
+    if verb == hi and doc[lo].tag_ == "PRP" and doc[hi].lemma_.lower() in COMMENT_LEMMAS:
+        return False  # a comment clause set off by commas ("Well, I think, Paul wanted ...")
     return verb is not None and all(
         doc[j].tag_ in SUBJECT_INNER_TAGS or (doc[j].lower_ == "of" and j > lo)
         for j in range(lo + 1, verb)
     )
 
 
+#: verbs of a comment clause ("I think", "you know", "I guess"): an aside, never a listed clause
+COMMENT_LEMMAS = frozenset(
+    {"think", "guess", "believe", "suppose", "mean", "know", "reckon", "feel"}
+)
 #: tags that may open the subject of a listed clause ("the birds sang", "35 percent oppose")
 SUBJECT_START_TAGS = frozenset({"DT", "PDT", "NNP", "NNPS", "NN", "NNS", "PRP", "PRP$", "CD", "JJ"})
 #: tags inside the subject of a listed clause

@@ -1177,6 +1177,14 @@ FOCUS = {
 }  # fmt: skip
 
 
+#: Adverbs that restrict the phrase after them to part of what it could be ("mostly about
+#: politics", "only in oil"): they belong to the correlate (:func:`_build`)
+RESTRICTING = {
+    "only", "just", "mostly", "mainly", "largely", "chiefly", "primarily", "merely",
+    "exclusively", "solely", "especially", "particularly",
+}  # fmt: skip
+
+
 def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     """Remnants of two kinds (issue 11): leading adverbs that modify the verb go before it
     ("..., and also briefly in York" -> "The train also briefly stops in York"), and a last
@@ -1673,8 +1681,20 @@ def _build(
     # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
     # stem from B.")
     focus = _not_only(doc, verb, corr)
+    # an adverb that restricts the correlate right before it is the correlate's, not the
+    # remnant's ("writes mostly about politics and sometimes about sport" -> "sometimes
+    # writes about sport", never "sometimes writes mostly about sport")
+    before = corr.start - 1
+    restricting = (
+        {before}
+        if corr.end >= corr.start
+        and before > verb.i
+        and doc[before].lower_ in RESTRICTING
+        and doc[before].dep_ == "advmod"
+        else set()
+    )
     left = [i for i in range(0, corr.start) if i not in focus]
-    ids = left + list(range(corr.end + 1, p + 1))
+    ids = [i for i in left if i not in restricting] + list(range(corr.end + 1, p + 1))
     tail = _correlate_tail(doc, corr, p)
     ids = [i for i in ids if i not in tail]  # "DNA[, inherited from the mother]", "(M = 0.8)"
     sequence = any(doc[i].lower_ in SEQUENCE for i in st.advs)
