@@ -732,9 +732,9 @@ def _marked_verbs(verbs: Sequence[Token], marker: str) -> str | None:
     do = DO_SUPPORT.get(first.tag_)
     if do is None:
         return None
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection
 
-    base = getInflection(first.lemma_, tag="VB")
+    base = get_inflection(first.lemma_, tag="VB")
     return _cat(do, marker, base[0] if base else first.lemma_, rest)
 
 

@@ -549,13 +549,13 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
 
 def _inflect(tok: Token, plural: bool) -> str | None:
     """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
-    from lingeval.conjuncts.memo import get_inflection as getInflection
+    from lingeval.conjuncts.memo import get_inflection
 
     low = tok.lower_
     lemma = tok.lemma_.lower()
     if tok.tag_ == "MD":
         return None
-    if tok.tag_ in {"VBZ", "VBP"} and lemma != "be" and low not in getInflection(lemma, tok.tag_):
+    if tok.tag_ in {"VBZ", "VBP"} and lemma != "be" and low not in get_inflection(lemma, tok.tag_):
         # the tagger's lemma does not give the form back ("hates" lemmatised "hat", which
         # gave "hats"): the dictionary's lemma of the form
         from lemminflect import getLemma
@@ -571,7 +571,7 @@ def _inflect(tok: Token, plural: bool) -> str | None:
     if lemma == "be" and tok.tag_ == "VBD":
         new = "were" if plural else "was"
     elif tok.tag_ in {"VBZ", "VBP"}:
-        forms = getInflection(lemma, tag="VBP" if plural else "VBZ")
+        forms = get_inflection(lemma, tag="VBP" if plural else "VBZ")
         if not forms:
             return None
         new = forms[-1] if (lemma == "be" and plural) else forms[0]
@@ -626,7 +626,7 @@ def _singular_agreement(subject: Token) -> bool:
         return False  # (", and also the map, was": an aside; an apposition after it may stay)
     pred = subject.head
     chain = [c for c in pred.children if c.dep_ in {"aux", "auxpass"} and c.i < pred.i] + [pred]
-    finite = next((t for t in chain if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), None)
+    finite = next((t for t in chain if t.tag_ in FINITE_TAGS), None)
     return finite is not None and (finite.tag_ == "VBZ" or finite.lower_ == "was")
 
 
@@ -2767,9 +2767,11 @@ def _verb_form(lemma: str, tag: str) -> str | None:
     too: the tagger gives one lemma to both senses of a homograph, and "lay" (the past of
     "lie", recline) is also the verb "lay", so "did lie" becomes "lied" (the common sense in
     a clause without *do*: "He lied"); None when LemmInflect has no form."""
-    from lemminflect import getAllLemmas, getInflection
+    from lemminflect import getAllLemmas
 
-    forms = getInflection(lemma, tag=tag)
+    from lingeval.conjuncts.memo import get_inflection
+
+    forms = get_inflection(lemma, tag=tag)
     if not forms:
         return None
     own = [f for f in forms if set(getAllLemmas(f, upos="VERB").get("VERB", ())) <= {lemma}]
@@ -2866,7 +2868,7 @@ def _stripping_negation(
     *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
     home"; "can" + "never" = "can never")."""
     doc = an.doc
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection
 
     cands = [c for c in an.candidates_ending(p, verb.i + 1)]
     if not cands:
@@ -2892,7 +2894,7 @@ def _stripping_negation(
         do = DO_SUPPORT.get(tag)
         if do is None:
             return None
-        base = getInflection(lemma, tag="VB")
+        base = get_inflection(lemma, tag="VB")
         replace[verb.i] = f"{do} not {base[0] if base else lemma}"
     first = list(range(0, p + 1))
     second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
@@ -4510,7 +4512,7 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
 
 def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> None:
     """ "three airports" -> "one airport" when a number replaces a number before its noun."""
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection
 
     if c.end + 1 >= len(doc) or doc[c.end].dep_ != "nummod":
         return
@@ -4519,9 +4521,9 @@ def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> No
     if not all(doc[i].tag_ == "CD" or doc[i].lower_ in ONE for i in range(r.start, r.end + 1)):
         return
     if noun.tag_ == "NNS" and new in ONE:
-        form = getInflection(noun.lemma_, tag="NN")
+        form = get_inflection(noun.lemma_, tag="NN")
     elif noun.tag_ == "NN" and doc[c.end].lower_ in ONE and new not in ONE:
-        form = getInflection(noun.lemma_, tag="NNS")
+        form = get_inflection(noun.lemma_, tag="NNS")
     else:
         return
     if form:

@@ -1566,14 +1566,16 @@ def tag_and_lemma(verb: Token) -> tuple[str, str]:
     """The tag and lemma of a verb for *do*-support: the tagger's, except for a past form it
     took for a present one ("I forgave/VBP you, but not him" -> "did not forgive", not "do
     not forgave"), where the dictionary's reading of the form is taken."""
-    from lemminflect import getInflection, getLemma
+    from lemminflect import getLemma
+
+    from lingeval.conjuncts.memo import get_inflection
 
     if verb.tag_ in {"VBZ", "VBP"}:
         found = getLemma(verb.lower_, upos="VERB")
         if (
             found
-            and verb.lower_ in getInflection(found[0], "VBD")
-            and verb.lower_ not in getInflection(found[0], verb.tag_)
+            and verb.lower_ in get_inflection(found[0], "VBD")
+            and verb.lower_ not in get_inflection(found[0], verb.tag_)
         ):
             return "VBD", found[0]
     return verb.tag_, verb.lemma_
@@ -1633,7 +1635,7 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
         own = (_lower_first(verb) if verb.i == 0 else None) or verb.text
         replace[verb.i] = f"{pre} {replace.get(verb.i, own)}"
     elif marker:  # do-support: "did not offer"; an imperative: "Do not keep"
-        from lemminflect import getInflection
+        from lingeval.conjuncts.memo import get_inflection
 
         tag, lemma = tag_and_lemma(verb)
         imperative = tag == "VB" and an.subject_span(verb) is None and finite is None
@@ -1644,7 +1646,7 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
             do = do.capitalize()
         if is_subj and tag in {"VBZ", "VBP"} and _is_plural(doc, rem) is not None:
             do = "do" if _is_plural(doc, rem) else "does"
-        base = getInflection(lemma, tag="VB")
+        base = get_inflection(lemma, tag="VB")
         do = f"{hedge} {do}" if hedge else do  # "certainly did not steal"
         # do-support goes before the adverbs right before the verb ("often visits" -> "does
         # not often visit"; "Highly recommend X" -> "Do not highly recommend X")

@@ -38,6 +38,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lingeval.conjuncts.omission import FINITE_TAGS
 from lingeval.conjuncts.ranker import DATA
 from lingeval.conjuncts.resolvers.rules import VERB_TAGS, WH_TAGS
 
@@ -218,7 +219,7 @@ def find_site(doc: Doc, lo: int, hi: int, final: str = ".") -> Site | None:
     if first_aux.dep_ in {"aux", "auxpass"} and first_aux.head.i in pre:
         return None  # the auxiliary of a word before it: not a stranded auxiliary
     verbs = [i for i in pre if doc[i].tag_ in VERB_TAGS and not _is_aux(doc[i])]
-    finite = [i for i in pre if _is_aux(doc[i]) and doc[i].tag_ in {"VBP", "VBZ", "VBD", "MD"}]
+    finite = [i for i in pre if _is_aux(doc[i]) and doc[i].tag_ in FINITE_TAGS]
     to_only = all(doc[i].tag_ == "TO" for i in auxes)
     # a stranded infinitival "to" after a verb of the conjunct's own clause: "but my wife
     # didn't want to" (the clause before it is the site's, not another one)
@@ -487,7 +488,7 @@ def name_gender(word: str) -> str | None:
 
 def _form(tok: Token, site_aux: Token) -> str | None:
     """The form of the first restored verb after the site's auxiliary (None: keep it)."""
-    from lemminflect import getInflection
+    from lingeval.conjuncts.memo import get_inflection
 
     lemma = _lemma(site_aux)
     if site_aux.tag_ in {"MD", "TO"} or lemma == "do":
@@ -496,7 +497,7 @@ def _form(tok: Token, site_aux: Token) -> str | None:
         tag = "VBN"
     else:
         return None
-    forms = getInflection(tok.lemma_, tag=tag)
+    forms = get_inflection(tok.lemma_, tag=tag)
     return forms[0] if forms else None
 
 
@@ -696,10 +697,8 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
     # "It did not flop.", never "Critics expected it did not flop.")
     infinitive = any(c.tag_ == "TO" and c.dep_ in {"aux", "auxpass"} for c in clause.children)
     # (or a stranded "to" after a finite verb of its own: "but I refused to")
-    finite_site = any(
-        doc[i].tag_ in {"VBD", "VBZ", "VBP", "MD"}
-        for i in [*site.chain, *site.pre]
-        if _is_aux(doc[i]) or i in site.pre
+    finite_site = any(doc[i].tag_ in FINITE_TAGS for i in site.pre) or any(
+        doc[i].tag_ in FINITE_TAGS for i in site.chain if _is_aux(doc[i])
     )
     above = above or (bool(site.pre) and infinitive and finite_site)
     opening = list(range(0, ls)) if not own_opening and not above and found[0].i >= ls else []
