@@ -47,6 +47,14 @@ OWN_RELATIVE: list[Case] = [
             " generators.",
         ],
     ),
+    (  # (the session-10 review's known wrong output, fixed here)
+        "Say hello to your father, and especially to Aunt May, who I hear is moving to Leeds.",
+        "and",
+        [
+            "Say hello to your father.",
+            "Say hello especially to Aunt May, who I hear is moving to Leeds.",
+        ],
+    ),
 ]
 SHARED_OR_DONE: list[Case] = [
     # a relative clause on no noun of the remnant is shared ("which" on the event)
@@ -112,6 +120,91 @@ SHARED_OR_DONE: list[Case] = [
     ("sentence", "conj", "expected", "new"), shape_cases(OWN_RELATIVE, SHARED_OR_DONE)
 )
 def test_relative_clause_of_the_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+# a clause of reason after a negated remnant of exception ("but not X, because ...", "but
+# never X, since ...", "and never X, because ...") gives the reason for the exception: the
+# remnant's sentence alone has it
+OWN_REASON: list[Case] = [
+    (
+        "The children will stay with us over Christmas, but not over New Year, because their"
+        " father is taking them skiing.",
+        "but",
+        [
+            "The children will stay with us over Christmas.",
+            "The children will not stay with us over New Year, because their father is taking"
+            " them skiing.",
+        ],
+    ),
+    (
+        "You can freeze the soup, but never the cream sauce, since it separates when thawed.",
+        "but",
+        [
+            "You can freeze the soup.",
+            "You can never freeze the cream sauce, since it separates when thawed.",
+        ],
+    ),
+    (
+        "The new tax applies to petrol and diesel cars, but not to hybrids, as the government"
+        " wants to encourage their sale.",
+        "but",
+        [
+            "The new tax applies to petrol and diesel cars.",
+            "The new tax does not apply to hybrids, as the government wants to encourage their"
+            " sale.",
+        ],
+    ),
+    (
+        "We used to go camping in Wales, but never in the Highlands, because my mum hated the"
+        " midges.",
+        "but",
+        [
+            "We used to go camping in Wales.",
+            "We never used to go camping in the Highlands, because my mum hated the midges.",
+        ],
+    ),
+    (
+        "The correction was applied to the adult sample, but not to the child sample, since its"
+        " variance was already small.",
+        "but",
+        [
+            "The correction was applied to the adult sample.",
+            "The correction was not applied to the child sample, since its variance was already"
+            " small.",
+        ],
+    ),
+]
+SHARED_REASON: list[Case] = [
+    # after a replacive "and not X" the reason is the choice's: shared
+    (
+        "I paid for the flights by card and not in cash, because the bank charges less.",
+        "and",
+        [
+            "I paid for the flights by card, because the bank charges less.",
+            "I did not pay for the flights in cash, because the bank charges less.",
+        ],
+    ),
+    # "as" + a verb of saying or showing without its object is a comment on the source
+    (
+        "The bridge will stay open to cyclists, but not to lorries, as the council announced on"
+        " Friday.",
+        "but",
+        [
+            "The bridge will stay open to cyclists, as the council announced on Friday.",
+            "The bridge will not stay open to lorries, as the council announced on Friday.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(OWN_REASON, SHARED_REASON)
+)
+def test_reason_for_the_exception(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _ = resolve(rules, sentence, conj)
