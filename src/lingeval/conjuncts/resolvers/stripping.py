@@ -112,6 +112,13 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
             elif _comment_tail(doc, m + 2, last):
                 k, tail = m, Span(m + 2, last)  # "and my aunt too, apparently": hers alone
             break
+    if shared is None and tail is None:
+        # a comment clause closes the sentence ("..., but not the Hendersons, you know?",
+        # "..., and also to practice, I guess"): every rewrite shares it, as after an end
+        # marker; the remnant before it is stripped as usual
+        c = _comment_clause(doc, r_start, last)
+        if c is not None:
+            k, shared = c - 1, c
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
@@ -324,6 +331,32 @@ def _comment_tail(doc: Doc, start: int, last: int) -> bool:
     if first.lower_ in CONCESSIVE:
         return last > start
     return first.lower_ in COMMENT_ADVERBS and last == start
+
+
+#: Verbs of a comment clause with a pronoun subject ("I think", "you know", "I'd say")
+COMMENT_VERBS = {
+    "think", "know", "guess", "mean", "suppose", "believe", "reckon", "see", "imagine",
+    "gather", "hear", "bet", "say",
+}  # fmt: skip
+
+
+def _comment_clause(doc: Doc, start: int, last: int) -> int | None:
+    """The comma that opens a comment clause ending the sentence after ``start``: a
+    pronoun subject (*I*, *you*, *we*), at most an auxiliary, and a verb of
+    :data:`COMMENT_VERBS` with nothing after it ("I think", "you know", "I'd say", "I would
+    guess"), else None."""
+    for c in range(last - 1, max(start, last - 4) - 1, -1):
+        if doc[c].text != ",":
+            continue
+        words = [doc[i] for i in range(c + 1, last + 1)]
+        if not 2 <= len(words) <= 3 or words[0].lower_ not in {"i", "you", "we"}:
+            return None
+        if words[-1].lemma_.lower() not in COMMENT_VERBS or words[-1].tag_ not in VERB_TAGS:
+            return None
+        if len(words) == 3 and words[1].tag_ != "MD":
+            return None
+        return c if c > start else None
+    return None
 
 
 def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
