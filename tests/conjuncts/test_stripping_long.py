@@ -261,6 +261,35 @@ def test_comment_clause_after_the_remnant(
     assert rule.startswith("stripping")
 
 
+# do-support takes the dictionary's lemma when the parser's does not give the form back
+# ("hated" has the lemma "hat" in the parse: "did not hat")
+DO_SUPPORT_LEMMA: list[Case] = [
+    ("She hated cats, but not dogs.", "but", ["She hated cats.", "She did not hate dogs."]),
+    (
+        "We hoped for sun, but not for this heat.",
+        "but",
+        ["We hoped for sun.", "We did not hope for this heat."],
+    ),
+    (
+        "The referee fined the captain, but not the coach.",
+        "but",
+        ["The referee fined the captain.", "The referee did not fine the coach."],
+    ),
+    (
+        "The crew taped the windows, but not the doors.",
+        "but",
+        ["The crew taped the windows.", "The crew did not tape the doors."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(DO_SUPPORT_LEMMA, []))
+def test_do_support_lemma(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
     (  # a frequency adverb of the left clause contradicts "never": it should go

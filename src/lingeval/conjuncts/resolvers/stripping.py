@@ -1598,7 +1598,8 @@ def _best_choice(an: _Analysis, choices: list[_Choice]) -> _Choice:
 def tag_and_lemma(verb: Token) -> tuple[str, str]:
     """The tag and lemma of a verb for *do*-support: the tagger's, except for a past form it
     took for a present one ("I forgave/VBP you, but not him" -> "did not forgive", not "do
-    not forgave"), where the dictionary's reading of the form is taken."""
+    not forgave") and for a lemma that does not inflect back to the form ("hated" -> "hat":
+    "did not hat"), where the dictionary's reading of the form is taken."""
     from lemminflect import getLemma
 
     from lingeval.conjuncts.memo import get_inflection
@@ -1611,6 +1612,11 @@ def tag_and_lemma(verb: Token) -> tuple[str, str]:
             and verb.lower_ not in get_inflection(found[0], verb.tag_)
         ):
             return "VBD", found[0]
+    if verb.tag_ in {"VBD", "VBZ"} and verb.lower_ not in get_inflection(verb.lemma_, verb.tag_):
+        # the parser's lemma does not give the form back ("hated" -> "hat"): the dictionary's
+        found = getLemma(verb.lower_, upos="VERB")
+        if found and verb.lower_ in get_inflection(found[0], verb.tag_):
+            return verb.tag_, found[0]
     return verb.tag_, verb.lemma_
 
 
