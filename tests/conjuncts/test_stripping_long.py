@@ -261,6 +261,74 @@ def test_comment_clause_after_the_remnant(
     assert rule.startswith("stripping")
 
 
+# a negated clausal remnant (an infinitive or gerund after "but not", a "that" clause or an
+# adverbial clause after "but/and not") answers the clause of the same kind that ends the
+# left clause; the verb above it is negated
+NEGATED_CLAUSE: list[Case] = [
+    (
+        "My daughter enjoys swimming in the sea, but not running.",
+        "but",
+        ["My daughter enjoys swimming in the sea.", "My daughter does not enjoy running."],
+    ),
+    (
+        "Most of the interns wanted to stay in London, but not to work in the head office.",
+        "but",
+        [
+            "Most of the interns wanted to stay in London.",
+            "Most of the interns did not want to work in the head office.",
+        ],
+    ),
+    (
+        "We knew that he had lied to the board, but not that he had taken the money.",
+        "but",
+        ["We knew that he had lied to the board.", "We did not know that he had taken the money."],
+    ),
+    (
+        "The trains run on time when it's dry, but not when it snows.",
+        "but",
+        ["The trains run on time when it's dry.", "The trains do not run on time when it snows."],
+    ),
+    (
+        "We picked this school because it was close, and not because it was cheap.",
+        "and",
+        [
+            "We picked this school because it was close.",
+            "We did not pick this school because it was cheap.",
+        ],
+    ),
+    (
+        "He wanted to be promoted, but not to be moved to Leeds.",
+        "but",
+        ["He wanted to be promoted.", "He did not want to be moved to Leeds."],
+    ),
+]
+NEGATED_CLAUSE_KEPT: list[Case] = [
+    # after "and" a negated gerund is the verb phrase's own: nothing is negated above it
+    (
+        "I love walking in and not being hassled.",
+        "and",
+        ["I love walking in.", "I love not being hassled."],
+    ),
+    (
+        "I chose the job because of the people, and not because of the salary.",
+        "and",
+        [
+            "I chose the job because of the people.",
+            "I did not choose the job because of the salary.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(NEGATED_CLAUSE, NEGATED_CLAUSE_KEPT)
+)
+def test_negated_clausal_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # do-support takes the dictionary's lemma when the parser's does not give the form back
 # ("hated" has the lemma "hat" in the parse: "did not hat")
 DO_SUPPORT_LEMMA: list[Case] = [

@@ -46,6 +46,7 @@ __all__ = [
     "Stripping",
     "find_stripping",
     "hand_score",
+    "resolve_negated_clause",
     "resolve_parenthetical",
     "resolve_stripping",
     "stripping_alternatives",
@@ -2213,3 +2214,106 @@ def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
         _tokens_text(doc, before + list(range(r_start, an.last + 1)), replace), an.final
     )
     return Resolution([first, second], "stripping-negation") if first != second else None
+
+
+#: Subordinators that open a clausal remnant after *not* ("but not when it snows")
+NEGATED_OPENERS = {
+    "when", "whenever", "because", "if", "unless", "while", "before", "after", "until",
+    "since", "once", "where", "wherever", "though", "although",
+}  # fmt: skip
+#: Relations of a verb's non-finite or clausal complement or adjunct that a negated clausal
+#: remnant may answer
+CLAUSAL_DEPS = {"xcomp", "ccomp", "advcl", "dobj", "pcomp", "csubj"}
+
+
+def _clause_kind(doc: Doc, head: Token, start: int) -> str | None:
+    """The kind of the clause headed by ``head`` that opens at ``start``: "to" (an
+    infinitive), "ing" (a gerund without a subject), "that", a subordinator of
+    :data:`NEGATED_OPENERS`, or None."""
+    first = doc[start]
+    if head.tag_ not in VERB_TAGS or head.i < start:
+        return None
+    if first.tag_ == "TO" and head.tag_ in {"VB", "VBN"} and head.left_edge.i >= start - 1:
+        return "to"
+    if first.tag_ == "VBG" and head.tag_ in {"VBG", "VBN"} and head.left_edge.i >= start - 1:
+        return "ing"
+    # (the parse makes "when" / "where" an adverb of the clause's verb, not a marker)
+    if first.dep_ in {"mark", "advmod"} and first.head.i == head.i:
+        low = first.lower_
+        if (low == "that" and first.dep_ == "mark") or low in NEGATED_OPENERS:
+            return low
+    return None
+
+
+def resolve_negated_clause(an: _Analysis, r_start: int) -> Resolution | None:
+    """A negated clausal remnant ("but not X" / "and not X" / "but never X" where X is an
+    infinitive, a gerund, a *that* clause or an adverbial clause) answers the complement or
+    adjunct of the same kind that ends the left clause; the verb above it is negated
+    ("My daughter enjoys swimming, but not running" -> "My daughter does not enjoy
+    running."; "The trains run on time when it's dry, but not when it snows" -> "The trains
+    do not run on time when it snows."; "We knew that he had lied, but not that he had
+    stolen" -> "We did not know that he had stolen."). The stripping path takes only
+    verbless remnants; the clause path read such a remnant as a clause of its own ("My
+    daughter enjoys not running"). None for any other sentence."""
+    from lingeval.conjuncts.resolvers.rules import (
+        Resolution,
+        _finish,
+        _tokens_text,
+        negated_verb,
+    )
+
+    doc = an.doc
+    neg = doc[r_start].lower_ if r_start <= an.last else ""
+    if doc[an.cc].lower_ not in {"but", "and"} or neg not in {"not", "never"}:
+        return None
+    s = r_start + 1
+    if s > an.last or (doc[s].tag_ == "TO" and s + 1 > an.last):
+        return None
+    first = doc[s]
+    head = doc[s + 1] if first.tag_ == "TO" else first if first.tag_ == "VBG" else first.head
+    if head.dep_ in {"aux", "auxpass"} and head.head.i > head.i:
+        head = head.head  # "not being hassled", "not to be seen"
+    kind = _clause_kind(doc, head, s)
+    if kind is None:
+        return None
+    if kind in {"to", "ing"} and doc[an.cc].lower_ != "but":
+        # after *and* the negation may be the verb phrase's own: "I love walking in and not
+        # being hassled" (= I love not being hassled); after *but* it is the exception's
+        return None
+    end = an.left_end(head.right_edge.i + 1)
+    if end > an.last or end < s or head.left_edge.i < r_start:
+        return None
+    if any(doc[i].text in {",", ";", ":"} or doc[i].tag_ == "CC" for i in range(s, end + 1)):
+        return None  # a list or a clause of its own after the remnant
+    p = an.left_end(an.cc)
+    tok = doc[p]
+    corr: Token | None = None
+    for _ in range(40):  # up from the left conjunct's last word: the clause of that kind
+        if tok.i >= an.cc:
+            break
+        if (
+            tok.dep_ in CLAUSAL_DEPS
+            and tok.head.i < tok.left_edge.i
+            and tok.head.tag_ in VERB_TAGS
+            # (its edge before the conjunction: the parse may hang the remnant on it)
+            and max(t.i for t in tok.subtree if t.i < an.cc and not t.is_punct) == p
+            and _clause_kind(doc, tok, tok.left_edge.i) == kind
+        ):
+            corr = tok
+            break
+        if tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if corr is None:
+        return None
+    replace = negated_verb(doc, corr.head, neg)
+    if replace is None:
+        return None
+    suffix = list(range(end + 1, an.last + 1))
+    first_ids = list(range(0, p + 1)) + suffix
+    second_ids = list(range(0, corr.left_edge.i)) + list(range(s, end + 1)) + suffix
+    sents = [
+        _finish(_tokens_text(doc, first_ids), an.final),
+        _finish(_tokens_text(doc, second_ids, replace), an.final),
+    ]
+    return Resolution(sents, "stripping-negation") if sents[0] != sents[1] else None
