@@ -667,6 +667,37 @@ class _Analysis:
         self.last = last  # last content token
         tail = doc[last + 1 :].text.strip() if last + 1 < self.n else ""
         self.final = "." if not tail else (tail[0] if tail[0] in ".!?" else ".")
+        self.opening_end = self._opening_clause_end()
+
+    def _opening_clause_end(self) -> int | None:
+        """The comma that closes an adverbial clause or participle opening the sentence and
+        holding the conjunction, before the main clause ("When Jonas moved to Berlin and his
+        sister to Vienna[,] their parents stayed"; "Rated Ba-3 by A and B-1 by C[,] the issue
+        ..."): the main clause is no part of the right conjunct (issue 11, gap11)."""
+        doc, cc = self.doc, self.cc
+        first = 0
+        while first < cc and (doc[first].is_punct or doc[first].tag_ in {"CC", "UH"}):
+            first += 1
+        opener = doc[first]
+        if opener.lower_ not in SUBORDINATORS and opener.tag_ not in {"VBN", "VBG"}:
+            return None
+        verb = next(
+            (
+                t
+                for t in doc[first:cc]
+                if t.dep_ == "advcl" and t.head.i > cc and t.left_edge.i == first
+            ),
+            None,
+        )
+        if verb is None:
+            return None
+        main = verb.head
+        subjects = [c for c in main.children if c.dep_ in SUBJ_DEPS and c.i > cc]
+        start = min([main.i, *(c.left_edge.i for c in subjects)])
+        k = start - 1
+        if k <= cc + 1 or doc[k].text != "," or start > self.last:
+            return None
+        return k
 
     # -- basic geometry -----------------------------------------------------------------------
 
@@ -684,6 +715,8 @@ class _Analysis:
             tok = doc[k]
             low = tok.lower_
             if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
+                return k, False
+            if k == self.opening_end:
                 return k, False
             if tok.tag_ == "''" and k > start and self._quoted_at_cc(start, k):
                 return k, False  # a closing quotation mark ends the quoted conjunct
@@ -762,9 +795,14 @@ class _Analysis:
             # "A and B together", "Together, A and B ...": the word binds the coordination;
             # "The two firms together bought X in May and Y in June": a verb lies between
             # the word and the conjunction, so the word belongs to a shared subject
-            if tok.lower_ in COLLECTIVE_WORDS and (
-                tok.i > self.cc
-                or not any(doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc))
+            if (
+                tok.lower_ in COLLECTIVE_WORDS
+                # the main clause after an opening clause that holds the coordination
+                and (self.opening_end is None or tok.i < self.opening_end)
+                and (
+                    tok.i > self.cc
+                    or not any(doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc))
+                )
             ):
                 return f"collective:{tok.lower_}"
         for phrase in COLLECTIVE_PHRASES:
@@ -2390,7 +2428,11 @@ def _resolve(
             # addition to selling X in A and Y in B, the firm ..."): the main clause after it
             # is shared by every rewrite
             end = right_end(doc, right.start, an.last)
-            if end >= right.end or doc[end + 1].text != ",":
+            if an.opening_end is not None and an.left_end(an.opening_end) == right.end:
+                end = min(end, right.end)  # the boundary closed it at that comma already
+            elif end >= right.end:
+                return None
+            if doc[end + 1].text != ",":
                 return None  # the phrase must end at a comma before the main clause
             return _nominal(an, inner, None, p, Span(right.start, end), None, collect)
         if x.head.i != verb.i or x.right_edge.i < right.start or x.dep_ not in SUBJ_DEPS:
@@ -3175,6 +3217,23 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             if lo <= e < p and not doc[p - 1].is_punct:
                 ends.setdefault(e, "adjunct")
     core = _without_quantity_adverbs(doc, part)
+    if (
+        doc[p].tag_ in {"JJ", "JJR", "RB", "RBR"}
+        and _category(doc, part) in {"NUM", "NP"}
+        and any(doc[i].tag_ == "CD" for i in range(part.start, part.end + 1))
+    ):
+        # a measure before the adjective it measures, which stays: "120 km [long]", "310
+        # metres [tall]", "three weeks [late]"
+        e = an.left_end(p)
+        for child in doc[p].children:
+            if (
+                child.dep_ in {"npadvmod", "nmod"}
+                and child.i < p
+                and child.right_edge.i == e
+                and child.left_edge.i >= lo
+                and any(doc[i].tag_ == "CD" for i in range(child.left_edge.i, e + 1))
+            ):
+                ends.setdefault(e, "number")
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
         for i in range(core.start, core.end + 1)
@@ -3195,6 +3254,26 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             ):
                 ends.setdefault(i, "number")
     return sorted(ends.items(), key=lambda kv: -kv[0])
+
+
+def _measure_only(doc: Doc, part: Span) -> bool:
+    """A remnant that is a measure without an adjective: "3.4 km", "295 metres", "9"."""
+    tags = [doc[i].tag_ for i in range(part.start, part.end + 1)]
+    return "CD" in tags and not any(t in {"JJ", "JJR", "JJS", "RB", "RBR"} for t in tags)
+
+
+def _measured_adjective(doc: Doc, c: Span) -> bool:
+    """A span that is an adjective or adverb with the measure before it: "1.2 km long",
+    "310 metres tall", "two hours late"."""
+    head = doc[c.end]
+    return (
+        head.tag_ in {"JJ", "JJR", "RB", "RBR"}
+        and c.end > c.start
+        and any(
+            ch.dep_ in {"npadvmod", "nmod"} and ch.left_edge.i <= c.start <= ch.i < head.i
+            for ch in head.children
+        )
+    )
 
 
 def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
@@ -4100,7 +4179,10 @@ def _align_all(
         # it goes with the phrase after it ("varies [greatly] from A to B or even from C to D")
         particle = len(part) == 1 and doc[part.start].lower_ in FOCUS_PARTICLES
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
+        measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
         for c in an.candidates_ending(end, lo):
+            if measure and _measured_adjective(doc, c):
+                continue  # "[1.2 km] long ... and the tunnel 3.4 km": the adjective stays
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
             if c.end > c.start and _stranded_preposition(doc, c):
