@@ -86,6 +86,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 
 #: Sentences longer than this many tokens are returned unchanged (bounded time).
 MAX_TOKENS = 160
+ADJ_NOUN_TAGS = frozenset({"JJ", "JJR", "JJS", "NN"})
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
 GENERATION_VERSION = "19"
@@ -781,7 +782,9 @@ class _Analysis:
             if (tok.tag_ in {"VBG", "VBN"} and j > k + 1) or (  # "charged X with receiving"
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
-                return True
+                # a noun of the -ing form after its determiner or adjective is no participle:
+                # "helped with the cooking", "with the rising costs"
+                return self.doc[j - 1].tag_ not in {"DT", "PRP$", "JJ", "JJR", "JJS", "POS"}
             if tok.tag_ not in NP_INNER_TAGS:
                 return False
         return False
@@ -990,6 +993,14 @@ class _Analysis:
             # weak boundaries, inside what may also be one noun phrase: "the younger | medicine",
             # "my mother | tea"; segmentations using them pay a small penalty
             det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
+            opener = k - 2
+            while opener > span.start and doc[opener].tag_ in ADJ_NOUN_TAGS and k - opener < 4:
+                opener -= 1  # "her twin brother | chemistry": modifiers after the determiner
+            if not det_before and doc[opener].tag_ == "PRP$" and opener >= span.start:
+                det_before = True
+                k_det = opener
+            else:
+                k_det = k - 2
             if (
                 a.tag_ in {"JJ", "JJR", "JJS"}
                 and det_before
@@ -1005,7 +1016,7 @@ class _Analysis:
                 # not "the city council", unless the second noun ends the conjunct: "so that
                 # the wife becomes leader and the husband | follower"
                 and (
-                    doc[k - 2].tag_ == "PRP$"
+                    doc[k_det].tag_ == "PRP$"
                     or a.dep_ != "compound"
                     or (k == span.end and self._bare_predicate_noun())
                 )
