@@ -82,8 +82,8 @@ CASES = [
     (
         "The bridge can carry cars, but not trucks, because it is old.",
         "but",
-        [
-            "The bridge can carry cars, because it is old.",
+        [  # (the reason is the exception's alone: strip11, session 11)
+            "The bridge can carry cars.",
             "The bridge cannot carry trucks, because it is old.",
         ],
     ),

@@ -134,8 +134,8 @@ NEVER: list[Case] = [
     (
         "You can wash the cover with cold water, but never with bleach, as it fades the colour.",
         "but",
-        [
-            "You can wash the cover with cold water, as it fades the colour.",
+        [  # (the reason is the exception's: "it" is the bleach; strip11, session 11)
+            "You can wash the cover with cold water.",
             "You can never wash the cover with bleach, as it fades the colour.",
         ],
     ),
@@ -409,14 +409,6 @@ LEFT: list[Case] = [
         "The lid had been lifted, but not high enough to see inside.",
         "but",
         ["The lid had been lifted.", "The lid had not been lifted high enough to see inside."],
-    ),
-    (  # a relative clause on the remnant belongs to its sentence only
-        "Say hello to your father, and especially to Aunt May, who I hear is moving to Leeds.",
-        "and",
-        [
-            "Say hello to your father.",
-            "Say hello especially to Aunt May, who I hear is moving to Leeds.",
-        ],
     ),
     (  # "again" and the remnant's adverb go before the copied verb
         "She chaired the board of the museum from 1990 until 1995, and again briefly in 2003.",

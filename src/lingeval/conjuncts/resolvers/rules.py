@@ -1488,6 +1488,13 @@ def resolve_doc(
     res = _vp_ellipsis_first(an, r_start) or res
     if res is None:
         return unchanged("no-alignment")
+    if b < an.last and doc[b].text == ",":
+        own = _own_relative(an, right, b + 1)
+        if own is not None:
+            res = _unshared(res, doc[b : own + 1].text)
+    why = _own_reason(an, right, b)
+    if why is not None:
+        res = _unshared(res, doc[why[0] : why[1] + 1].text)
     out = [s for s in res.sentences if s]
     if len(out) < 2 or len(set(out)) < len(out):
         return unchanged("degenerate")
@@ -2372,6 +2379,103 @@ def _relative_remnant(
         clause_tail=Span(w, end),
         attach=True,
     )
+
+
+#: Words that open a relative clause set off by a comma after a noun ("..., who ...")
+RELATIVE_WORDS = {"which", "who", "whom", "whose", "where", "when"}
+
+
+def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
+    """The last token of the relative clause opened at ``w`` (right after a comma that ends
+    the verbless conjunct ``right``) when the parse hangs it on a noun, name, pronoun or
+    number inside ``right``: the clause belongs to that remnant ("..., and especially to
+    little Tom, who I hear has been unwell"; "..., and even in the smallest one, which
+    had twelve members"). None otherwise: a clause on no word of the remnant, or on a
+    remnant that is no noun phrase ("but not opened, which puzzled us": every rewrite
+    shares it)."""
+    doc = an.doc
+    if w > an.last or doc[w].lower_ not in RELATIVE_WORDS:
+        return None
+    if any(doc[i].tag_ in VERB_TAGS for i in range(right.start, right.end + 1)):
+        return None
+    depth = 0
+    for i in range(right.start, right.end + 1):
+        depth += (doc[i].text in {"(", "["}) - (doc[i].text in {")", "]"})
+        if doc[i].text == "," and depth <= 0:
+            return None  # no one phrase: "... and B by Y, the issue, which ..."
+    clause = doc[w]
+    for _ in range(6):  # up to the relative clause's verb
+        if clause.dep_ == "relcl" or clause.head.i == clause.i:
+            break
+        clause = clause.head
+    if clause.dep_ != "relcl" or clause.left_edge.i != w:
+        return None
+    head = clause.head
+    if not right.start <= head.i <= right.end:
+        return None
+    if head.tag_ not in {"NN", "NNS", "NNP", "NNPS", "PRP", "CD"}:
+        return None
+    if max(t.i for t in head.subtree if t.i < w and not t.is_punct) != right.end:
+        return None  # the noun's phrase does not end the remnant ("X, the issue, which")
+    end = an.left_end(clause.right_edge.i + 1)
+    return end if end > w else None
+
+
+#: Subordinators of a clause of reason ("because", "since", "as")
+REASON_WORDS = {"because", "since", "as"}
+#: Dependents that make an "as" clause one of reason ("as Harold has his operation"), not a
+#: comment on the source ("as Table 4 shows", shared)
+REASON_COMPLEMENTS = {"dobj", "attr", "acomp", "ccomp", "xcomp", "oprd", "dative"}
+
+
+def _own_reason(an: _Analysis, right: Span, b: int) -> tuple[int, int] | None:
+    """The comma and the last token of a clause of reason that follows a negated verbless
+    remnant of exception ("but not X" / "but never X" / "and never X"), else None. Such a
+    clause gives the reason for the exception, the remnant's alone: "We shall be in Bath in
+    August, but not in September, as Harold has his operation then" -> "We shall be in
+    Bath in August." / "We shall not be in Bath in September, as Harold ...". After a
+    replacive "and not X" ("paid by card and not in cash, because ...") the reason is the
+    choice's, shared; so is a comment on a source ("as Table 4 shows")."""
+    doc = an.doc
+    neg = doc[right.start].lower_
+    if not (neg == "never" or (neg == "not" and doc[an.cc].lower_ == "but")):
+        return None
+    if any(doc[i].tag_ in VERB_TAGS for i in range(right.start, right.end + 1)):
+        return None
+    comma = b if b <= an.last and doc[b].text == "," else b - 1
+    s = comma + 1
+    if not (comma > 0 and s <= an.last and doc[comma].text == ","):
+        return None
+    sub = doc[s]
+    if sub.lower_ not in REASON_WORDS or sub.dep_ != "mark":
+        return None
+    verb = sub.head
+    # (a bare verb after the subordinator is a present form the tagger missed: "since both
+    # strip/VB the coating")
+    finite = (
+        verb.tag_ in FINITE_TAGS
+        or any(c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS for c in verb.children)
+        or (verb.tag_ == "VB" and not any(c.tag_ == "TO" for c in verb.children))
+    )
+    if not finite or verb.tag_ not in VERB_TAGS or verb.left_edge.i != s or verb.i <= s:
+        return None
+    if sub.lower_ == "as" and not any(c.dep_ in REASON_COMPLEMENTS for c in verb.children):
+        return None
+    end = an.left_end(verb.right_edge.i + 1)
+    return (comma, end) if end > s else None
+
+
+def _unshared(res: Resolution, clause: str) -> Resolution:
+    """``res`` without ``clause`` (", who ...": the text of a relative clause on the last
+    remnant, :func:`_own_relative`) in every sentence but the last: the clause is the
+    remnant's, not shared ("..., and even a pope, which ..." -> "... three presidents." /
+    "... even a pope, which ..."). Unchanged unless the last sentence has the clause and
+    every other one has it once."""
+    *firsts, last = res.sentences
+    if not firsts or clause not in last or any(s.count(clause) != 1 for s in firsts):
+        return res
+    res.sentences = [s.replace(clause, "", 1) for s in firsts] + [last]
+    return res
 
 
 def _subordinator(tok: Token) -> bool:
