@@ -2,7 +2,9 @@
 and argument clusters inside a clause that opens the sentence; a measure remnant that answers
 the measure of an adjective, which stays; "with" before a noun of the -ing form ("with the
 cooking") opens no absolute clause; a subject remnant opened by a possessive with modifiers
-may end before a bare noun ("her twin brother | chemistry").
+may end before a bare noun ("her twin brother | chemistry"); a remnant of time without a
+preposition ("two years later", "the following year") answers the first conjunct's
+prepositional phrase of time ("in 2004"), not a stretch that ends with it.
 
 Each shape has must-resolve cases (the shipped resolver's final answer, after its re-parse
 check; they failed on the session-start main ``478c277``) and must-not-change cases close to
@@ -61,6 +63,13 @@ MUST_RESOLVE = [
      ["His elder brother studied law.", "His younger sister studied medicine."]),
     ("Her first husband taught mathematics and her second husband physics.",
      ["Her first husband taught mathematics.", "Her second husband taught physics."]),
+    # a remnant of time without a preposition answers a prepositional phrase of time
+    ("Marta moved to Lisbon in 2004 and her brother to Porto two years later.",
+     ["Marta moved to Lisbon in 2004.", "Her brother moved to Porto two years later."]),
+    ("He joined the army in 1940 and the navy the following year.",
+     ["He joined the army in 1940.", "He joined the navy the following year."]),
+    ("Sales peaked in 2019 and profits two years earlier.",
+     ["Sales peaked in 2019.", "Profits peaked two years earlier."]),
     # a coordination of noun phrases in an opening clause
     ("If you want cheap glass from India and China, this is not your shop.",
      ["If you want cheap glass from India, this is not your shop.",
@@ -84,6 +93,14 @@ MUST_NOT_CHANGE = [
      ["With prices rising and wages falling, families cut spending."]),
     ("The city council approved the plan and the county board the budget.",
      ["The city council approved the plan.", "The county board approved the budget."]),
+    ("The plant closed in March and the warehouse three weeks later.",
+     ["The plant closed in March.", "The warehouse closed three weeks later."]),
+    ("The east wing was completed in 1850 and the west wing a decade later.",
+     ["The east wing was completed in 1850.", "The west wing was completed a decade later."]),
+    ("I saw him on Monday and his sister yesterday.",
+     ["I saw him on Monday.", "I saw his sister yesterday."]),
+    ("Prices rose 4% in January and 2% the month before.",
+     ["Prices rose 4% in January.", "Prices rose 2% the month before."]),
     # a coordination of noun phrases in the opening clause
     ("When Anna and Ben arrived, the party started.",
      ["When Anna arrived, the party started.", "When Ben arrived, the party started."]),

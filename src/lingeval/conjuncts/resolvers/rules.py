@@ -61,6 +61,7 @@ from lingeval.conjuncts.omission import (
     NOT_ONLY,
     VERB_TAGS,
     Omission,
+    Phrase,
     chunk_phrases,
     degree_adjective,
     detect_omission,
@@ -72,9 +73,12 @@ from lingeval.conjuncts.omission import (
     nominal_gerund,
     open_bracket,
     outside_parentheticals,
+    phrase_category,
     remark,
     right_end,
     sentence_break,
+    time_phrase,
+    time_pp,
 )
 from lingeval.conjuncts.ranker import RankerModel, bare_number, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
@@ -3371,6 +3375,30 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
     return sorted(ends.items(), key=lambda kv: -kv[0])
 
 
+def _ends_in_time_pp(doc: Doc, c: Span) -> bool:
+    """``c`` is a longer stretch that ends with a prepositional phrase of time ("the title [in
+    2007]")."""
+    for i in range(c.start + 1, c.end):
+        if doc[i].tag_ == "IN":
+            return time_pp(doc, Phrase(i, c.end, "PP", doc[i].lower_))
+    return False
+
+
+def _timed_pairs_only(
+    doc: Doc, parts: Sequence[Span], corr: Sequence[Span], sims: Sequence[float], floor: float
+) -> bool:
+    """The pairs below the similarity ``floor`` are no more than the pairs of a phrase of time
+    without a preposition and one with it ("McLaren [the next season]" / "[in 2007]", "two
+    years later" / "in 2004"): such a pair is kept although the shapes differ."""
+    low = sum(1 for sim in sims if sim < floor)
+    timed = 0
+    for part, c in zip(parts, corr, strict=False):
+        r = Phrase(part.start, part.end, *phrase_category(doc, part.start, part.end))
+        q = Phrase(c.start, c.end, *phrase_category(doc, c.start, c.end))
+        timed += time_phrase(doc, r) and time_pp(doc, q)
+    return 0 < low <= timed
+
+
 def _measure_only(doc: Doc, part: Span) -> bool:
     """A remnant that is a measure without an adjective: "3.4 km", "295 metres", "9"."""
     tags = [doc[i].tag_ for i in range(part.start, part.end + 1)]
@@ -3650,7 +3678,10 @@ def _nominal(
                         key_c = (tuple(parts), tuple(corr))
                         if any((tuple(c.parts), tuple(c.corr)) == key_c for c in cands):
                             continue  # the clause verb's analysis already
-                    if min(sims) < (0.45 if m > 1 else 0.35):
+                    floor = 0.45 if m > 1 else 0.35
+                    if min(sims) < floor and not _timed_pairs_only(
+                        doc, parts, corr[lead:] if lead else corr, sims, floor
+                    ):
                         continue
                     if _misplaced_nominative(doc, parts, corr[lead:] if lead else corr, subj):
                         continue  # "and he law at Utrecht": a nominative pronoun is a subject
@@ -4284,7 +4315,7 @@ def _align_all(
         ) or (
             # a measure of time before an adverb of time: "two years later", "a week ago"
             part.end > part.start
-            and doc[part.end].tag_ == "RB"
+            and doc[part.end].tag_ in {"RB", "RBR"}
             and doc[part.end].lower_ in {"later", "earlier", "ago", "before", "after", "afterwards"}
             and _time_np(doc, Span(part.start, part.end - 1))
         )
@@ -4320,6 +4351,8 @@ def _align_all(
                 # a verbless remnant answers the subject of the infinitive, not the whole
                 # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
                 continue
+            if adverbial and _ends_in_time_pp(doc, c):
+                continue  # "the next season" answers [in 2007], not [the title in 2007]
             head = _head_of(doc, c)
             sim = an.sim(part, c)
             if adverbial and (
