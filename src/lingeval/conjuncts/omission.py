@@ -650,15 +650,73 @@ def _compatible(a: Phrase, b: Phrase) -> bool:
     return {a.category, b.category} in ({"NP", "NUM"}, {"ADJ", "ADV"}, {"ADJ", "NP"})
 
 
-def _match_in_order(remnants: list[Phrase], cands: list[Phrase]) -> list[Phrase | None] | None:
-    """Parallels for ``remnants`` among ``cands`` in left-to-right order (right-aligned)."""
+#: Nouns that head a phrase of time ("the following year", "two weeks later", "in 2004").
+TIME_WORDS = frozenset({
+    "year", "month", "week", "day", "decade", "century", "season", "quarter", "hour",
+    "minute", "morning", "evening", "night", "afternoon", "spring", "summer", "autumn",
+    "fall", "winter", "today", "yesterday", "tomorrow", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april",
+    "may", "june", "july", "august", "september", "october", "november", "december",
+})  # fmt: skip
+#: Adverbs that close a measure of time ("two years later", "a week ago").
+TIME_AFTER = frozenset({"later", "earlier", "ago", "afterwards", "afterward", "before"})
+
+
+def time_phrase(doc: Doc, ph: Phrase) -> bool:
+    """A noun phrase or adverbial of time without a preposition: "the following year", "two
+    years later", "yesterday" (not a bare number)."""
+    if ph.category == "PP":
+        return False
+    last = doc[ph.end]
+    if last.lower_ in TIME_AFTER and ph.end > ph.start:
+        return any(doc[i].lemma_.lower() in TIME_WORDS for i in range(ph.start, ph.end))
+    return ph.category == "NP" and last.lemma_.lower() in TIME_WORDS
+
+
+def time_pp(doc: Doc, ph: Phrase) -> bool:
+    """A prepositional phrase of time: "in 2004", "on Monday", "in the spring"."""
+    if ph.category != "PP" or ph.prep not in {"in", "on", "during", "at"}:
+        return False
+    last = doc[ph.end]
+    year = last.tag_ == "CD" and len(last.text) == 4 and last.text.isdigit()
+    return year or last.lemma_.lower() in TIME_WORDS
+
+
+def _merge_time(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
+    """A measure of time and the adverb closing it are one phrase: "two years | later"."""
+    out: list[Phrase] = []
+    for ph in phrases:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and ph.start == ph.end == prev.end + 1
+            and doc[ph.start].lower_ in TIME_AFTER
+            and prev.category in {"NP", "NUM"}
+            and doc[prev.end].lemma_.lower() in TIME_WORDS
+        ):
+            out[-1] = Phrase(prev.start, ph.end, "ADV")
+            continue
+        out.append(ph)
+    return out
+
+
+def _match_in_order(
+    remnants: list[Phrase], cands: list[Phrase], doc: Doc | None = None
+) -> list[Phrase | None] | None:
+    """Parallels for ``remnants`` among ``cands`` in left-to-right order (right-aligned); with
+    ``doc``, a phrase of time without a preposition answers one with it ("the following
+    year" / "in 1940")."""
     out: list[Phrase | None] = []
     j = len(cands) - 1
     for r in reversed(remnants):
         found = None
+        timed = doc is not None and time_phrase(doc, r)
         while j >= 0:
             c = cands[j]
             j -= 1
+            if timed and doc is not None and time_pp(doc, c):
+                found = c
+                break
             if _compatible(r, c):
                 found = c
                 break
@@ -752,7 +810,7 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
             break
     if not marker and doc[start].lower_ in {"not", "never"} and end > start:
         marker, start = doc[start].lower_, start + 1
-    remnants = _merge_appositions(doc, chunk_phrases(doc, start, end))
+    remnants = _merge_time(doc, _merge_appositions(doc, chunk_phrases(doc, start, end)))
     if not remnants or len(remnants) > 6:
         return None
     if any(r.category == "VP" for r in remnants[:-1]):
@@ -831,17 +889,17 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     readings: list[tuple[str, list[Phrase | None], str]] = []
     # gapping: the first remnant parallels the subject, the others complements
     if subj is not None and first.category in {"NP", "NUM"}:
-        rest = _match_in_order(remnants[1:], complements)
+        rest = _match_in_order(remnants[1:], complements, doc)
         if rest is not None:
             why = "first remnant parallels the subject, the others complements"
             readings.append(("gapping", [subj, *rest], why))
     # a fronted adjunct: "In 2015 the firm sold 2,000 cars and in 2016 3,500"
     if first.category == "PP" and subject_region and subject_region[0].category == "PP":
-        rest = _match_in_order(remnants[1:], (subject_region[1:] + complements))
+        rest = _match_in_order(remnants[1:], (subject_region[1:] + complements), doc)
         if rest is not None:
             why = "first remnant parallels an opening adjunct"
             readings.append(("gapping", [subject_region[0], *rest], why))
-    cluster = _match_in_order(remnants, complements)
+    cluster = _match_in_order(remnants, complements, doc)
     if cluster is not None:
         why = "every remnant parallels a complement of the verb"
         readings.append(("argument-cluster", list(cluster), why))

@@ -61,6 +61,7 @@ from lingeval.conjuncts.omission import (
     NOT_ONLY,
     VERB_TAGS,
     Omission,
+    Phrase,
     chunk_phrases,
     degree_adjective,
     detect_omission,
@@ -72,9 +73,12 @@ from lingeval.conjuncts.omission import (
     nominal_gerund,
     open_bracket,
     outside_parentheticals,
+    phrase_category,
     remark,
     right_end,
     sentence_break,
+    time_phrase,
+    time_pp,
 )
 from lingeval.conjuncts.ranker import RankerModel, bare_number, contrast_features, load_ranker
 from lingeval.conjuncts.resolvers.base import Resolver
@@ -86,6 +90,7 @@ __all__ = ["MAX_TOKENS", "Resolution", "RulesResolver", "resolve_doc"]
 
 #: Sentences longer than this many tokens are returned unchanged (bounded time).
 MAX_TOKENS = 160
+ADJ_NOUN_TAGS = frozenset({"JJ", "JJR", "JJS", "NN"})
 #: Version of the analysis generation (bumped whenever the generated candidates change, so
 #: cached training rows of the ranker are recomputed; ``benchmarks/conjuncts_ranker.py``).
 GENERATION_VERSION = "19"
@@ -667,6 +672,37 @@ class _Analysis:
         self.last = last  # last content token
         tail = doc[last + 1 :].text.strip() if last + 1 < self.n else ""
         self.final = "." if not tail else (tail[0] if tail[0] in ".!?" else ".")
+        self.opening_end = self._opening_clause_end()
+
+    def _opening_clause_end(self) -> int | None:
+        """The comma that closes an adverbial clause or participle opening the sentence and
+        holding the conjunction, before the main clause ("When Jonas moved to Berlin and his
+        sister to Vienna[,] their parents stayed"; "Rated Ba-3 by A and B-1 by C[,] the issue
+        ..."): the main clause is no part of the right conjunct (issue 11, gap11)."""
+        doc, cc = self.doc, self.cc
+        first = 0
+        while first < cc and (doc[first].is_punct or doc[first].tag_ in {"CC", "UH"}):
+            first += 1
+        opener = doc[first]
+        if opener.lower_ not in SUBORDINATORS and opener.tag_ not in {"VBN", "VBG"}:
+            return None
+        verb = next(
+            (
+                t
+                for t in doc[first:cc]
+                if t.dep_ == "advcl" and t.head.i > cc and t.left_edge.i == first
+            ),
+            None,
+        )
+        if verb is None:
+            return None
+        main = verb.head
+        subjects = [c for c in main.children if c.dep_ in SUBJ_DEPS and c.i > cc]
+        start = min([main.i, *(c.left_edge.i for c in subjects)])
+        k = start - 1
+        if k <= cc + 1 or doc[k].text != "," or start > self.last:
+            return None
+        return k
 
     # -- basic geometry -----------------------------------------------------------------------
 
@@ -684,6 +720,8 @@ class _Analysis:
             tok = doc[k]
             low = tok.lower_
             if tok.text in {";", ":", "—", "–", "--"} or sentence_break(doc, k, self.last):
+                return k, False
+            if k == self.opening_end:
                 return k, False
             if tok.tag_ == "''" and k > start and self._quoted_at_cc(start, k):
                 return k, False  # a closing quotation mark ends the quoted conjunct
@@ -748,7 +786,9 @@ class _Analysis:
             if (tok.tag_ in {"VBG", "VBN"} and j > k + 1) or (  # "charged X with receiving"
                 tok.tag_ == "NN" and tok.lower_.endswith("ing") and j > k + 1
             ):
-                return True
+                # a noun of the -ing form after its determiner or adjective is no participle:
+                # "helped with the cooking", "with the rising costs"
+                return self.doc[j - 1].tag_ not in {"DT", "PRP$", "JJ", "JJR", "JJS", "POS"}
             if tok.tag_ not in NP_INNER_TAGS:
                 return False
         return False
@@ -762,9 +802,14 @@ class _Analysis:
             # "A and B together", "Together, A and B ...": the word binds the coordination;
             # "The two firms together bought X in May and Y in June": a verb lies between
             # the word and the conjunction, so the word belongs to a shared subject
-            if tok.lower_ in COLLECTIVE_WORDS and (
-                tok.i > self.cc
-                or not any(doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc))
+            if (
+                tok.lower_ in COLLECTIVE_WORDS
+                # the main clause after an opening clause that holds the coordination
+                and (self.opening_end is None or tok.i < self.opening_end)
+                and (
+                    tok.i > self.cc
+                    or not any(doc[j].tag_ in VERB_TAGS for j in range(tok.i + 1, self.cc))
+                )
             ):
                 return f"collective:{tok.lower_}"
         for phrase in COLLECTIVE_PHRASES:
@@ -952,6 +997,14 @@ class _Analysis:
             # weak boundaries, inside what may also be one noun phrase: "the younger | medicine",
             # "my mother | tea"; segmentations using them pay a small penalty
             det_before = k >= 2 and doc[k - 2].tag_ in {"DT", "PRP$"}
+            opener = k - 2
+            while opener > span.start and doc[opener].tag_ in ADJ_NOUN_TAGS and k - opener < 4:
+                opener -= 1  # "her twin brother | chemistry": modifiers after the determiner
+            if not det_before and doc[opener].tag_ == "PRP$" and opener >= span.start:
+                det_before = True
+                k_det = opener
+            else:
+                k_det = k - 2
             if (
                 a.tag_ in {"JJ", "JJR", "JJS"}
                 and det_before
@@ -967,7 +1020,7 @@ class _Analysis:
                 # not "the city council", unless the second noun ends the conjunct: "so that
                 # the wife becomes leader and the husband | follower"
                 and (
-                    doc[k - 2].tag_ == "PRP$"
+                    doc[k_det].tag_ == "PRP$"
                     or a.dep_ != "compound"
                     or (k == span.end and self._bare_predicate_noun())
                 )
@@ -2494,7 +2547,11 @@ def _resolve(
             # addition to selling X in A and Y in B, the firm ..."): the main clause after it
             # is shared by every rewrite
             end = right_end(doc, right.start, an.last)
-            if end >= right.end or doc[end + 1].text != ",":
+            if an.opening_end is not None and an.left_end(an.opening_end) == right.end:
+                end = min(end, right.end)  # the boundary closed it at that comma already
+            elif end >= right.end:
+                return None
+            if doc[end + 1].text != ",":
                 return None  # the phrase must end at a comma before the main clause
             return _nominal(an, inner, None, p, Span(right.start, end), None, collect)
         if x.head.i != verb.i or x.right_edge.i < right.start or x.dep_ not in SUBJ_DEPS:
@@ -3292,6 +3349,23 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             if lo <= e < p and not doc[p - 1].is_punct:
                 ends.setdefault(e, "adjunct")
     core = _without_quantity_adverbs(doc, part)
+    if (
+        doc[p].tag_ in {"JJ", "JJR", "RB", "RBR"}
+        and _category(doc, part) in {"NUM", "NP"}
+        and any(doc[i].tag_ == "CD" for i in range(part.start, part.end + 1))
+    ):
+        # a measure before the adjective it measures, which stays: "120 km [long]", "310
+        # metres [tall]", "three weeks [late]"
+        e = an.left_end(p)
+        for child in doc[p].children:
+            if (
+                child.dep_ in {"npadvmod", "nmod"}
+                and child.i < p
+                and child.right_edge.i == e
+                and child.left_edge.i >= lo
+                and any(doc[i].tag_ == "CD" for i in range(child.left_edge.i, e + 1))
+            ):
+                ends.setdefault(e, "number")
     if _category(doc, part) == "NUM" and all(
         doc[i].tag_ in {"CD", "$", "NN", "SYM"} or doc[i].text == "%"
         for i in range(core.start, core.end + 1)
@@ -3312,6 +3386,50 @@ def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> lis
             ):
                 ends.setdefault(i, "number")
     return sorted(ends.items(), key=lambda kv: -kv[0])
+
+
+def _ends_in_time_pp(doc: Doc, c: Span) -> bool:
+    """``c`` is a longer stretch that ends with a prepositional phrase of time ("the title [in
+    2007]")."""
+    for i in range(c.start + 1, c.end):
+        if doc[i].tag_ == "IN":
+            return time_pp(doc, Phrase(i, c.end, "PP", doc[i].lower_))
+    return False
+
+
+def _timed_pairs_only(
+    doc: Doc, parts: Sequence[Span], corr: Sequence[Span], sims: Sequence[float], floor: float
+) -> bool:
+    """The pairs below the similarity ``floor`` are no more than the pairs of a phrase of time
+    without a preposition and one with it ("McLaren [the next season]" / "[in 2007]", "two
+    years later" / "in 2004"): such a pair is kept although the shapes differ."""
+    low = sum(1 for sim in sims if sim < floor)
+    timed = 0
+    for part, c in zip(parts, corr, strict=False):
+        r = Phrase(part.start, part.end, *phrase_category(doc, part.start, part.end))
+        q = Phrase(c.start, c.end, *phrase_category(doc, c.start, c.end))
+        timed += time_phrase(doc, r) and time_pp(doc, q)
+    return 0 < low <= timed
+
+
+def _measure_only(doc: Doc, part: Span) -> bool:
+    """A remnant that is a measure without an adjective: "3.4 km", "295 metres", "9"."""
+    tags = [doc[i].tag_ for i in range(part.start, part.end + 1)]
+    return "CD" in tags and not any(t in {"JJ", "JJR", "JJS", "RB", "RBR"} for t in tags)
+
+
+def _measured_adjective(doc: Doc, c: Span) -> bool:
+    """A span that is an adjective or adverb with the measure before it: "1.2 km long",
+    "310 metres tall", "two hours late"."""
+    head = doc[c.end]
+    return (
+        head.tag_ in {"JJ", "JJR", "RB", "RBR"}
+        and c.end > c.start
+        and any(
+            ch.dep_ in {"npadvmod", "nmod"} and ch.left_edge.i <= c.start <= ch.i < head.i
+            for ch in head.children
+        )
+    )
 
 
 def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
@@ -3573,7 +3691,10 @@ def _nominal(
                         key_c = (tuple(parts), tuple(corr))
                         if any((tuple(c.parts), tuple(c.corr)) == key_c for c in cands):
                             continue  # the clause verb's analysis already
-                    if min(sims) < (0.45 if m > 1 else 0.35):
+                    floor = 0.45 if m > 1 else 0.35
+                    if min(sims) < floor and not _timed_pairs_only(
+                        doc, parts, corr[lead:] if lead else corr, sims, floor
+                    ):
                         continue
                     if _misplaced_nominative(doc, parts, corr[lead:] if lead else corr, subj):
                         continue  # "and he law at Utrecht": a nominative pronoun is a subject
@@ -4207,7 +4328,7 @@ def _align_all(
         ) or (
             # a measure of time before an adverb of time: "two years later", "a week ago"
             part.end > part.start
-            and doc[part.end].tag_ == "RB"
+            and doc[part.end].tag_ in {"RB", "RBR"}
             and doc[part.end].lower_ in {"later", "earlier", "ago", "before", "after", "afterwards"}
             and _time_np(doc, Span(part.start, part.end - 1))
         )
@@ -4217,7 +4338,10 @@ def _align_all(
         # it goes with the phrase after it ("varies [greatly] from A to B or even from C to D")
         particle = len(part) == 1 and doc[part.start].lower_ in FOCUS_PARTICLES
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
+        measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
         for c in an.candidates_ending(end, lo):
+            if measure and _measured_adjective(doc, c):
+                continue  # "[1.2 km] long ... and the tunnel 3.4 km": the adjective stays
             if verb is not None and c.start <= verb.i <= c.end:
                 continue
             if c.end > c.start and _stranded_preposition(doc, c):
@@ -4240,6 +4364,8 @@ def _align_all(
                 # a verbless remnant answers the subject of the infinitive, not the whole
                 # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
                 continue
+            if adverbial and _ends_in_time_pp(doc, c):
+                continue  # "the next season" answers [in 2007], not [the title in 2007]
             head = _head_of(doc, c)
             sim = an.sim(part, c)
             if adverbial and (

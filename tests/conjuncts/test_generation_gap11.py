@@ -1,0 +1,115 @@
+"""Candidate generation of the rules resolver, session 11 (issue 11, helper gap11): gapping
+and argument clusters inside a clause that opens the sentence; a measure remnant that answers
+the measure of an adjective, which stays; "with" before a noun of the -ing form ("with the
+cooking") opens no absolute clause; a subject remnant opened by a possessive with modifiers
+may end before a bare noun ("her twin brother | chemistry"); a remnant of time without a
+preposition ("two years later", "the following year") answers the first conjunct's
+prepositional phrase of time ("in 2004"), not a stretch that ends with it.
+
+Each shape has must-resolve cases (the shipped resolver's final answer, after its re-parse
+check; they failed on the session-start main ``478c277``) and must-not-change cases close to
+them. Every sentence is
+written here, with its rewrites, before the resolver ran on it; none is in a development set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+
+MUST_RESOLVE = [
+    # a verbless conjunct inside an adverbial clause that opens the sentence: the right
+    # conjunct ends at the comma before the main clause, which every rewrite keeps
+    ("Because residents in the north voted for the plan and residents in the south against"
+     " it, the council postponed the decision.",
+     ["Because residents in the north voted for the plan, the council postponed the decision.",
+      "Because residents in the south voted against it, the council postponed the decision."]),
+    ("When participants in the control group saw the images for two seconds and participants"
+     " in the test group for five seconds, recall differed sharply.",
+     ["When participants in the control group saw the images for two seconds, recall differed"
+      " sharply.",
+      "When participants in the test group saw the images for five seconds, recall differed"
+      " sharply."]),
+    # a measure remnant answers the measure before an adjective; the adjective stays
+    ("The river is 120 km long and its main tributary 45 km.",
+     ["The river is 120 km long.", "Its main tributary is 45 km long."]),
+    ("The north tower is 310 metres tall and the south tower 295 metres.",
+     ["The north tower is 310 metres tall.", "The south tower is 295 metres tall."]),
+    ("The main hall is 40 metres wide and the side chapel 12 metres.",
+     ["The main hall is 40 metres wide.", "The side chapel is 12 metres wide."]),
+    ("The Nile is about 6,650 km long and the Amazon about 6,400 km.",
+     ["The Nile is about 6,650 km long.", "The Amazon is about 6,400 km long."]),
+    # "with" + determiner + a noun in -ing is a prepositional phrase, no binding absolute
+    # clause ("with prices rising")
+    ("The older students helped with the cooking and the younger ones with the cleaning.",
+     ["The older students helped with the cooking.", "The younger ones helped with the cleaning."]),
+    ("My father helped with the planning and my uncle with the building.",
+     ["My father helped with the planning.", "My uncle helped with the building."]),
+    ("She dealt with the marketing in 2019 and her partner with the accounting in 2020.",
+     ["She dealt with the marketing in 2019.", "Her partner dealt with the accounting in 2020."]),
+    ("Volunteers assisted with the catering on Saturday and students with the seating on"
+     " Sunday.",
+     ["Volunteers assisted with the catering on Saturday.",
+      "Students assisted with the seating on Sunday."]),
+    # a possessive subject remnant with modifiers, then a bare object noun
+    ("Maria wants to study physics and her twin brother chemistry.",
+     ["Maria wants to study physics.", "Her twin brother wants to study chemistry."]),
+    ("His elder brother studied law and his younger sister medicine.",
+     ["His elder brother studied law.", "His younger sister studied medicine."]),
+    ("Her first husband taught mathematics and her second husband physics.",
+     ["Her first husband taught mathematics.", "Her second husband taught physics."]),
+    # a remnant of time without a preposition answers a prepositional phrase of time
+    ("Marta moved to Lisbon in 2004 and her brother to Porto two years later.",
+     ["Marta moved to Lisbon in 2004.", "Her brother moved to Porto two years later."]),
+    ("He joined the army in 1940 and the navy the following year.",
+     ["He joined the army in 1940.", "He joined the navy the following year."]),
+    ("Sales peaked in 2019 and profits two years earlier.",
+     ["Sales peaked in 2019.", "Profits peaked two years earlier."]),
+    # a coordination of noun phrases in an opening clause
+    ("If you want cheap glass from India and China, this is not your shop.",
+     ["If you want cheap glass from India, this is not your shop.",
+      "If you want cheap glass from China, this is not your shop."]),
+]  # fmt: skip
+
+MUST_NOT_CHANGE = [
+    ("Priced at $40 in the United States and at €45 in Europe, the game sold poorly.",
+     ["Priced at $40 in the United States, the game sold poorly.",
+      "Priced at €45 in Europe, the game sold poorly."]),
+    ("Because the striker scored in the first half and the captain in the second, the home"
+     " fans went wild.",
+     ["Because the striker scored in the first half, the home fans went wild.",
+      "Because the captain scored in the second, the home fans went wild."]),
+    ("Anna is 12 years old and her brother 9.",
+     ["Anna is 12 years old.", "Her brother is 9 years old."]),
+    ("The firm grew fast, with sales rising in Asia and profits in Europe.",
+     ["The firm grew fast, with sales rising in Asia.",
+      "The firm grew fast, with profits rising in Europe."]),
+    ("With prices rising and wages falling, families cut spending.",
+     ["With prices rising and wages falling, families cut spending."]),
+    ("The city council approved the plan and the county board the budget.",
+     ["The city council approved the plan.", "The county board approved the budget."]),
+    ("The plant closed in March and the warehouse three weeks later.",
+     ["The plant closed in March.", "The warehouse closed three weeks later."]),
+    ("The east wing was completed in 1850 and the west wing a decade later.",
+     ["The east wing was completed in 1850.", "The west wing was completed a decade later."]),
+    ("I saw him on Monday and his sister yesterday.",
+     ["I saw him on Monday.", "I saw his sister yesterday."]),
+    ("Prices rose 4% in January and 2% the month before.",
+     ["Prices rose 4% in January.", "Prices rose 2% the month before."]),
+    # a coordination of noun phrases in the opening clause
+    ("When Anna and Ben arrived, the party started.",
+     ["When Anna arrived, the party started.", "When Ben arrived, the party started."]),
+    # the coordination is in the main clause
+    ("When the storm hit, the roads closed and the schools stayed shut.",
+     ["When the storm hit, the roads closed.", "When the storm hit, the schools stayed shut."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
+def test_generation_gap11(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    assert resolve(rules, sentence)[0] == expected
