@@ -4,7 +4,10 @@ the measure of an adjective, which stays; "with" before a noun of the -ing form 
 cooking") opens no absolute clause; a subject remnant opened by a possessive with modifiers
 may end before a bare noun ("her twin brother | chemistry"); a remnant of time without a
 preposition ("two years later", "the following year") answers the first conjunct's
-prepositional phrase of time ("in 2004"), not a stretch that ends with it.
+prepositional phrase of time ("in 2004"), not a stretch that ends with it; a subject with an
+apposition set off by commas ("The chairman, John Smith, resigned ...") is the subject of a
+gapped clause, not a coordinated verb phrase, and a name the tagger calls an adjective is a
+subject a remnant can answer.
 
 Each shape has must-resolve cases (the shipped resolver's final answer, after its re-parse
 check; they failed on the session-start main ``478c277``) and must-not-change cases close to
@@ -70,6 +73,23 @@ MUST_RESOLVE = [
      ["He joined the army in 1940.", "He joined the navy the following year."]),
     ("Sales peaked in 2019 and profits two years earlier.",
      ["Sales peaked in 2019.", "Profits peaked two years earlier."]),
+    # a subject with an apposition between commas, answered by a remnant with its own
+    ("The chairman, John Smith, resigned in March and his deputy, Mary Jones, in May.",
+     ["The chairman, John Smith, resigned in March.", "His deputy, Mary Jones, resigned in May."]),
+    ("The president, Ana Costa, visited Lisbon on Monday and her deputy, Rui Mota, Porto on"
+     " Tuesday.",
+     ["The president, Ana Costa, visited Lisbon on Monday.",
+      "Her deputy, Rui Mota, visited Porto on Tuesday."]),
+    ("The company's founder, a former engineer, holds 40% of the shares and his son, a lawyer,"
+     " 15%.",
+     ["The company's founder, a former engineer, holds 40% of the shares.",
+      "His son, a lawyer, holds 15% of the shares."]),
+    # ... the comma that closes the correlate's aside goes with the correlate
+    ("The mayor, who had opposed the plan, voted against it and the council in favour.",
+     ["The mayor, who had opposed the plan, voted against it.", "The council voted in favour."]),
+    # a name tagged as an adjective (Sara/JJ) is a subject
+    ("Sara paints landscapes and her husband portraits.",
+     ["Sara paints landscapes.", "Her husband paints portraits."]),
     # a coordination of noun phrases in an opening clause
     ("If you want cheap glass from India and China, this is not your shop.",
      ["If you want cheap glass from India, this is not your shop.",
@@ -101,6 +121,8 @@ MUST_NOT_CHANGE = [
      ["I saw him on Monday.", "I saw his sister yesterday."]),
     ("Prices rose 4% in January and 2% the month before.",
      ["Prices rose 4% in January.", "Prices rose 2% the month before."]),
+    ("Our neighbour, Mrs Hill, grows roses and her husband, a retired teacher, tomatoes.",
+     ["Our neighbour, Mrs Hill, grows roses.", "Her husband, a retired teacher, grows tomatoes."]),
     # a coordination of noun phrases in the opening clause
     ("When Anna and Ben arrived, the party started.",
      ["When Anna arrived, the party started.", "When Ben arrived, the party started."]),

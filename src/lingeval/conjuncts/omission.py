@@ -633,6 +633,8 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
             and ph.start == prev.end + 2
             and doc[prev.end + 1].text == ","
             and doc[prev.end].tag_ == "NNP"
+            # not after a noun phrase with its apposition ("her deputy, Rui Mota, | Porto")
+            and not any(doc[i].text == "," for i in range(prev.start, prev.end + 1))
             and len(ph) <= 2
             and all(doc[i].tag_ == "NNP" for i in range(ph.start, ph.end + 1))
             and (ph.end + 1 >= len(doc) or doc[ph.end + 1].tag_ != "NNP")
@@ -759,6 +761,21 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
     return None
 
 
+def _closes_subject(doc: Doc, k: int, lo: int) -> bool:
+    """The comma at ``k`` before the verb closes an apposition or aside of the verb's subject
+    ("The chairman, John Smith[,] resigned"), no coordinated verb phrase."""
+    if doc[k].text != ",":
+        return False
+    tok = doc[k].head
+    for _ in range(6):
+        if tok.dep_ in {"nsubj", "nsubjpass"} and tok.head.i > k:
+            return lo <= tok.left_edge.i and tok.i < k
+        if tok.head.i == tok.i:
+            return False
+        tok = tok.head
+    return False
+
+
 def _nonfinite_remnant(doc: Doc, i: int, start: int) -> bool:
     """A verb inside an infinitival remnant ("and Jennie [to write a play]"), or a noun the
     tagger took for a present-tense verb after a plural remnant ("and others [rice]")."""
@@ -835,7 +852,11 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
         return None
     if len(chain) == 1 and doc[chain[0]].tag_ in {"VBN", "VBG"} and chain[0] == lo:
         subject_region: list[Phrase] = []  # an opening participle: "Valued at $5 by A"
-    elif chain[0] > lo and doc[chain[0] - 1].tag_ in {"CC", ","}:
+    elif (
+        chain[0] > lo
+        and doc[chain[0] - 1].tag_ in {"CC", ","}
+        and not _closes_subject(doc, chain[0] - 1, lo)
+    ):
         subject_region = []  # a coordinated verb phrase: its subject is shared
     else:
         subject_region = chunk_phrases(doc, lo, chain[0] - 1) if chain[0] > lo else []

@@ -1390,6 +1390,7 @@ def resolve_doc(
         return res_cite
     doc = _verb_from_plural_noun(doc, cc)
     doc = _titles_as_names(doc)
+    _adjective_subjects(doc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
         # "One clock shows hours, and another minutes, another seconds, and another days":
@@ -1504,6 +1505,21 @@ def resolve_doc(
         return unchanged("degenerate")
     res.sentences = out
     return res
+
+
+def _adjective_subjects(doc: Doc) -> None:
+    """A capitalised word that the parser makes the subject of a verb but tags as an
+    adjective is a name ("Sara/JJ paints landscapes"): it is marked a noun
+    (``doc.user_data["lingeval_nominal"]``), so a subject remnant can answer it."""
+    for tok in doc:
+        if (
+            tok.dep_ in {"nsubj", "nsubjpass"}
+            and tok.tag_ == "JJ"
+            and tok.text[:1].isupper()
+            and tok.head.tag_ in VERB_TAGS
+            and not any(c.dep_ in {"det", "amod", "compound"} for c in tok.children)
+        ):
+            doc.user_data.setdefault("lingeval_nominal", set()).add(tok.i)
 
 
 def _asides_between_remnants(an: _Analysis) -> list[tuple[int, int, int]]:
@@ -4967,6 +4983,18 @@ def _substitute(
         comma = _comma_adjunct_end(doc, r)
         if comma is not None and comma in indices:
             indices.remove(comma)  # "and, since 2004, to B" -> "V ... since 2004 to B"
+        closing = c.end + 1
+        if (
+            closing + 1 < len(doc)
+            and doc[closing].text == ","
+            and closing in indices
+            and doc[closing + 1].tag_ in VERB_TAGS
+            and any(doc[i].text == "," for i in range(c.start, c.end + 1))
+            and not any(doc[i].text == "," for i in range(r.start, r.end + 1))
+        ):
+            # the comma closing the correlate's own aside goes with it: "The mayor, who had
+            # opposed it[,] voted against and the council in favour" -> "The council voted"
+            indices.remove(closing)
     replace: dict[int, str] = {}
     lowered = _lower_first(doc[0]) if decap else None
     if lowered is not None:
