@@ -358,8 +358,54 @@ def test_do_support_lemma(
     assert resolve(rules, sentence, conj)[0] == expected
 
 
+# a lone sentence adverb of comment after a remnant set off by commas ("..., but not the
+# neighbours, obviously") is the remnant's sentence's alone (as after an end marker), not a
+# shared adjunct of an aside ("Tom met Ann, and also Bo, at the station")
+COMMENT_ADVERB: list[Case] = [
+    (
+        "My mum likes the new flat, but not the neighbours, obviously.",
+        "but",
+        ["My mum likes the new flat.", "My mum does not like the neighbours, obviously."],
+    ),
+    (
+        "The hotel serves breakfast, but not dinner, unfortunately.",
+        "but",
+        ["The hotel serves breakfast.", "The hotel does not serve dinner, unfortunately."],
+    ),
+    (
+        "She invited the whole class, and also the teacher, apparently.",
+        "and",
+        ["She invited the whole class.", "She also invited the teacher, apparently."],
+    ),
+]
+ADJUNCT_AFTER_ASIDE: list[Case] = [
+    (
+        "Tom met Ann, and also Bo, at the station.",
+        "and",
+        ["Tom met Ann at the station.", "Tom also met Bo at the station."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(COMMENT_ADVERB, ADJUNCT_AFTER_ASIDE)
+)
+def test_comment_adverb_after_the_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
+    (  # a prepositional phrase the parse hangs on the noun correlate is the verb's argument
+        "The museum lends its drawings to other galleries, but never its paintings, surprisingly.",
+        "but",
+        [
+            "The museum lends its drawings to other galleries.",
+            "The museum never lends its paintings to other galleries, surprisingly.",
+        ],
+    ),
     (  # a frequency adverb of the left clause contradicts "never": it should go
         "He always backed the younger players, and never the big names, I'd say.",
         "and",

@@ -2067,6 +2067,8 @@ def _adjunct_follows(doc: Doc, start: int, last: int) -> bool:
 
     if start > last or any(doc[i].tag_ in FINITE_TAGS | {"MD"} for i in range(start, last + 1)):
         return False
+    if start == last and doc[start].lower_ in COMMENT_ADVERBS:
+        return False  # a comment on the remnant, its sentence's alone: ", obviously"
     return doc[start].tag_ in {"IN", "RB"} or phrase_kind(doc[start : last + 1]) == "TIME"
 
 
