@@ -3926,7 +3926,8 @@ def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | No
         if _time_tail_at(an, k, right):
             first = range(post, p + 1)
             if any(
-                doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
+                doc[i].lower_ in TIME_NOUNS
+                or (doc[i].tag_ == "CD" and len(doc[i].text) == 4 and doc[i].text.isdigit())
                 for i in first
             ):
                 return None
