@@ -3020,6 +3020,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     from lingeval.conjuncts.resolvers.stripping import (
         resolve_aside,
         resolve_inverted_not_only,
+        resolve_negated_clause,
         resolve_not_clause,
         resolve_stripping,
     )
@@ -3029,6 +3030,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return (
             resolve_vp_ellipsis(an, r_start)
             or resolve_inverted_not_only(an, r_start)
+            or resolve_negated_clause(an, r_start)
             or resolve_stripping(an, r_start)
             or resolve_aside(an, r_start)
             or resolve_not_clause(an, r_start)
@@ -3038,21 +3040,13 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return None
 
 
-def _stripping_negation(
-    an: _Analysis, verb: Token, p: int, remnant: Span, neg: str = "not"
-) -> Resolution | None:
-    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.";
-    *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
-    home"; "can" + "never" = "can never")."""
-    doc = an.doc
+def negated_verb(doc: Doc, verb: Token, neg: str = "not") -> dict[int, str] | None:
+    """The replacements that negate the clause of ``verb`` with ``neg`` (*not* / *never*):
+    after its first auxiliary ("can not" as "cannot"), after a form of *be*, *never* before
+    a verb without an auxiliary, else *do*-support ("offered" -> "did not offer"); None
+    when the verb's form takes no *do*-support."""
     from lingeval.conjuncts.memo import get_inflection
 
-    cands = [c for c in an.candidates_ending(p, verb.i + 1)]
-    if not cands:
-        return None
-    corr = max(cands, key=lambda c: _similarity(doc, remnant, c))
-    if _similarity(doc, remnant, corr) < 0.5:
-        return None
     replace: dict[int, str] = {}
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i
@@ -3073,6 +3067,25 @@ def _stripping_negation(
             return None
         base = get_inflection(lemma, tag="VB")
         replace[verb.i] = f"{do} not {base[0] if base else lemma}"
+    return replace
+
+
+def _stripping_negation(
+    an: _Analysis, verb: Token, p: int, remnant: Span, neg: str = "not"
+) -> Resolution | None:
+    """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.";
+    *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
+    home"; "can" + "never" = "can never")."""
+    doc = an.doc
+    cands = [c for c in an.candidates_ending(p, verb.i + 1)]
+    if not cands:
+        return None
+    corr = max(cands, key=lambda c: _similarity(doc, remnant, c))
+    if _similarity(doc, remnant, corr) < 0.5:
+        return None
+    replace = negated_verb(doc, verb, neg)
+    if replace is None:
+        return None
     first = list(range(0, p + 1))
     second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
     suffix = _suffix(an, remnant.end)

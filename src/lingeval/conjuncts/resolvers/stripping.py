@@ -46,6 +46,7 @@ __all__ = [
     "Stripping",
     "find_stripping",
     "hand_score",
+    "resolve_negated_clause",
     "resolve_parenthetical",
     "resolve_stripping",
     "stripping_alternatives",
@@ -112,6 +113,13 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
             elif _comment_tail(doc, m + 2, last):
                 k, tail = m, Span(m + 2, last)  # "and my aunt too, apparently": hers alone
             break
+    if shared is None and tail is None:
+        # a comment clause closes the sentence ("..., but not the Hendersons, you know?",
+        # "..., and also to practice, I guess"): every rewrite shares it, as after an end
+        # marker; the remnant before it is stripped as usual
+        c = _comment_clause(doc, r_start, last)
+        if c is not None:
+            k, shared = c - 1, c
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
@@ -324,6 +332,32 @@ def _comment_tail(doc: Doc, start: int, last: int) -> bool:
     if first.lower_ in CONCESSIVE:
         return last > start
     return first.lower_ in COMMENT_ADVERBS and last == start
+
+
+#: Verbs of a comment clause with a pronoun subject ("I think", "you know", "I'd say")
+COMMENT_VERBS = {
+    "think", "know", "guess", "mean", "suppose", "believe", "reckon", "see", "imagine",
+    "gather", "hear", "bet", "say",
+}  # fmt: skip
+
+
+def _comment_clause(doc: Doc, start: int, last: int) -> int | None:
+    """The comma that opens a comment clause ending the sentence after ``start``: a
+    pronoun subject (*I*, *you*, *we*), at most an auxiliary, and a verb of
+    :data:`COMMENT_VERBS` with nothing after it ("I think", "you know", "I'd say", "I would
+    guess"), else None."""
+    for c in range(last - 1, max(start, last - 4) - 1, -1):
+        if doc[c].text != ",":
+            continue
+        words = [doc[i] for i in range(c + 1, last + 1)]
+        if not 2 <= len(words) <= 3 or words[0].lower_ not in {"i", "you", "we"}:
+            return None
+        if words[-1].lemma_.lower() not in COMMENT_VERBS or words[-1].tag_ not in VERB_TAGS:
+            return None
+        if len(words) == 3 and words[1].tag_ != "MD":
+            return None
+        return c if c > start else None
+    return None
 
 
 def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
@@ -1565,7 +1599,8 @@ def _best_choice(an: _Analysis, choices: list[_Choice]) -> _Choice:
 def tag_and_lemma(verb: Token) -> tuple[str, str]:
     """The tag and lemma of a verb for *do*-support: the tagger's, except for a past form it
     took for a present one ("I forgave/VBP you, but not him" -> "did not forgive", not "do
-    not forgave"), where the dictionary's reading of the form is taken."""
+    not forgave") and for a lemma that does not inflect back to the form ("hated" -> "hat":
+    "did not hat"), where the dictionary's reading of the form is taken."""
     from lemminflect import getLemma
 
     from lingeval.conjuncts.memo import get_inflection
@@ -1578,6 +1613,11 @@ def tag_and_lemma(verb: Token) -> tuple[str, str]:
             and verb.lower_ not in get_inflection(found[0], verb.tag_)
         ):
             return "VBD", found[0]
+    if verb.tag_ in {"VBD", "VBZ"} and verb.lower_ not in get_inflection(verb.lemma_, verb.tag_):
+        # the parser's lemma does not give the form back ("hated" -> "hat"): the dictionary's
+        found = getLemma(verb.lower_, upos="VERB")
+        if found and verb.lower_ in get_inflection(found[0], verb.tag_):
+            return verb.tag_, found[0]
     return verb.tag_, verb.lemma_
 
 
@@ -2027,6 +2067,8 @@ def _adjunct_follows(doc: Doc, start: int, last: int) -> bool:
 
     if start > last or any(doc[i].tag_ in FINITE_TAGS | {"MD"} for i in range(start, last + 1)):
         return False
+    if start == last and doc[start].lower_ in COMMENT_ADVERBS:
+        return False  # a comment on the remnant, its sentence's alone: ", obviously"
     return doc[start].tag_ in {"IN", "RB"} or phrase_kind(doc[start : last + 1]) == "TIME"
 
 
@@ -2174,3 +2216,106 @@ def resolve_not_clause(an: _Analysis, r_start: int) -> Resolution | None:
         _tokens_text(doc, before + list(range(r_start, an.last + 1)), replace), an.final
     )
     return Resolution([first, second], "stripping-negation") if first != second else None
+
+
+#: Subordinators that open a clausal remnant after *not* ("but not when it snows")
+NEGATED_OPENERS = {
+    "when", "whenever", "because", "if", "unless", "while", "before", "after", "until",
+    "since", "once", "where", "wherever", "though", "although",
+}  # fmt: skip
+#: Relations of a verb's non-finite or clausal complement or adjunct that a negated clausal
+#: remnant may answer
+CLAUSAL_DEPS = {"xcomp", "ccomp", "advcl", "dobj", "pcomp", "csubj"}
+
+
+def _clause_kind(doc: Doc, head: Token, start: int) -> str | None:
+    """The kind of the clause headed by ``head`` that opens at ``start``: "to" (an
+    infinitive), "ing" (a gerund without a subject), "that", a subordinator of
+    :data:`NEGATED_OPENERS`, or None."""
+    first = doc[start]
+    if head.tag_ not in VERB_TAGS or head.i < start:
+        return None
+    if first.tag_ == "TO" and head.tag_ in {"VB", "VBN"} and head.left_edge.i >= start - 1:
+        return "to"
+    if first.tag_ == "VBG" and head.tag_ in {"VBG", "VBN"} and head.left_edge.i >= start - 1:
+        return "ing"
+    # (the parse makes "when" / "where" an adverb of the clause's verb, not a marker)
+    if first.dep_ in {"mark", "advmod"} and first.head.i == head.i:
+        low = first.lower_
+        if (low == "that" and first.dep_ == "mark") or low in NEGATED_OPENERS:
+            return low
+    return None
+
+
+def resolve_negated_clause(an: _Analysis, r_start: int) -> Resolution | None:
+    """A negated clausal remnant ("but not X" / "and not X" / "but never X" where X is an
+    infinitive, a gerund, a *that* clause or an adverbial clause) answers the complement or
+    adjunct of the same kind that ends the left clause; the verb above it is negated
+    ("My daughter enjoys swimming, but not running" -> "My daughter does not enjoy
+    running."; "The trains run on time when it's dry, but not when it snows" -> "The trains
+    do not run on time when it snows."; "We knew that he had lied, but not that he had
+    stolen" -> "We did not know that he had stolen."). The stripping path takes only
+    verbless remnants; the clause path read such a remnant as a clause of its own ("My
+    daughter enjoys not running"). None for any other sentence."""
+    from lingeval.conjuncts.resolvers.rules import (
+        Resolution,
+        _finish,
+        _tokens_text,
+        negated_verb,
+    )
+
+    doc = an.doc
+    neg = doc[r_start].lower_ if r_start <= an.last else ""
+    if doc[an.cc].lower_ not in {"but", "and"} or neg not in {"not", "never"}:
+        return None
+    s = r_start + 1
+    if s > an.last or (doc[s].tag_ == "TO" and s + 1 > an.last):
+        return None
+    first = doc[s]
+    head = doc[s + 1] if first.tag_ == "TO" else first if first.tag_ == "VBG" else first.head
+    if head.dep_ in {"aux", "auxpass"} and head.head.i > head.i:
+        head = head.head  # "not being hassled", "not to be seen"
+    kind = _clause_kind(doc, head, s)
+    if kind is None:
+        return None
+    if kind in {"to", "ing"} and doc[an.cc].lower_ != "but":
+        # after *and* the negation may be the verb phrase's own: "I love walking in and not
+        # being hassled" (= I love not being hassled); after *but* it is the exception's
+        return None
+    end = an.left_end(head.right_edge.i + 1)
+    if end > an.last or end < s or head.left_edge.i < r_start:
+        return None
+    if any(doc[i].text in {",", ";", ":"} or doc[i].tag_ == "CC" for i in range(s, end + 1)):
+        return None  # a list or a clause of its own after the remnant
+    p = an.left_end(an.cc)
+    tok = doc[p]
+    corr: Token | None = None
+    for _ in range(40):  # up from the left conjunct's last word: the clause of that kind
+        if tok.i >= an.cc:
+            break
+        if (
+            tok.dep_ in CLAUSAL_DEPS
+            and tok.head.i < tok.left_edge.i
+            and tok.head.tag_ in VERB_TAGS
+            # (its edge before the conjunction: the parse may hang the remnant on it)
+            and max(t.i for t in tok.subtree if t.i < an.cc and not t.is_punct) == p
+            and _clause_kind(doc, tok, tok.left_edge.i) == kind
+        ):
+            corr = tok
+            break
+        if tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if corr is None:
+        return None
+    replace = negated_verb(doc, corr.head, neg)
+    if replace is None:
+        return None
+    suffix = list(range(end + 1, an.last + 1))
+    first_ids = list(range(0, p + 1)) + suffix
+    second_ids = list(range(0, corr.left_edge.i)) + list(range(s, end + 1)) + suffix
+    sents = [
+        _finish(_tokens_text(doc, first_ids), an.final),
+        _finish(_tokens_text(doc, second_ids, replace), an.final),
+    ]
+    return Resolution(sents, "stripping-negation") if sents[0] != sents[1] else None
