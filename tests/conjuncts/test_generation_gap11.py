@@ -7,7 +7,10 @@ preposition ("two years later", "the following year") answers the first conjunct
 prepositional phrase of time ("in 2004"), not a stretch that ends with it; a subject with an
 apposition set off by commas ("The chairman, John Smith, resigned ...") is the subject of a
 gapped clause, not a coordinated verb phrase, and a name the tagger calls an adjective is a
-subject a remnant can answer.
+subject a remnant can answer; no correlate starts inside a number ("2 [million]"); a closing phrase of time that the first
+conjunct lacks is shared ("... and the foreign secretary to Berlin [on Thursday]"), and a
+plural noun after a name that the tagger calls a verb ("and Hong Kong shares/VBZ 3%") is a
+noun.
 
 Each shape has must-resolve cases (the shipped resolver's final answer, after its re-parse
 check; they failed on the session-start main ``478c277``) and must-not-change cases close to
@@ -90,6 +93,21 @@ MUST_RESOLVE = [
     # a name tagged as an adjective (Sara/JJ) is a subject
     ("Sara paints landscapes and her husband portraits.",
      ["Sara paints landscapes.", "Her husband paints portraits."]),
+    # a number remnant answers the whole number, not its last word
+    ("Ticket sales reached 2 million and merchandise sales 500,000.",
+     ["Ticket sales reached 2 million.", "Merchandise sales reached 500,000."]),
+    ("The stadium holds 60 thousand fans and the arena 20,000.",
+     ["The stadium holds 60 thousand fans.", "The arena holds 20,000 fans."]),
+    # a closing phrase of time is shared when the first conjunct has no time of its own
+    ("The prime minister flew to Paris and the foreign secretary to Berlin on Thursday.",
+     ["The prime minister flew to Paris on Thursday.",
+      "The foreign secretary flew to Berlin on Thursday."]),
+    ("The pound rose to 1.27 dollars and the euro to 1.08 dollars late Tuesday.",
+     ["The pound rose to 1.27 dollars late Tuesday.",
+      "The euro rose to 1.08 dollars late Tuesday."]),
+    # ... with a plural noun after a name tagged as a verb ("shares/VBZ")
+    ("Tokyo stocks fell 2% and Hong Kong shares 3% on Monday.",
+     ["Tokyo stocks fell 2% on Monday.", "Hong Kong shares fell 3% on Monday."]),
     # a coordination of noun phrases in an opening clause
     ("If you want cheap glass from India and China, this is not your shop.",
      ["If you want cheap glass from India, this is not your shop.",
@@ -123,6 +141,16 @@ MUST_NOT_CHANGE = [
      ["Prices rose 4% in January.", "Prices rose 2% the month before."]),
     ("Our neighbour, Mrs Hill, grows roses and her husband, a retired teacher, tomatoes.",
      ["Our neighbour, Mrs Hill, grows roses.", "Her husband, a retired teacher, grows tomatoes."]),
+    ("The city has 1.2 million inhabitants and the region 3 million.",
+     ["The city has 1.2 million inhabitants.", "The region has 3 million inhabitants."]),
+    ("Google paid 1.6 billion for YouTube and Facebook 1 billion for Instagram.",
+     ["Google paid 1.6 billion for YouTube.", "Facebook paid 1 billion for Instagram."]),
+    ("The team played in Rome on Sunday and in Milan on Wednesday.",
+     ["The team played in Rome on Sunday.", "The team played in Milan on Wednesday."]),
+    ("Apple shares rose 3% and Samsung shares 1.5%.",
+     ["Apple shares rose 3%.", "Samsung shares rose 1.5%."]),
+    ("London stocks slipped 1% and New York shares 2%.",
+     ["London stocks slipped 1%.", "New York shares slipped 2%."]),
     # a coordination of noun phrases in the opening clause
     ("When Anna and Ben arrived, the party started.",
      ["When Anna arrived, the party started.", "When Ben arrived, the party started."]),

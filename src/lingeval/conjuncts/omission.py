@@ -656,7 +656,7 @@ def _compatible(a: Phrase, b: Phrase) -> bool:
 TIME_WORDS = frozenset({
     "year", "month", "week", "day", "decade", "century", "season", "quarter", "hour",
     "minute", "morning", "evening", "night", "afternoon", "spring", "summer", "autumn",
-    "fall", "winter", "today", "yesterday", "tomorrow", "monday", "tuesday", "wednesday",
+    "winter", "today", "yesterday", "tomorrow", "monday", "tuesday", "wednesday",
     "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april",
     "may", "june", "july", "august", "september", "october", "november", "december",
 })  # fmt: skip
@@ -754,10 +754,38 @@ def _detect(doc: Doc, cc: int) -> Omission | None:
     inner = _parenthetical_commas(doc, start, end)
     ends = [end, *[k - 1 for k in range(end, start, -1) if doc[k].text == "," and k not in inner]]
     ends = ends[:5]
+    tail = _closing_time(doc, start, end)
+    left_times = any(
+        (doc[i].tag_.startswith("NN") and doc[i].lemma_.lower() in TIME_WORDS)
+        or (doc[i].text.isdigit() and len(doc[i].text) == 4)
+        for i in range(_left_start(doc, cc), cc)
+    )
+    if tail is not None and not left_times:
+        # the first conjunct has no time of its own
+        ends.append(tail - 1)  # "... and B 3% [on Monday]": a closing time phrase may be shared
     for e in ends:
         found = _detect_extent(doc, cc, start, e, last)
         if found is not None:
             return found
+    return None
+
+
+def _closing_time(doc: Doc, start: int, end: int) -> int | None:
+    """The first token of a prepositional phrase of time ("on Monday", "in 2019") or of a
+    phrase opened by *late/early* ("late Friday") that ends the right conjunct after two
+    phrases or more, else None."""
+    for k in range(start + 2, end):
+        tok = doc[k]
+        if (
+            tok.tag_ == "IN"
+            and time_pp(doc, Phrase(k, end, "PP", tok.lower_))
+            and (tok.right_edge.i == end or doc[k + 1].tag_ in {"NNP", "CD"})
+        ):
+            return k
+        if tok.lower_ in {"late", "early"} and all(
+            doc[i].tag_ in {"NNP", "NN", "CD"} for i in range(k + 1, end + 1)
+        ):
+            return k if doc[end].lemma_.lower() in TIME_WORDS else None
     return None
 
 
@@ -782,7 +810,18 @@ def _nonfinite_remnant(doc: Doc, i: int, start: int) -> bool:
     tok = doc[i]
     if tok.tag_ == "VB" and i - 1 > start and doc[i - 1].tag_ == "TO":
         return True
-    if tok.tag_ in {"VBP", "VBZ"} and i > start and doc[i - 1].tag_ in {"NNS", "NNPS", "NN"}:
+    after_name = (
+        tok.tag_ == "VBZ"
+        and i > start
+        and doc[i - 1].tag_ in {"NNP", "NNPS"}
+        and i + 1 < len(doc)
+        and (doc[i + 1].tag_ == "CD" or doc[i + 1].text in {"$", "€", "£"})
+    )  # "and Hong Kong shares [3%]": a name and a plural noun before a number
+    if (
+        tok.tag_ in {"VBP", "VBZ"}
+        and i > start
+        and (doc[i - 1].tag_ in {"NNS", "NNPS", "NN"} or after_name)
+    ):
         left = [t for t in doc[:start] if t.tag_ in FINITE_TAGS]
         # a past clause: "rice" is a noun
         if left and all(t.tag_ in {"VBD"} for t in left[-1:]) and has_lemma(tok.lower_, "NOUN"):

@@ -3939,7 +3939,8 @@ def _shared_time_tail(an: _Analysis, post: int, p: int, right: Span) -> int | No
         if _time_tail_at(an, k, right):
             first = range(post, p + 1)
             if any(
-                doc[i].lower_ in TIME_NOUNS or (doc[i].tag_ == "CD" and len(doc[i].text) == 4)
+                doc[i].lower_ in TIME_NOUNS
+                or (doc[i].tag_ == "CD" and len(doc[i].text) == 4 and doc[i].text.isdigit())
                 for i in first
             ):
                 return None
@@ -4380,6 +4381,13 @@ def _align_all(
                 # a verbless remnant answers the subject of the infinitive, not the whole
                 # clause: "Tom expects [Ann] to win, and Sue Bob" (issue 11, shape 2)
                 continue
+            if (
+                c.start > lo
+                and doc[c.start].tag_ == "CD"
+                and doc[c.start - 1].tag_ == "CD"
+                and doc[c.start - 1].head.i == c.start
+            ):
+                continue  # no correlate starts inside a number: "2 [million]"
             if adverbial and _ends_in_time_pp(doc, c):
                 continue  # "the next season" answers [in 2007], not [the title in 2007]
             head = _head_of(doc, c)
