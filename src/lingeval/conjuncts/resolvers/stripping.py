@@ -1299,10 +1299,12 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
     prepositional phrase of time ("after midnight", "in May")."""
     out: set[int] = set()
     for c in verb.children:
-        if c.i <= after or c.right_edge.i > p:
+        # (its last word: the parse may hang the comma before the conjunction on it)
+        end = max(t.i for t in c.subtree if not t.is_punct or t.i == c.i)
+        if c.i <= after or end > p:
             continue
         if _time_phrase(doc, c) and c.left_edge.i > after:
-            out.update(range(c.left_edge.i, c.right_edge.i + 1))
+            out.update(range(c.left_edge.i, end + 1))
     return out
 
 
@@ -1343,6 +1345,9 @@ def _time_phrase(doc: Doc, c: Token) -> bool:
     return (
         (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
         or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+        # a frequency as a noun phrase ("twice a day", "once a week"), a time "ago"
+        or (c.dep_ == "npadvmod" and any(t.lower_ in {"once", "twice", "thrice"} for t in span))
+        or (c.dep_ == "advmod" and c.lower_ == "ago")
         or (
             c.dep_ == "prep"
             and (
@@ -1750,7 +1755,19 @@ def _build(
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
         # (an added degree phrase: every time adjunct after the verb, "daily ... too much")
-        when = _time_adjuncts(doc, verb, corr.end if corr.end >= corr.start else verb.i, p)
+        # (also between the verb and the correlate: "runs daily in summer, but not in winter"
+        # -> "does not run in winter"; and under "never" a frequency adverb before the verb:
+        # "often wrote to A, but never to B" -> "never wrote to B", not "often never wrote")
+        after = verb.i if corr.start > verb.i else corr.end if corr.end >= corr.start else verb.i
+        when = _time_adjuncts(doc, verb, after, p) - set(range(corr.start, corr.end + 1))
+        if marker == "never":  # ("does not often visit X" keeps its adverb after "not")
+            when |= {
+                c.i
+                for c in verb.children
+                if c.i < verb.i
+                and c.dep_ == "advmod"
+                and c.lower_ in WHEN_ADVERBS - {"again", "already"}
+            }
         when -= {i for c, _ in st.extra for i in range(c.start, c.end + 1)}  # replaced instead
         # a recurring time frame restricts the whole statement and stays ("sells bread on
         # Sundays, but not cakes" -> "does not sell cakes on Sundays")
