@@ -178,6 +178,25 @@ OWN_REASON: list[Case] = [
         ],
     ),
 ]
+OWN_REASON_BE: list[Case] = [
+    # "as" + a clause of "be" / "have" gives a reason, not a comment on a source
+    (
+        "We might visit Rome in the spring, but not Florence, as the trains are on strike.",
+        "but",
+        [
+            "We might visit Rome in the spring.",
+            "We might not visit Florence, as the trains are on strike.",
+        ],
+    ),
+    (
+        "You can park on the square, but not in the side streets, as they are residents only.",
+        "but",
+        [
+            "You can park on the square.",
+            "You cannot park in the side streets, as they are residents only.",
+        ],
+    ),
+]
 SHARED_REASON: list[Case] = [
     # after a replacive "and not X" the reason is the choice's: shared
     (
@@ -202,7 +221,7 @@ SHARED_REASON: list[Case] = [
 
 
 @pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(OWN_REASON, SHARED_REASON)
+    ("sentence", "conj", "expected", "new"), shape_cases(OWN_REASON + OWN_REASON_BE, SHARED_REASON)
 )
 def test_reason_for_the_exception(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
@@ -467,6 +486,55 @@ NEGATED_TIME_KEPT: list[Case] = [
     ("sentence", "conj", "expected", "new"), shape_cases(NEGATED_TIME, NEGATED_TIME_KEPT)
 )
 def test_time_and_frequency_under_negation(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
+# a prepositional phrase of time set off after a remnant in the middle of the clause is the
+# clause's, shared by both sentences (as after an aside: "Tom met Ann, and also Bo, at the
+# station"), not a modifier of the remnant
+TIME_AFTER_REMNANT: list[Case] = [
+    (
+        "Participants could see the target word on the screen, but not the distractor, during"
+        " the first block.",
+        "but",
+        [
+            "Participants could see the target word on the screen during the first block.",
+            "Participants could not see the distractor on the screen during the first block.",
+        ],
+    ),
+    (
+        "The landlord fixed the boiler, but not the windows, before the winter.",
+        "but",
+        [
+            "The landlord fixed the boiler before the winter.",
+            "The landlord did not fix the windows before the winter.",
+        ],
+    ),
+]
+TIME_AFTER_REMNANT_KEPT: list[Case] = [
+    (
+        "Tom met Ann, and also Bo, at the station.",
+        "and",
+        ["Tom met Ann at the station.", "Tom also met Bo at the station."],
+    ),
+    (
+        "The council repaired the main road, but not the side streets, in 2019.",
+        "but",
+        [
+            "The council repaired the main road in 2019.",
+            "The council did not repair the side streets in 2019.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"),
+    shape_cases(TIME_AFTER_REMNANT, TIME_AFTER_REMNANT_KEPT),
+)
+def test_time_phrase_after_the_remnant(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected

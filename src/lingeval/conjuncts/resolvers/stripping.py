@@ -120,6 +120,12 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         c = _comment_clause(doc, r_start, last)
         if c is not None:
             k, shared = c - 1, c
+        else:
+            # an adjunct of time set off after the remnant is the clause's, shared like one
+            # after an aside ("..., but not the distractor, during the first block")
+            c = _time_tail(doc, r_start, last)
+            if c is not None:
+                k, shared = c - 1, c + 1
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
@@ -360,6 +366,24 @@ def _comment_clause(doc: Doc, start: int, last: int) -> int | None:
     return None
 
 
+def _time_tail(doc: Doc, start: int, last: int) -> int | None:
+    """The comma after ``start`` that opens a prepositional phrase of time ending the
+    sentence ("..., during the first block", "..., after the war"; no verb in it), else
+    None."""
+    for c in range(last - 1, start, -1):
+        if doc[c].text != ",":
+            continue
+        nxt = doc[c + 1]
+        if nxt.dep_ != "prep" or not _time_phrase(doc, nxt):
+            return None
+        if max(t.i for t in nxt.subtree) < last or nxt.left_edge.i != c + 1:
+            return None
+        if any(doc[i].tag_ in VERB_TAGS for i in range(c + 1, last + 1)):
+            return None
+        return c
+    return None
+
+
 def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
     """A ")" or "]" between ``start`` and ``last`` closes a bracket opened before ``start``:
     the right conjunct ends inside the bracket, and no clause after it is shared (stripping
@@ -421,6 +445,8 @@ def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
     nxt = doc[comma + 1]
     while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
         nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
+    if nxt.dep_ == "prep" and _time_phrase(doc, nxt):
+        return False  # an adjunct of time of the clause: "but not Bo, during the first week"
     if nxt.dep_ == "appos" or (nxt.dep_ == "prep" and nxt.head.i < comma):
         return nxt.head.i in inside  # (or a phrase about it: "Tom, from Leeds")
     if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
