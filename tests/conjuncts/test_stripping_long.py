@@ -540,8 +540,93 @@ def test_time_phrase_after_the_remnant(
     assert resolve(rules, sentence, conj)[0] == expected
 
 
+# "but X not": a negation after the remnant is its marker, and the remnant answers the
+# subject (the lead's blind-set class: subject remnant, do-support in the past, past perfect)
+LATE_NOT: list[Case] = [
+    (
+        "Her brother had left for the station, but her mother not.",
+        "but",
+        ["Her brother had left for the station.", "Her mother had not left for the station."],
+    ),
+    (
+        "His first wife survived the war, but his two sons not.",
+        "but",
+        ["His first wife survived the war.", "His two sons did not survive the war."],
+    ),
+    (
+        "The older children understood the joke, but the younger ones not.",
+        "but",
+        [
+            "The older children understood the joke.",
+            "The younger ones did not understand the joke.",
+        ],
+    ),
+]
+SUBJECT_NOT_KEPT: list[Case] = [
+    (
+        "The mayor attended the ceremony on Sunday, but not the governor.",
+        "but",
+        [
+            "The mayor attended the ceremony on Sunday.",
+            "The governor did not attend the ceremony on Sunday.",
+        ],
+    ),
+    (
+        "Lorries can use the new bridge, but not buses.",
+        "but",
+        ["Lorries can use the new bridge.", "Buses cannot use the new bridge."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(LATE_NOT, SUBJECT_NOT_KEPT)
+)
+def test_negation_after_a_subject_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
+# a final "also" after a noun or adjective remnant is an end marker like "too": it stays at
+# the end of the remnant's sentence ("The tigers ate well also", session 6's convention)
+END_ALSO: list[Case] = [
+    (
+        "We packed sandwiches for the trip, and some fruit also.",
+        "and",
+        ["We packed sandwiches for the trip.", "We packed some fruit for the trip also."],
+    ),
+    (
+        "She was tired after the walk, and hungry also.",
+        "and",
+        ["She was tired after the walk.", "She was hungry after the walk also."],
+    ),
+]
+END_ALSO_KEPT: list[Case] = [
+    (
+        "The lions ate well, and the tigers also.",
+        "and",
+        ["The lions ate well.", "The tigers ate well also."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(END_ALSO, END_ALSO_KEPT)
+)
+def test_final_also(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
+    (  # a language name tagged as an adjective answers the object, not the noun after "at"
+        "She speaks French at work, and Italian also.",
+        "and",
+        ["She speaks French at work.", "She speaks Italian at work also."],
+    ),
     (  # a prepositional phrase the parse hangs on the noun correlate is the verb's argument
         "The museum lends its drawings to other galleries, but never its paintings, surprisingly.",
         "but",

@@ -130,9 +130,29 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
         k -= 1
+    elif (
+        k - 1 >= r_start
+        and doc[k].lower_ == "also"
+        and doc[r_start].lower_ not in FRONT
+        and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "JJ", ")"}
+    ):
+        end = [k]  # "and some fruit also": a final "also" stays at the end like "too"
+        k -= 1
     elif k - 1 >= r_start and doc[k].lower_ == "well" and doc[k - 1].lower_ == "as":
         end = [k - 1, k]
         k -= 2
+    # "but her mother not": a negation after the remnant (a subject, as a rule) is the
+    # marker, as before it ("but not her mother")
+    late_not = None
+    if (
+        not end
+        and shared is None
+        and k - 1 >= r_start
+        and doc[k].lower_ == "not"
+        and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP"}
+        and doc[r_start].lower_ not in FRONT
+    ):
+        late_not, k = k, k - 1
     comma = False
     while k >= r_start and doc[k].is_punct:
         comma = comma or doc[k].text == ","
@@ -162,6 +182,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
+    elif late_not is not None:
+        front = late_not
     elif j < k and doc[j].lower_ == "rather" and doc[an.cc].lower_ == "but" and neg:
         j += 1  # "not A, but rather B": "rather" goes with the conjunction
     contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
@@ -1037,6 +1059,11 @@ def _choices(
         # played for A, and also Bo")
         # (without a marker, "and then X": no subject reading at all)
         out = [c for c in out if not c.is_subj] or ([] if st.opener else out)
+        if not out:
+            return None
+    if st.front is not None and st.front > rem.end:
+        # "but his two sons not": a negation after the remnant answers the subject
+        out = [c for c in out if c.is_subj]
         if not out:
             return None
     out = _definite_subject_filter(doc, core, out)
