@@ -2587,7 +2587,11 @@ def _own_reason(an: _Analysis, right: Span, b: int) -> tuple[int, int] | None:
     )
     if not finite or verb.tag_ not in VERB_TAGS or verb.left_edge.i != s or verb.i <= s:
         return None
-    if sub.lower_ == "as" and not any(c.dep_ in REASON_COMPLEMENTS for c in verb.children):
+    if (
+        sub.lower_ == "as"
+        and verb.lemma_ not in {"be", "have"}  # "as the trains are on strike": a reason
+        and not any(c.dep_ in REASON_COMPLEMENTS for c in verb.children)
+    ):
         return None
     end = an.left_end(verb.right_edge.i + 1)
     return (comma, end) if end > s else None

@@ -120,13 +120,39 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         c = _comment_clause(doc, r_start, last)
         if c is not None:
             k, shared = c - 1, c
+        else:
+            # an adjunct of time set off after the remnant is the clause's, shared like one
+            # after an aside ("..., but not the distractor, during the first block")
+            c = _time_tail(doc, r_start, last)
+            if c is not None:
+                k, shared = c - 1, c + 1
     end: list[int] = []
     if k >= r_start and doc[k].lower_ in END:
         end = [k]
         k -= 1
+    elif (
+        k - 1 >= r_start
+        and doc[k].lower_ == "also"
+        and doc[r_start].lower_ not in FRONT
+        and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP", "CD", "JJ", ")"}
+    ):
+        end = [k]  # "and some fruit also": a final "also" stays at the end like "too"
+        k -= 1
     elif k - 1 >= r_start and doc[k].lower_ == "well" and doc[k - 1].lower_ == "as":
         end = [k - 1, k]
         k -= 2
+    # "but her mother not": a negation after the remnant (a subject, as a rule) is the
+    # marker, as before it ("but not her mother")
+    late_not = None
+    if (
+        not end
+        and shared is None
+        and k - 1 >= r_start
+        and doc[k].lower_ == "not"
+        and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP"}
+        and doc[r_start].lower_ not in FRONT
+    ):
+        late_not, k = k, k - 1
     comma = False
     while k >= r_start and doc[k].is_punct:
         comma = comma or doc[k].text == ","
@@ -156,6 +182,8 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     front = j if j <= k and doc[j].lower_ in FRONT else None
     if front is not None:
         j += 1
+    elif late_not is not None:
+        front = late_not
     elif j < k and doc[j].lower_ == "rather" and doc[an.cc].lower_ == "but" and neg:
         j += 1  # "not A, but rather B": "rather" goes with the conjunction
     contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
@@ -360,6 +388,24 @@ def _comment_clause(doc: Doc, start: int, last: int) -> int | None:
     return None
 
 
+def _time_tail(doc: Doc, start: int, last: int) -> int | None:
+    """The comma after ``start`` that opens a prepositional phrase of time ending the
+    sentence ("..., during the first block", "..., after the war"; no verb in it), else
+    None."""
+    for c in range(last - 1, start, -1):
+        if doc[c].text != ",":
+            continue
+        nxt = doc[c + 1]
+        if nxt.dep_ != "prep" or not _time_phrase(doc, nxt):
+            return None
+        if max(t.i for t in nxt.subtree) < last or nxt.left_edge.i != c + 1:
+            return None
+        if any(doc[i].tag_ in VERB_TAGS for i in range(c + 1, last + 1)):
+            return None
+        return c
+    return None
+
+
 def _closes_bracket(doc: Doc, start: int, last: int) -> bool:
     """A ")" or "]" between ``start`` and ``last`` closes a bracket opened before ``start``:
     the right conjunct ends inside the bracket, and no clause after it is shared (stripping
@@ -421,6 +467,8 @@ def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
     nxt = doc[comma + 1]
     while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
         nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
+    if nxt.dep_ == "prep" and _time_phrase(doc, nxt):
+        return False  # an adjunct of time of the clause: "but not Bo, during the first week"
     if nxt.dep_ == "appos" or (nxt.dep_ == "prep" and nxt.head.i < comma):
         return nxt.head.i in inside  # (or a phrase about it: "Tom, from Leeds")
     if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
@@ -1011,6 +1059,11 @@ def _choices(
         # played for A, and also Bo")
         # (without a marker, "and then X": no subject reading at all)
         out = [c for c in out if not c.is_subj] or ([] if st.opener else out)
+        if not out:
+            return None
+    if st.front is not None and st.front > rem.end:
+        # "but his two sons not": a negation after the remnant answers the subject
+        out = [c for c in out if c.is_subj]
         if not out:
             return None
     out = _definite_subject_filter(doc, core, out)
