@@ -7,10 +7,11 @@ preposition ("two years later", "the following year") answers the first conjunct
 prepositional phrase of time ("in 2004"), not a stretch that ends with it; a subject with an
 apposition set off by commas ("The chairman, John Smith, resigned ...") is the subject of a
 gapped clause, not a coordinated verb phrase, and a name the tagger calls an adjective is a
-subject a remnant can answer; no correlate starts inside a number ("2 [million]"); a closing phrase of time that the first
-conjunct lacks is shared ("... and the foreign secretary to Berlin [on Thursday]"), and a
-plural noun after a name that the tagger calls a verb ("and Hong Kong shares/VBZ 3%") is a
-noun.
+subject a remnant can answer; no correlate starts inside a number ("2 [million]"); a closing
+phrase of time that the first conjunct lacks is shared ("... and the foreign secretary to
+Berlin [on Thursday]"), and a plural noun after a name that the tagger calls a verb ("and
+Hong Kong shares/VBZ 3%") is a noun; a number remnant does not answer the rate after a
+counted noun ("[a year]").
 
 Each shape has must-resolve cases (the shipped resolver's final answer, after its re-parse
 check; they failed on the session-start main ``478c277``) and must-not-change cases close to
@@ -108,6 +109,9 @@ MUST_RESOLVE = [
     # ... with a plural noun after a name tagged as a verb ("shares/VBZ")
     ("Tokyo stocks fell 2% and Hong Kong shares 3% on Monday.",
      ["Tokyo stocks fell 2% on Monday.", "Hong Kong shares fell 3% on Monday."]),
+    # a number remnant answers the number, not the rate after its noun
+    ("Lisbon receives 4 million tourists a year and Porto 2.5 million.",
+     ["Lisbon receives 4 million tourists a year.", "Porto receives 2.5 million tourists a year."]),
     # a coordination of noun phrases in an opening clause
     ("If you want cheap glass from India and China, this is not your shop.",
      ["If you want cheap glass from India, this is not your shop.",
@@ -151,6 +155,10 @@ MUST_NOT_CHANGE = [
      ["Apple shares rose 3%.", "Samsung shares rose 1.5%."]),
     ("London stocks slipped 1% and New York shares 2%.",
      ["London stocks slipped 1%.", "New York shares slipped 2%."]),
+    ("The plant produces 400 cars a day and the new line 150.",
+     ["The plant produces 400 cars a day.", "The new line produces 150 cars a day."]),
+    ("Nurses earn 30 dollars an hour and doctors 90.",
+     ["Nurses earn 30 dollars an hour.", "Doctors earn 90 dollars an hour."]),
     # a coordination of noun phrases in the opening clause
     ("When Anna and Ben arrived, the party started.",
      ["When Anna arrived, the party started.", "When Ben arrived, the party started."]),

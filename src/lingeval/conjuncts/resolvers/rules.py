@@ -3540,6 +3540,17 @@ def _timed_pairs_only(
     return 0 < low <= timed
 
 
+def _rate(doc: Doc, c: Span) -> bool:
+    """``c`` is the rate after a counted noun: "[a year]", "[per ounce]", "[an hour]"."""
+    return (
+        doc[c.start].lower_ in _RATE_WORDS
+        and 0 < c.end - c.start <= 2
+        and doc[c.end].tag_ in {"NN", "NNS"}
+        and c.start > 0
+        and doc[c.start - 1].tag_ in {"NN", "NNS", "CD"}
+    )
+
+
 def _measure_only(doc: Doc, part: Span) -> bool:
     """A remnant that is a measure without an adjective: "3.4 km", "295 metres", "9"."""
     tags = [doc[i].tag_ for i in range(part.start, part.end + 1)]
@@ -4468,7 +4479,12 @@ def _align_all(
         particle = len(part) == 1 and doc[part.start].lower_ in FOCUS_PARTICLES
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
+        number = _category(doc, part) == "NUM" and not any(
+            doc[i].lower_ in _RATE_WORDS for i in range(part.start, part.end + 1)
+        )
         for c in an.candidates_ending(end, lo):
+            if number and _rate(doc, c):
+                continue  # "2 million visitors [a year] and the zoo 1.5 million": the rate stays
             if measure and _measured_adjective(doc, c):
                 continue  # "[1.2 km] long ... and the tunnel 3.4 km": the adjective stays
             if verb is not None and c.start <= verb.i <= c.end:
