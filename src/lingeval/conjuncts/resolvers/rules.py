@@ -3426,10 +3426,21 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
     )
 
 
+def _numeral_article(doc: Doc, i: int) -> bool:
+    """``doc[i]`` is an article that belongs to the number after it ("[a] hundred", "half
+    [a] million"): it opens no rate ("[a] year") and makes no noun phrase of the number."""
+    return doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and doc[i + 1].tag_ == "CD"
+
+
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
-    """``span`` without the adverbs of quantity opening it ("[nearly] 300")."""
+    """``span`` without the adverbs of quantity opening it ("[nearly] 300"), nor the article
+    or fraction that is part of its number ("[a] hundred", "[half a] million")."""
     first = span.start
     while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
+        first += 1
+    if first + 1 < span.end and doc[first].lower_ == "half" and _numeral_article(doc, first + 1):
+        first += 1
+    if first < span.end and _numeral_article(doc, first):
         first += 1
     return Span(first, span.end)
 
@@ -4480,7 +4491,8 @@ def _align_all(
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
         number = _category(doc, part) == "NUM" and not any(
-            doc[i].lower_ in _RATE_WORDS for i in range(part.start, part.end + 1)
+            doc[i].lower_ in _RATE_WORDS and not _numeral_article(doc, i)
+            for i in range(part.start, part.end + 1)
         )
         for c in an.candidates_ending(end, lo):
             if number and _rate(doc, c):
