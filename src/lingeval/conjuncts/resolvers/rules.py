@@ -4375,6 +4375,12 @@ def _align_all(
             doc[i].lower_ in _RATE_WORDS for i in range(part.start, part.end + 1)
         )
         for c in an.candidates_ending(end, lo):
+            if (
+                c.start - 1 >= lo
+                and doc[c.start - 1].lower_ in QUANTITY_ADVERBS
+                and doc[part.start].lower_ == doc[c.start - 1].lower_
+            ):
+                continue  # "[about] 74% ... and helium about 24%": the adverb goes too
             if number and _rate(doc, c):
                 continue  # "2 million visitors [a year] and the zoo 1.5 million": the rate stays
             if measure and _measured_adjective(doc, c):
