@@ -620,8 +620,56 @@ def test_final_also(
     assert resolve(rules, sentence, conj)[0] == expected
 
 
+# "neither/so + auxiliary + subject" followed by shared closing material after a comma (an
+# adverbial or sentential relative clause, "according to X"): VP ellipsis, the material
+# shared (before, the clause path kept "Neither has the regulator, ...")
+INVERTED_SITE: list[Case] = [
+    (
+        "The company has not commented on the report, and neither has the regulator, according"
+        " to a spokesperson.",
+        "and",
+        [
+            "The company has not commented on the report, according to a spokesperson.",
+            "The regulator has not commented on the report, according to a spokesperson.",
+        ],
+    ),
+    (
+        "Your aunt was not at the wedding, and neither were the Carters, which surprised us all.",
+        "and",
+        [
+            "Your aunt was not at the wedding, which surprised us all.",
+            "The Carters were not at the wedding, which surprised us all.",
+        ],
+    ),
+]
+INVERTED_SITE_KEPT: list[Case] = [
+    (
+        "When we arrived, the manager wasn't in his office, and neither was his assistant.",
+        "and",
+        [
+            "When we arrived, the manager wasn't in his office.",
+            "When we arrived, his assistant was not in his office.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(INVERTED_SITE, INVERTED_SITE_KEPT)
+)
+def test_inverted_site_before_shared_material(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
+    (  # a relative clause on the subject of an inverted site belongs with that subject
+        "My father loved the old house, and so did my uncle, who grew up there.",
+        "and",
+        ["My father loved the old house.", "My uncle, who grew up there, loved the old house."],
+    ),
     (  # a language name tagged as an adjective answers the object, not the noun after "at"
         "She speaks French at work, and Italian also.",
         "and",

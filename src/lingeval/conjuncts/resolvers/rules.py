@@ -491,7 +491,8 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
                         tok.is_punct
                         and tok.text in {",", ".", ";", ":", ")", "%", "'s", "...", "…", "?", "!"}
                     )
-                    or tok.text in {"'s", "n't"}
+                    # a contracted verb, also against a new subject ("they're", "I've")
+                    or text in ATTACHED_CONTRACTIONS
                     or opening
                     or closing
                     else " "
@@ -530,11 +531,30 @@ def _finish(text: str, final: str) -> str:
 # Agreement (lemminflect)
 
 
+#: Quantifiers that open a partitive "Q of NP" and fix its number: "each of the boys has",
+#: "both of them have"; the others ("all, most, some, half, none, any") take the number of the
+#: noun phrase after "of" ("most of the teachers have", "most of the cake was")
+PARTITIVE_NUMBER = {
+    "each": False, "either": False, "neither": False, "one": False, "every": False,
+    "both": True, "many": True, "several": True, "few": True, "two": True, "three": True,
+}  # fmt: skip
+PARTITIVE_OF_NUMBER = {"all", "most", "some", "half", "none", "any", "much", "more", "lots"}
+
+
 def _is_plural(doc: Doc, span: Span) -> bool | None:
     """Grammatical number of a subject-like span; None when unknown (keep the verb)."""
     if any(doc[i].lower_ in {"and", "&"} for i in range(span.start, span.end + 1)):
         return True
+    first = doc[span.start]
+    if span.end > span.start and doc[span.start + 1].lower_ == "of" and span.end > span.start + 1:
+        # a partitive: "each of their cousins", "both of them", "most of the staff"
+        if first.lower_ in PARTITIVE_NUMBER and first.tag_ in {"DT", "CD", "JJ", "NN", "PDT"}:
+            return PARTITIVE_NUMBER[first.lower_]
+        if first.lower_ in PARTITIVE_OF_NUMBER:
+            return _is_plural(doc, Span(span.start + 2, span.end))
     head = _np_head(doc, span)
+    if head.lower_ in {"them", "us"}:
+        return True
     if head.i in doc.user_data.get("lingeval_nominal", ()) and head.tag_ in VERB_TAGS:
         return head.tag_ == "VBZ"  # a verb form read as a noun: "matter" one, "rises" many
     if head.lower_ in PLURAL_PRONOUNS:
@@ -558,8 +578,8 @@ def _inflect(tok: Token, plural: bool) -> str | None:
 
     low = tok.lower_
     lemma = tok.lemma_.lower()
-    if tok.tag_ == "MD":
-        return None
+    if tok.tag_ == "MD" or low == "be":
+        return None  # a modal; a subjunctive "be" ("instructed that there be no awards")
     if tok.tag_ in {"VBZ", "VBP"} and lemma != "be" and low not in get_inflection(lemma, tok.tag_):
         # the tagger's lemma does not give the form back ("hates" lemmatised "hat", which
         # gave "hats"): the dictionary's lemma of the form
@@ -585,6 +605,95 @@ def _inflect(tok: Token, plural: bool) -> str | None:
     if new == low:
         return None
     return new[0].upper() + new[1:] if tok.text[:1].isupper() else new
+
+
+#: Contracted words written against the word before them ("they're", "I've", "didn't")
+ATTACHED_CONTRACTIONS = frozenset(
+    {"'s", "n't", "'m", "'re", "'ve", "'ll", "'d", "’s", "’m", "’re", "’ve", "’ll", "’d"}
+)
+#: A verb's contracted forms and their full forms ("'s" is resolved by :func:`_contracted_full`)
+CONTRACTED_FULL = {"'m": "am", "'re": "are", "'ve": "have", "’m": "am", "’re": "are", "’ve": "have"}
+#: The contraction of a full form after a pronoun subject ("they are" -> "they're")
+FULL_CONTRACTED = {"am": "'m", "are": "'re", "is": "'s", "have": "'ve", "has": "'s"}
+#: Subject pronouns a contracted verb is written against ("I'm", "they've")
+CONTRACTING_PRONOUNS = {"i", "you", "we", "they", "he", "she", "it"}
+
+
+def _contracted_full(tok: Token) -> str | None:
+    """The full form of a contracted finite verb ("'m" am, "'re" are, "'ve" have, "'s" is or
+    has); None for any other word. "'s" before a past participle is "has" when the participle
+    takes an object or is "been"/"got"/"gone" ("She's bought two tickets", "It's been"), else
+    "is" ("She's tired", "It's sold out", "He's working")."""
+    low = tok.lower_
+    if low in CONTRACTED_FULL:
+        return CONTRACTED_FULL[low]
+    if low not in {"'s", "’s"} or tok.tag_ != "VBZ":
+        return None
+    head = tok.head
+    perfect = head.lower_ in {"been", "got", "gone", "had"} or any(
+        c.dep_ in {"dobj", "ccomp", "xcomp"} for c in head.children
+    )
+    return "has" if tok.dep_ in {"aux", "auxpass"} and head.tag_ == "VBN" and perfect else "is"
+
+
+def _agreeing_form(doc: Doc, finite: Token, subj: Span) -> str | None:
+    """The form of the finite verb ``finite`` agreeing with the new subject ``subj`` (person
+    and number), or None to keep the verb as written. The restored verb keeps its form and
+    changes only for agreement: "has cut" for "its rivals" is "have cut", "was" for "I" is
+    "was", for "you" "were"; "is" for "I" is "am", "plays" "play". A contracted verb that
+    changes is written out after a noun ("She's bought ... and her parents four" -> "Her
+    parents have bought") and stays contracted after a pronoun ("I'm", "they're")."""
+    words = [doc[i] for i in range(subj.start, subj.end + 1) if not doc[i].is_punct]
+    if finite.lower_ in {"'ll", "’ll"} and words and words[-1].lower_ not in CONTRACTING_PRONOUNS:
+        return "will"  # "I'll take the car and the kids the bus" -> "The kids will take"
+    if finite.tag_ == "MD" or finite.lower_ == "be":
+        return None  # a modal; a subjunctive "be"
+    first_singular = len(words) == 1 and words[0].text == "I"
+    full = _contracted_full(finite)
+    if first_singular:
+        low = (full or finite.lower_).lower()
+        lemma = "be" if low in {"am", "is", "are", "was", "were"} else finite.lemma_.lower()
+        if full in {"has", "have"}:
+            lemma = "have"
+        if lemma == "be" and (finite.tag_ == "VBD" or low in {"was", "were"}):
+            new = "was"
+        elif lemma == "be":
+            new = "am"
+        elif lemma == "have" and full is not None:
+            new = "have"
+        else:
+            plural_form = _inflect(finite, True)
+            new = plural_form.lower() if plural_form else finite.lower_
+    else:
+        plural = _is_plural(doc, subj)
+        if plural is None:
+            return None
+        if full is not None:
+            if full in {"am", "is", "are"}:
+                new = "are" if plural else "is"
+            else:
+                new = "have" if plural else "has"
+        else:
+            form = _inflect(finite, plural)
+            return form
+    if full is not None:
+        if words and words[-1].lower_ in CONTRACTING_PRONOUNS:
+            return None if new == full else FULL_CONTRACTED[new]
+        # after a noun the contraction is written out ("My colleagues have been"), except
+        # an unchanged "'s" ("His sister's studying")
+        return None if new == full and finite.lower_ in {"'s", "’s"} else new
+    if new == finite.lower_:
+        return None
+    return new[0].upper() + new[1:] if finite.text[:1].isupper() else new
+
+
+def _expletive_subject(doc: Doc, verb: Token) -> Token | None:
+    """The noun a clause with expletive "there" is about, after the verb ("There [was] one
+    [bus]", "There have been two [attempts]"), which the finite verb agrees with; else None."""
+    for c in verb.children:
+        if c.dep_ in {"attr", "nsubj", "nsubjpass", "dobj"} and c.i > verb.i:
+            return c
+    return None
 
 
 def _finite_of(doc: Doc, verb: Token) -> Token | None:
@@ -1714,8 +1823,7 @@ def _respectively(an: _Analysis) -> Resolution | None:
         indices += [i for i in template if i > whole_b.end]
         replace: dict[int, str] = {}
         if subj is not None and finite is not None and subj.start <= whole_a.start <= subj.end:
-            plural = _is_plural(doc, ra)  # "Alan and Beth were born" -> "Alan was born"
-            form = _inflect(finite, plural) if plural is not None else None
+            form = _agreeing_form(doc, finite, ra)  # "Alan and Beth were born" -> "Alan was"
             if form:
                 replace[finite.i] = form
         sents.append(_finish(_tokens_text(doc, indices, replace), an.final))
@@ -4651,9 +4759,18 @@ def _build(
             return None  # "..., back to Rome in June, and Lima in August": no subject
         own = marker + suffix if remnant_parts is parts else shared
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
+        # an expletive "there" stays, and the verb agrees with the noun after it, which a
+        # remnant may replace ("There was one bus ... and three in the afternoon")
+        expletive = subj is not None and len(subj) == 1 and doc[subj.start].dep_ == "expl"
         sents.append(
             _substitute(
-                an, template, own_corr, remnant_parts, own, verb, subj if new_subject else None
+                an,
+                template,
+                own_corr,
+                remnant_parts,
+                own,
+                verb,
+                subj if new_subject or expletive else None,
             )
         )
     rule = {
@@ -5063,15 +5180,25 @@ def _substitute(
         # a remnant replacing a modifier inside the subject leaves the agreement alone
         s0 = subj.start + int(doc[subj.start].lower_ in PRECONJ)  # "[Both] Tina and Vicky"
         new_subj = next((r for c, r in pairs if c.start <= s0 <= c.end), None)
+        if new_subj is None and doc[subj.start].dep_ == "expl" and len(subj) == 1:
+            # "There was one bus in the morning and three in the afternoon": the verb agrees
+            # with the noun after it, which the remnant replaced
+            logical = _expletive_subject(doc, verb)
+            if logical is not None:
+                new_subj = next(
+                    (
+                        r
+                        for c, r in pairs
+                        if c.start <= logical.i <= c.end
+                        # a number that the remnant replaces: "one [bus]" for "three"
+                        or (c.end < logical.i and doc[c.end].head.i == logical.i)
+                    ),
+                    None,
+                )
         if new_subj is not None:
-            plural = _is_plural(doc, new_subj)
             finite = _finite_of(doc, verb)
-            if (
-                plural is not None
-                and finite is not None
-                and (finite.i in indices or finite.i in suffix)
-            ):
-                form = _inflect(finite, plural)
+            if finite is not None and (finite.i in indices or finite.i in suffix):
+                form = _agreeing_form(doc, finite, new_subj)
                 if form:
                     replace[finite.i] = form
     return _finish(_tokens_text(doc, indices + suffix, replace), an.final)

@@ -600,6 +600,41 @@ def _glue(tail: str) -> str:
     return tail if tail[:1] in {",", ".", ";", ":", "!", "?"} else " " + tail
 
 
+def _inverted_end(an: _Analysis, start: int, hi: int) -> int:
+    """The last word of an inverted site "neither/so/nor AUX SUBJECT" that starts at
+    ``start``, when a comma after the subject opens shared closing material (a relative or
+    adverbial clause, "according to X", a participle; not a prepositional phrase, which
+    may be the site's own: "and so did the second, in a shorter report");
+    ``hi`` otherwise (an apposition stays: "and so did Tom, my brother")."""
+    from lingeval.conjuncts.omission import SUBORDINATORS
+
+    doc = an.doc
+    for k in range(start + 3, hi):
+        if doc[k].text != ",":
+            continue
+        nxt = doc[k + 1]
+        clause = nxt
+        while clause.dep_ != "relcl" and clause.head.i != clause.i and clause.i - k < 8:
+            clause = clause.head
+        if (
+            nxt.lower_ in {"who", "whom", "whose"}
+            and clause.dep_ == "relcl"
+            and start < clause.head.i < k
+        ):
+            # a relative clause on a person of the subject is its own ("so did Bo, who ..."):
+            # left as it was; the parse hangs a "which" on the whole clause on the nearest
+            # noun too ("and so did attendance, which worried the board"): shared
+            return hi
+        if (
+            nxt.tag_ in {"WDT", "WP", "WRB", "VBG"}
+            or nxt.lower_ in SUBORDINATORS
+            or nxt.lower_ == "according"
+        ):
+            return an.left_end(k)
+        return hi
+    return hi
+
+
 def _conjunct_end(an: _Analysis, start: int) -> int:
     """First index after ``start`` that ends the conjunct: ", and/but/so ...", a conjunction,
     ";" or ":", else the end of the sentence."""
@@ -649,6 +684,10 @@ def resolve_vp_ellipsis(an: _Analysis, r_start: int) -> Resolution | None:
         return None
     b = _conjunct_end(an, r_start)
     hi = an.left_end(b)
+    if doc[r_start].lower_ in INVERTERS:
+        # "and neither has the regulator, according to a spokesperson": a clause or phrase
+        # set off after the inverted subject closes the sentence for both rewrites
+        hi = _inverted_end(an, r_start, hi)
     site = find_site(doc, r_start, hi, an.final)
     k = _marker_end(doc, 0, p)
     while k > 0 and _is_neg(doc[k]):

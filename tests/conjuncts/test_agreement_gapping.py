@@ -1,0 +1,123 @@
+"""Agreement of the restored finite verb in gapping and argument clusters (issue 11, helper
+agree11): the restored verb keeps its form and changes only for agreement with the remnant
+that replaces its subject, in person as well as number ("I" takes "am", "was", "have",
+"play"); a partitive subject takes the number its quantifier fixes ("each of their cousins
+owns", "both of them have") or that of the noun phrase after "of" ("some of the suites
+have"); after an expletive "there" the verb agrees with the noun after it, which a remnant
+may replace ("There was one bus ... and three in the afternoon" -> "There were three buses");
+a contracted verb that changes is written out after a noun ("She's bought two tickets and her
+parents four" -> "Her parents have bought four tickets") and stays contracted after a
+pronoun ("I'm", "They're", "She's"); a subjunctive "be" never changes.
+
+Every sentence is written here, with its rewrites, before the resolver ran on it; none is in
+a development set. ``MUST_RESOLVE`` failed on the session's main ``83bcdaf``;
+``MUST_NOT_CHANGE`` are close sentences whose rewrite was already right.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+
+MUST_RESOLVE = [
+    # a first-person singular subject remnant: person, not only number
+    ("You were right and I wrong.", ["You were right.", "I was wrong."]),
+    ("The girls were born in Leeds and I in York.",
+     ["The girls were born in Leeds.", "I was born in York."]),
+    ("He is a doctor and I a nurse.", ["He is a doctor.", "I am a nurse."]),
+    ("They are from Ghana and I from Kenya.", ["They are from Ghana.", "I am from Kenya."]),
+    ("He has two sisters and I three.", ["He has two sisters.", "I have three sisters."]),
+    ("My sister plays the violin and I the piano.",
+     ["My sister plays the violin.", "I play the piano."]),
+    # a partitive subject: the quantifier fixes the number, or the noun phrase after "of"
+    ("The twins own a bike and each of their cousins a scooter.",
+     ["The twins own a bike.", "Each of their cousins owns a scooter."]),
+    ("Neither of us has a car and both of them a motorbike.",
+     ["Neither of us has a car.", "Both of them have a motorbike."]),
+    ("Each of the rooms has a balcony and some of the suites a terrace.",
+     ["Each of the rooms has a balcony.", "Some of the suites have a terrace."]),
+    # expletive "there": the verb agrees with the noun after it, replaced by a remnant
+    ("There were three cars in the yard and a bike in the shed.",
+     ["There were three cars in the yard.", "There was a bike in the shed."]),
+    ("There are two bakeries in the village and a butcher in the next town.",
+     ["There are two bakeries in the village.", "There is a butcher in the next town."]),
+    ("There was one bus in the morning and three in the afternoon.",
+     ["There was one bus in the morning.", "There were three buses in the afternoon."]),
+    ("There is one lift in the east wing and two in the west wing.",
+     ["There is one lift in the east wing.", "There are two lifts in the west wing."]),
+    # a contracted verb: written out after a noun, contracted after a pronoun
+    ("She's bought two tickets and her parents four.",
+     ["She's bought two tickets.", "Her parents have bought four tickets."]),
+    ("She's studying in Paris and I in Rome.", ["She's studying in Paris.", "I'm studying in Rome."]),
+    ("I'm staying at the hotel and they at a hostel.",
+     ["I'm staying at the hotel.", "They're staying at a hostel."]),
+    ("We've booked the flights and she the hotel.",
+     ["We've booked the flights.", "She's booked the hotel."]),
+    ("You're from Canada and he from Ireland.", ["You're from Canada.", "He's from Ireland."]),
+    ("I'll take the car and the kids the bus.", ["I'll take the car.", "The kids will take the bus."]),
+    ("We'll bring the salad and you the dessert.",
+     ["We'll bring the salad.", "You'll bring the dessert."]),
+]  # fmt: skip
+
+MUST_NOT_CHANGE = [
+    ("The company has cut 200 jobs and its rivals 500.",
+     ["The company has cut 200 jobs.", "Its rivals have cut 500 jobs."]),
+    ("I'm gonna take the car and the kids the bus.",
+     ["I'm gonna take the car.", "The kids are gonna take the bus."]),
+    ("The soup was cold and the potatoes raw.", ["The soup was cold.", "The potatoes were raw."]),
+    ("My sister lives in Leeds and my parents in York.",
+     ["My sister lives in Leeds.", "My parents live in York."]),
+    ("Ann is trying to learn Greek and her brothers Latin.",
+     ["Ann is trying to learn Greek.", "Her brothers are trying to learn Latin."]),
+    ("I was in the kitchen and you in the garden.",
+     ["I was in the kitchen.", "You were in the garden."]),
+    ("Tom hasn't paid the rent and his flatmates the electricity bill.",
+     ["Tom hasn't paid the rent.", "His flatmates haven't paid the electricity bill."]),
+    ("Dad wasn't at home, and my brothers at school.",
+     ["Dad wasn't at home.", "My brothers weren't at school."]),
+    ("My husband hasn't read the book, and I the reviews.",
+     ["My husband hasn't read the book.", "I haven't read the reviews."]),
+    ("They have sold their house and he his flat.",
+     ["They have sold their house.", "He has sold his flat."]),
+    ("We are flying to Rome and she to Madrid.", ["We are flying to Rome.", "She is flying to Madrid."]),
+    ("I've been working here for five years and my colleagues for two.",
+     ["I've been working here for five years.",
+      "My colleagues have been working here for two years."]),
+    ("The chairman is expected to resign and the directors to stay.",
+     ["The chairman is expected to resign.", "The directors are expected to stay."]),
+    ("The committee meets on Mondays and the subcommittees on Fridays.",
+     ["The committee meets on Mondays.", "The subcommittees meet on Fridays."]),
+    ("The parents get a letter and each child a badge.",
+     ["The parents get a letter.", "Each child gets a badge."]),
+    # number remnants with an elided noun
+    ("Ann sold 40 cars and Bo 25.", ["Ann sold 40 cars.", "Bo sold 25 cars."]),
+    ("Messi scored an average of 3 goals a game and Ronaldo 2.",
+     ["Messi scored an average of 3 goals a game.",
+      "Ronaldo scored an average of 2 goals a game."]),
+    ("Acme paid $5 million for the site and Beta $3 million.",
+     ["Acme paid $5 million for the site.", "Beta paid $3 million for the site."]),
+    ("The first film was a hit and the second a flop.",
+     ["The first film was a hit.", "The second was a flop."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
+def test_agreement_gapping(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    assert resolve(rules, sentence)[0] == expected
+
+
+def test_subjunctive_be_stays(parser: object) -> None:
+    """A subjunctive "be" after an expletive never changes ("that there be no ...")."""
+    from tests.conjuncts.marked import resolved
+
+    assert resolved(
+        parser, "The mayor insisted that there be two guards at the gate and one at the door."
+    ) == [
+        "The mayor insisted that there be two guards at the gate.",
+        "The mayor insisted that there be one guard at the door.",
+    ]
