@@ -3131,6 +3131,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     from lingeval.conjuncts.resolvers.sluicing import resolve_sluicing
     from lingeval.conjuncts.resolvers.stripping import (
         resolve_aside,
+        resolve_cleft_contrast,
         resolve_inverted_not_only,
         resolve_negated_clause,
         resolve_not_clause,
@@ -3142,6 +3143,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return (
             resolve_vp_ellipsis(an, r_start)
             or resolve_inverted_not_only(an, r_start)
+            or resolve_cleft_contrast(an, r_start)
             or resolve_negated_clause(an, r_start)
             or resolve_stripping(an, r_start)
             or resolve_aside(an, r_start)

@@ -2389,3 +2389,68 @@ def resolve_negated_clause(an: _Analysis, r_start: int) -> Resolution | None:
         _finish(_tokens_text(doc, second_ids, replace), an.final),
     ]
     return Resolution(sents, "stripping-negation") if sents[0] != sents[1] else None
+
+
+#: Words that open the clause of a cleft ("It was Ann [who] won")
+CLEFT_OPENERS = {"that", "who", "which", "whom"}
+
+
+def _focus_phrase(doc: Doc, lo: int, hi: int) -> bool:
+    """Tokens ``lo`` .. ``hi`` may be the focus of a cleft: a noun phrase or a prepositional
+    phrase (a lone word the tagger read as an adjective counts when the dictionary has it as
+    a noun: "frequency/JJ"), not an adjective ("not perfect")."""
+    from lingeval.conjuncts.omission import has_lemma
+
+    first = doc[lo]
+    if first.tag_ in {"DT", "PRP$", "PRP", "NN", "NNS", "NNP", "NNPS", "CD", "IN", "PDT"}:
+        return True
+    return (
+        lo == hi
+        and first.tag_ == "JJ"
+        and has_lemma(first.lower_, "NOUN")
+        and not has_lemma(first.lower_, "ADJ")
+    )
+
+
+def resolve_cleft_contrast(an: _Analysis, r_start: int) -> Resolution | None:
+    """Replacive "not X but Y" as the focus of a cleft: "It was not fear but pride that kept
+    him silent" -> "It was not fear that kept him silent." / "It was pride that kept him
+    silent." (the convention of written-stripping3: the first sentence keeps "not X", the
+    second puts Y in its place; the cleft's clause and whatever follows it are shared). The
+    shape: *it* + a form of *be* + *not* right before X, *but* right after X, then Y and the
+    clause opened by *that / who / which*; neither X nor Y holds a verb or a comma. The parse
+    of such clefts varies (the clause on Y, or on *be*, "frequency" as an adjective), so the
+    shape is read from the words. None for any other sentence."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    cc = an.cc
+    if doc[cc].lower_ != "but":
+        return None
+    neg = next((i for i in range(cc - 1, 1, -1) if doc[i].lower_ in {"not", "n't", "n’t"}), None)
+    if neg is None or doc[neg - 1].lemma_ != "be" or doc[neg - 2].lower_ != "it":
+        return None
+    be = neg - 1
+    x_end = an.left_end(cc)
+    opener = next(
+        (i for i in range(r_start + 1, an.last + 1) if doc[i].lower_ in CLEFT_OPENERS), None
+    )
+    if opener is None or x_end <= neg or opener > r_start + 8 or opener - neg > 16:
+        return None
+    y_end = an.left_end(opener)
+    for lo, hi in ((neg + 1, x_end), (r_start, y_end)):
+        if hi < lo or any(
+            doc[i].tag_ in VERB_TAGS | {"MD"} or doc[i].text in {",", ";", ":"}
+            for i in range(lo, hi + 1)
+        ):
+            return None
+    if not any(doc[i].tag_ in VERB_TAGS for i in range(opener + 1, an.last + 1)):
+        return None  # no clause after the opener
+    if not (_focus_phrase(doc, neg + 1, x_end) and _focus_phrase(doc, r_start, y_end)):
+        return None  # "It's not perfect but the kids that came loved it": no cleft
+    head = list(range(0, be + 1))
+    clause = list(range(opener, an.last + 1))
+    first = _tokens_text(doc, head + list(range(neg, x_end + 1)) + clause)
+    second = _tokens_text(doc, head + list(range(r_start, y_end + 1)) + clause)
+    sents = [_finish(first, an.final), _finish(second, an.final)]
+    return Resolution(sents, "stripping", details={"cleft": True}) if first != second else None
