@@ -3553,6 +3553,26 @@ def _timed_pairs_only(
     return 0 < low <= timed
 
 
+def _ordinal_object(doc: Doc, first: Span, subj: Span | None, cc: int) -> bool:
+    """The first remnant is a determiner and an ordinal alone ("the second") while the
+    subject has no ordinal and a later noun phrase of the first clause has one ("vetoed [the
+    first bill] in March and the second in April"): the remnant contrasts with that noun
+    phrase, so it is no subject."""
+    if subj is None or len(first) != 2 or doc[first.start].tag_ not in {"DT", "PRP$"}:
+        return False
+    if doc[first.end].lower_ not in ORDINALS - {"other", "next"}:
+        return False
+    if any(doc[i].lower_ in ORDINALS for i in range(subj.start, subj.end + 1)):
+        return False
+    return any(
+        doc[i].lower_ in ORDINALS
+        and doc[i - 1].tag_ in {"DT", "PRP$"}
+        and doc[i].head.tag_ in {"NN", "NNS"}
+        and doc[i].head.i > i
+        for i in range(subj.end + 2, cc)
+    )
+
+
 def _rate(doc: Doc, c: Span) -> bool:
     """``c`` is the rate after a counted noun: "[a year]", "[per ounce]", "[an hour]"."""
     return (
@@ -3850,6 +3870,8 @@ def _nominal(
                         continue
                     if _misplaced_nominative(doc, parts, corr[lead:] if lead else corr, subj):
                         continue  # "and he law at Utrecht": a nominative pronoun is a subject
+                    if option == "gapping" and _ordinal_object(doc, parts[0], subj, an.cc):
+                        continue  # "vetoed the first bill ... and the second in April"
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
@@ -4497,6 +4519,12 @@ def _align_all(
             for i in range(part.start, part.end + 1)
         )
         for c in an.candidates_ending(end, lo):
+            if (
+                c.start - 1 >= lo
+                and doc[c.start - 1].lower_ in QUANTITY_ADVERBS
+                and doc[part.start].lower_ == doc[c.start - 1].lower_
+            ):
+                continue  # "[about] 74% ... and helium about 24%": the adverb goes too
             if number and _rate(doc, c):
                 continue  # "2 million visitors [a year] and the zoo 1.5 million": the rate stays
             if measure and _measured_adjective(doc, c):
