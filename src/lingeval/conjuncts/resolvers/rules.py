@@ -3438,10 +3438,21 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
     )
 
 
+def _numeral_article(doc: Doc, i: int) -> bool:
+    """``doc[i]`` is an article that belongs to the number after it ("[a] hundred", "half
+    [a] million"): it opens no rate ("[a] year") and makes no noun phrase of the number."""
+    return doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and doc[i + 1].tag_ == "CD"
+
+
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
-    """``span`` without the adverbs of quantity opening it ("[nearly] 300")."""
+    """``span`` without the adverbs of quantity opening it ("[nearly] 300"), nor the article
+    or fraction that is part of its number ("[a] hundred", "[half a] million")."""
     first = span.start
     while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
+        first += 1
+    if first + 1 < span.end and doc[first].lower_ == "half" and _numeral_article(doc, first + 1):
+        first += 1
+    if first < span.end and _numeral_article(doc, first):
         first += 1
     return Span(first, span.end)
 
@@ -3550,6 +3561,26 @@ def _timed_pairs_only(
         q = Phrase(c.start, c.end, *phrase_category(doc, c.start, c.end))
         timed += time_phrase(doc, r) and time_pp(doc, q)
     return 0 < low <= timed
+
+
+def _ordinal_object(doc: Doc, first: Span, subj: Span | None, cc: int) -> bool:
+    """The first remnant is a determiner and an ordinal alone ("the second") while the
+    subject has no ordinal and a later noun phrase of the first clause has one ("vetoed [the
+    first bill] in March and the second in April"): the remnant contrasts with that noun
+    phrase, so it is no subject."""
+    if subj is None or len(first) != 2 or doc[first.start].tag_ not in {"DT", "PRP$"}:
+        return False
+    if doc[first.end].lower_ not in ORDINALS - {"other", "next"}:
+        return False
+    if any(doc[i].lower_ in ORDINALS for i in range(subj.start, subj.end + 1)):
+        return False
+    return any(
+        doc[i].lower_ in ORDINALS
+        and doc[i - 1].tag_ in {"DT", "PRP$"}
+        and doc[i].head.tag_ in {"NN", "NNS"}
+        and doc[i].head.i > i
+        for i in range(subj.end + 2, cc)
+    )
 
 
 def _rate(doc: Doc, c: Span) -> bool:
@@ -3849,6 +3880,8 @@ def _nominal(
                         continue
                     if _misplaced_nominative(doc, parts, corr[lead:] if lead else corr, subj):
                         continue  # "and he law at Utrecht": a nominative pronoun is a subject
+                    if option == "gapping" and _ordinal_object(doc, parts[0], subj, an.cc):
+                        continue  # "vetoed the first bill ... and the second in April"
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
@@ -4492,9 +4525,16 @@ def _align_all(
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
         number = _category(doc, part) == "NUM" and not any(
-            doc[i].lower_ in _RATE_WORDS for i in range(part.start, part.end + 1)
+            doc[i].lower_ in _RATE_WORDS and not _numeral_article(doc, i)
+            for i in range(part.start, part.end + 1)
         )
         for c in an.candidates_ending(end, lo):
+            if (
+                c.start - 1 >= lo
+                and doc[c.start - 1].lower_ in QUANTITY_ADVERBS
+                and doc[part.start].lower_ == doc[c.start - 1].lower_
+            ):
+                continue  # "[about] 74% ... and helium about 24%": the adverb goes too
             if number and _rate(doc, c):
                 continue  # "2 million visitors [a year] and the zoo 1.5 million": the rate stays
             if measure and _measured_adjective(doc, c):
