@@ -3277,7 +3277,17 @@ def _stripping_negation(
     if replace is None:
         return None
     first = list(range(0, p + 1))
-    second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
+    from lingeval.conjuncts.resolvers.stripping import RESTRICTING
+
+    # an adverb that restricts the correlate right before it stays with the correlate
+    # ("wrote mostly in cafés, and never at home" -> "never wrote at home"), as in
+    # stripping._build
+    before = corr.start - 1
+    restricting = (
+        before > verb.i and doc[before].lower_ in RESTRICTING and doc[before].dep_ == "advmod"
+    )
+    second = [i for i in range(0, corr.start) if not (restricting and i == before)]
+    second += list(range(remnant.start, remnant.end + 1))
     suffix = _suffix(an, remnant.end)
     text2 = _tokens_text(doc, second + suffix, replace)
     return Resolution(
