@@ -128,7 +128,30 @@ NUMBER_WORDS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE + NUMBER_WORDS)
+#: a possessive or reflexive of the restored clause bound by the subject agrees with the
+#: subject remnant (docs/conjuncts-devdata.md, adjudication 3); a new singular noun subject
+#: (his or her?) changes nothing
+BOUND_POSSESSIVES = [
+    ("My sisters visited their grandmother in June and I in July.",
+     ["My sisters visited their grandmother in June.", "I visited my grandmother in July."]),
+    ("He lost his keys on Monday and we on Friday.",
+     ["He lost his keys on Monday.", "We lost our keys on Friday."]),
+    ("She hurt herself in March and they in May.",
+     ["She hurt herself in March.", "They hurt themselves in May."]),
+    ("The council published its report in May and the ministers in June.",
+     ["The council published its report in May.", "The ministers published their report in June."]),
+    ("They celebrated their anniversary in Rome and we in Paris.",
+     ["They celebrated their anniversary in Rome.", "We celebrated our anniversary in Paris."]),
+    ("My parents drove their old car to Spain and I to France.",
+     ["My parents drove their old car to Spain.", "I drove my old car to France."]),
+    # the remnant's own possessive stays as written
+    ("She brought her umbrella and I my raincoat.", ["She brought her umbrella.", "I brought my raincoat."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE + NUMBER_WORDS + BOUND_POSSESSIVES
+)
 def test_agreement_gapping(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
     assert resolve(rules, sentence)[0] == expected
 

@@ -687,6 +687,82 @@ def _agreeing_form(doc: Doc, finite: Token, subj: Span) -> str | None:
     return new[0].upper() + new[1:] if finite.text[:1].isupper() else new
 
 
+#: Possessive and reflexive pronouns by (person, plural, gender); gender None: any or unknown
+_POSSESSIVES = {
+    (1, False, None): ("my", "myself"), (1, True, None): ("our", "ourselves"),
+    (2, False, None): ("your", "yourself"), (2, True, None): ("your", "yourselves"),
+    (3, False, "m"): ("his", "himself"), (3, False, "f"): ("her", "herself"),
+    (3, False, "n"): ("its", "itself"), (3, True, None): ("their", "themselves"),
+}  # fmt: skip
+_PRONOUN_FEATURES = {
+    "i": (1, False, None), "we": (1, True, None), "you": (2, None, None),
+    "he": (3, False, "m"), "she": (3, False, "f"), "it": (3, False, "n"), "they": (3, True, None),
+}  # fmt: skip
+
+
+def _subject_features(doc: Doc, span: Span) -> tuple[int, bool | None, str | None] | None:
+    """Person, number and gender of a subject span (number or gender None: unknown or either,
+    "you"); None when even the person is unknown."""
+    words = [doc[i] for i in range(span.start, span.end + 1) if not doc[i].is_punct]
+    if len(words) == 1 and words[0].lower_ in _PRONOUN_FEATURES:
+        return _PRONOUN_FEATURES[words[0].lower_]
+    if any(w.lower_ in _PRONOUN_FEATURES or w.lower_ == "me" for w in words):
+        return None  # "Dad and I": first person plural, left alone
+    plural = _is_plural(doc, span)
+    return None if plural is None else (3, plural, None)
+
+
+def _bound_possessives(
+    doc: Doc,
+    verb: Token,
+    old: Span,
+    new: Span,
+    indices: list[int],
+    pairs: Sequence[tuple[Span, Span]],
+    replace: dict[int, str],
+) -> None:
+    """A possessive or reflexive pronoun of the restored clause bound by the subject agrees
+    with the remnant that replaces the subject (docs/conjuncts-devdata.md: "a possessive bound
+    by the subject agrees with the new subject"): "He lost his keys on Monday and we on
+    Friday" -> "We lost our keys on Friday"; "She hurt herself in March and they in May" ->
+    "They hurt themselves in May". Bound: the pronoun matches the old subject in person and
+    number (and gender, for a pronoun subject). Nothing changes where the new form is unknown
+    (a singular noun: "his" or "her"), nor outside the clause of ``verb``."""
+    before, after = _subject_features(doc, old), _subject_features(doc, new)
+    if before is None or after is None or before == after:
+        return
+    person, plural, gender = after
+    if person == 3 and not plural and gender is None:
+        return  # "... and Tom": "his" or "her"
+    if person == 2:
+        plural = False if plural is None else plural
+    target = _POSSESSIVES.get(
+        (person, bool(plural), gender if person == 3 and not plural else None)
+    )
+    if target is None:
+        return
+    own = {i for _, r in pairs for i in range(r.start, r.end + 1)}
+    lo, hi = verb.left_edge.i, verb.right_edge.i
+    for i in indices:
+        tok = doc[i]
+        if i in own or not lo <= i <= hi or old.start <= i <= old.end:
+            continue
+        low = tok.lower_
+        for key, forms in _POSSESSIVES.items():
+            if low not in forms or (low == "her" and tok.tag_ != "PRP$"):
+                continue
+            if tok.tag_ not in {"PRP$", "PRP"}:
+                continue
+            p0, n0, g0 = key
+            bp, bn, bg = before
+            bound = p0 == bp and (bp == 2 or n0 == bn) and (bg is None or g0 is None or g0 == bg)
+            if bound:
+                new_form = target[forms.index(low)]
+                if new_form != low:
+                    replace[i] = new_form
+            break
+
+
 def _expletive_subject(doc: Doc, verb: Token) -> Token | None:
     """The noun a clause with expletive "there" is about, after the verb ("There [was] one
     [bus]", "There have been two [attempts]"), which the finite verb agrees with; else None."""
@@ -5204,6 +5280,8 @@ def _substitute(
         # a remnant replacing a modifier inside the subject leaves the agreement alone
         s0 = subj.start + int(doc[subj.start].lower_ in PRECONJ)  # "[Both] Tina and Vicky"
         new_subj = next((r for c, r in pairs if c.start <= s0 <= c.end), None)
+        if new_subj is not None:
+            _bound_possessives(doc, verb, subj, new_subj, indices, pairs, replace)
         if new_subj is None and doc[subj.start].dep_ == "expl" and len(subj) == 1:
             # "There was one bus in the morning and three in the afternoon": the verb agrees
             # with the noun after it, which the remnant replaced
