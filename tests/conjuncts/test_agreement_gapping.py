@@ -50,7 +50,10 @@ MUST_RESOLVE = [
      ["There was one bus in the morning.", "There were three buses in the afternoon."]),
     ("There is one lift in the east wing and two in the west wing.",
      ["There is one lift in the east wing.", "There are two lifts in the west wing."]),
-    # a contracted verb: written out after a noun, contracted after a pronoun
+    # a contracted verb: written out after a noun, contracted after a pronoun; written out
+    # after the word it was written against ("There's" -> "There are")
+    ("There's a bakery in the village and two butchers in the town.",
+     ["There's a bakery in the village.", "There are two butchers in the town."]),
     ("She's bought two tickets and her parents four.",
      ["She's bought two tickets.", "Her parents have bought four tickets."]),
     ("She's studying in Paris and I in Rome.", ["She's studying in Paris.", "I'm studying in Rome."]),

@@ -481,6 +481,8 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
         text = replace.get(i, tok.text) if replace else tok.text
         if n > 0:
             gap = "" if i == prev + 1 and not doc[prev].whitespace_ else " "
+            if gap == "" and tok.text[:1] in {"'", "’"} and text[:1].isalpha():
+                gap = " "  # a contraction written out: "There's" -> "There are"
             if i != prev + 1:
                 opening = doc[prev].text in {'"', "“", "(", "["} and not doc[prev].whitespace_
                 # a closing quote written against the word before it stays against one
