@@ -185,7 +185,8 @@ OWN_REASON_BE: list[Case] = [
         "but",
         [
             "We might visit Rome in the spring.",
-            "We might not visit Florence, as the trains are on strike.",
+            # (a season is a recurring frame and stays: the convention of review rv10)
+            "We might not visit Florence in the spring, as the trains are on strike.",
         ],
     ),
     (
@@ -798,6 +799,48 @@ ELIDED_NOUN_SUBJECT: list[Case] = [
     ("sentence", "conj", "expected", "new"), shape_cases(ELIDED_NOUN_SUBJECT, [])
 )
 def test_elided_noun_answers_the_subject(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
+# on the negation path of rules the correlate may be a complement of the verb that ends
+# before the left clause does; what follows it in the left clause stays (the lead's classes 1
+# and 4: a modal, material of the left clause after the correlate, shared material after)
+INNER_CORRELATE: list[Case] = [
+    (
+        "You can bring snacks into the hall, but not drinks, unless they have a lid.",
+        "but",
+        [
+            "You can bring snacks into the hall, unless they have a lid.",
+            "You cannot bring drinks into the hall, unless they have a lid.",
+        ],
+    ),
+    (
+        "Guests can leave their bags at reception, but not their bikes, because space is limited.",
+        "but",
+        [
+            "Guests can leave their bags at reception.",
+            "Guests cannot leave their bikes at reception, because space is limited.",
+        ],
+    ),
+]
+INNER_CORRELATE_KEPT: list[Case] = [
+    (
+        "Applicants must submit two references, but not a CV, by the end of March.",
+        "but",
+        [
+            "Applicants must submit two references by the end of March.",
+            "Applicants must not submit a CV by the end of March.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(INNER_CORRELATE, INNER_CORRELATE_KEPT)
+)
+def test_left_material_after_the_correlate(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     assert resolve(rules, sentence, conj)[0] == expected

@@ -3268,6 +3268,12 @@ def _stripping_negation(
     """ "The hotel offered breakfast but not dinner." -> "The hotel did not offer dinner.";
     *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
     home"; "can" + "never" = "can never")."""
+    from lingeval.conjuncts.resolvers.stripping import (
+        RESTRICTING,
+        _habitual_frames,
+        _time_adjuncts,
+    )
+
     doc = an.doc
     cands = [c for c in an.candidates_ending(p, verb.i + 1)]
     if not cands:
@@ -3275,11 +3281,29 @@ def _stripping_negation(
     corr = max(cands, key=lambda c: _similarity(doc, remnant, c))
     if _similarity(doc, remnant, corr) < 0.5:
         return None
+    # a complement or adjunct of the verb that ends before the last word of the left clause,
+    # when it answers the remnant better: what follows it stays ("You can bring snacks into
+    # the hall, but not drinks, unless ..." -> "You cannot bring drinks into the hall, ...")
+    inner = [
+        Span(c.left_edge.i, max(t.i for t in c.subtree if not t.is_punct))
+        for c in verb.children
+        if c.i > verb.i and c.dep_ in {"dobj", "dative", "attr", "prep", "oprd"}
+    ]
+    # (the rest one stretch without a comma: "in Bath for most of August, as usual" is no
+    # correlate with a shared rest)
+    inner = [
+        c
+        for c in inner
+        if c.start > verb.i and c.end < p and not any(doc[i].text == "," for i in range(c.end, p))
+    ]
+    if inner:
+        best = max(inner, key=lambda c: _similarity(doc, remnant, c))
+        if _similarity(doc, remnant, best) > _similarity(doc, remnant, corr):
+            corr = best
     replace = negated_verb(doc, verb, neg)
     if replace is None:
         return None
     first = list(range(0, p + 1))
-    from lingeval.conjuncts.resolvers.stripping import RESTRICTING
 
     # an adverb that restricts the correlate right before it stays with the correlate
     # ("wrote mostly in cafés, and never at home" -> "never wrote at home"), as in
@@ -3290,6 +3314,11 @@ def _stripping_negation(
     )
     second = [i for i in range(0, corr.start) if not (restricting and i == before)]
     second += list(range(remnant.start, remnant.end + 1))
+    if corr.end < p:
+        # the rest of the left clause, but its one-off time and frequency (the negation's
+        # convention, as in stripping._build)
+        when = _time_adjuncts(doc, verb, corr.end, p) - _habitual_frames(doc, verb, p)
+        second += [i for i in range(corr.end + 1, p + 1) if i not in when]
     suffix = _suffix(an, remnant.end)
     text2 = _tokens_text(doc, second + suffix, replace)
     return Resolution(
