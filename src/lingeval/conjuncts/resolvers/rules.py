@@ -1437,6 +1437,9 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
             doc[i].lower_ in PRECONJ
             and (doc[i].dep_ == "preconj" or i + 1 == first)
             and PRECONJ_PAIR.get(doc[i].lower_) not in kept_pairs
+            # its own conjunction follows ("whether A or B"; not "wonder whether Mark likes
+            # jazz and Lisa ...", where "whether" opens the clause)
+            and any(t.lower_ == PRECONJ_PAIR[doc[i].lower_] for t in doc[first:])
         )
     ]
 
