@@ -1216,6 +1216,15 @@ class _Analysis:
                 continue  # one name
             if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
                 continue
+            if (
+                a.tag_ == "NN"
+                and b.tag_ in {"NNP", "NNPS"}
+                and a.dep_ == "compound"
+                and a.head.i == k
+                and k + 1 <= span.end
+                and doc[k + 1].tag_ in {"NNP", "NNPS"}
+            ):
+                continue  # "the vice | President Ghana": a title noun before the noun it modifies
             if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS"} or b.text == "%"):
                 continue  # "40,000 visitors", "21 %"
             points.append(k)
