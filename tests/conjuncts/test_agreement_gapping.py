@@ -50,7 +50,10 @@ MUST_RESOLVE = [
      ["There was one bus in the morning.", "There were three buses in the afternoon."]),
     ("There is one lift in the east wing and two in the west wing.",
      ["There is one lift in the east wing.", "There are two lifts in the west wing."]),
-    # a contracted verb: written out after a noun, contracted after a pronoun
+    # a contracted verb: written out after a noun, contracted after a pronoun; written out
+    # after the word it was written against ("There's" -> "There are")
+    ("There's a bakery in the village and two butchers in the town.",
+     ["There's a bakery in the village.", "There are two butchers in the town."]),
     ("She's bought two tickets and her parents four.",
      ["She's bought two tickets.", "Her parents have bought four tickets."]),
     ("She's studying in Paris and I in Rome.", ["She's studying in Paris.", "I'm studying in Rome."]),
@@ -103,10 +106,55 @@ MUST_NOT_CHANGE = [
      ["Acme paid $5 million for the site.", "Beta paid $3 million for the site."]),
     ("The first film was a hit and the second a flop.",
      ["The first film was a hit.", "The second was a flop."]),
+    ("Ann has three kids and Bo one.", ["Ann has three kids.", "Bo has one kid."]),
+    ("Unemployment fell to 4.1% in March and inflation to 2.3%.",
+     ["Unemployment fell to 4.1% in March.", "Inflation fell to 2.3% in March."]),
+    ("The company earned $2.3 billion in 2021 and $1.9 billion in 2020.",
+     ["The company earned $2.3 billion in 2021.", "The company earned $1.9 billion in 2020."]),
+    ("Smith averaged 21 points per game and Jones 17.",
+     ["Smith averaged 21 points per game.", "Jones averaged 17 points per game."]),
+    ("Each seat costs 30 euros and each programme 5.",
+     ["Each seat costs 30 euros.", "Each programme costs 5 euros."]),
+]  # fmt: skip
+
+#: a number remnant opened by the article or fraction of its number word ("a hundred", "half
+#: a million") is a bare number like "100": the counted noun and a rate after it stay
+NUMBER_WORDS = [
+    ("The cathedral attracts two million visitors a year and the museums half a million.",
+     ["The cathedral attracts two million visitors a year.",
+      "The museums attract half a million visitors a year."]),
+    ("The firm hired 300 engineers and its rival a hundred.",
+     ["The firm hired 300 engineers.", "Its rival hired a hundred engineers."]),
+    ("The festival drew 40,000 fans on Friday and half a million on Saturday.",
+     ["The festival drew 40,000 fans on Friday.",
+      "The festival drew half a million fans on Saturday."]),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
+#: a possessive or reflexive of the restored clause bound by the subject agrees with the
+#: subject remnant (docs/conjuncts-devdata.md, adjudication 3); a new singular noun subject
+#: (his or her?) changes nothing
+BOUND_POSSESSIVES = [
+    ("My sisters visited their grandmother in June and I in July.",
+     ["My sisters visited their grandmother in June.", "I visited my grandmother in July."]),
+    ("He lost his keys on Monday and we on Friday.",
+     ["He lost his keys on Monday.", "We lost our keys on Friday."]),
+    ("She hurt herself in March and they in May.",
+     ["She hurt herself in March.", "They hurt themselves in May."]),
+    ("The council published its report in May and the ministers in June.",
+     ["The council published its report in May.", "The ministers published their report in June."]),
+    ("They celebrated their anniversary in Rome and we in Paris.",
+     ["They celebrated their anniversary in Rome.", "We celebrated our anniversary in Paris."]),
+    ("My parents drove their old car to Spain and I to France.",
+     ["My parents drove their old car to Spain.", "I drove my old car to France."]),
+    # the remnant's own possessive stays as written
+    ("She brought her umbrella and I my raincoat.", ["She brought her umbrella.", "I brought my raincoat."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE + NUMBER_WORDS + BOUND_POSSESSIVES
+)
 def test_agreement_gapping(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
     assert resolve(rules, sentence)[0] == expected
 

@@ -371,10 +371,14 @@ def _word_class(tok: Any) -> str:
 
 def bare_number(doc: Any, span: Any) -> bool:
     """The span (inclusive ``start``/``end`` token range of ``doc``) is only a number
-    ("15", "$5", "3 %")."""
-    return all(
-        doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(span.start, span.end + 1)
-    )
+    ("15", "$5", "3 %"), also with the article or fraction of a number word ("a hundred",
+    "half a million")."""
+    start = span.start
+    if start < span.end and doc[start].lower_ == "half" and doc[start + 1].lower_ in {"a", "an"}:
+        start += 1
+    if start < span.end and doc[start].lower_ in {"a", "an"} and doc[start + 1].tag_ == "CD":
+        start += 1
+    return all(doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(start, span.end + 1))
 
 
 def _noun_stays(doc: Any, span: Any, corr: Sequence[Any]) -> bool:

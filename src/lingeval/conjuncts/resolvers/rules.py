@@ -481,6 +481,8 @@ def _tokens_text(doc: Doc, indices: Sequence[int], replace: dict[int, str] | Non
         text = replace.get(i, tok.text) if replace else tok.text
         if n > 0:
             gap = "" if i == prev + 1 and not doc[prev].whitespace_ else " "
+            if gap == "" and tok.text[:1] in {"'", "’"} and text[:1].isalpha():
+                gap = " "  # a contraction written out: "There's" -> "There are"
             if i != prev + 1:
                 opening = doc[prev].text in {'"', "“", "(", "["} and not doc[prev].whitespace_
                 # a closing quote written against the word before it stays against one
@@ -685,6 +687,82 @@ def _agreeing_form(doc: Doc, finite: Token, subj: Span) -> str | None:
     if new == finite.lower_:
         return None
     return new[0].upper() + new[1:] if finite.text[:1].isupper() else new
+
+
+#: Possessive and reflexive pronouns by (person, plural, gender); gender None: any or unknown
+_POSSESSIVES = {
+    (1, False, None): ("my", "myself"), (1, True, None): ("our", "ourselves"),
+    (2, False, None): ("your", "yourself"), (2, True, None): ("your", "yourselves"),
+    (3, False, "m"): ("his", "himself"), (3, False, "f"): ("her", "herself"),
+    (3, False, "n"): ("its", "itself"), (3, True, None): ("their", "themselves"),
+}  # fmt: skip
+_PRONOUN_FEATURES = {
+    "i": (1, False, None), "we": (1, True, None), "you": (2, None, None),
+    "he": (3, False, "m"), "she": (3, False, "f"), "it": (3, False, "n"), "they": (3, True, None),
+}  # fmt: skip
+
+
+def _subject_features(doc: Doc, span: Span) -> tuple[int, bool | None, str | None] | None:
+    """Person, number and gender of a subject span (number or gender None: unknown or either,
+    "you"); None when even the person is unknown."""
+    words = [doc[i] for i in range(span.start, span.end + 1) if not doc[i].is_punct]
+    if len(words) == 1 and words[0].lower_ in _PRONOUN_FEATURES:
+        return _PRONOUN_FEATURES[words[0].lower_]
+    if any(w.lower_ in _PRONOUN_FEATURES or w.lower_ == "me" for w in words):
+        return None  # "Dad and I": first person plural, left alone
+    plural = _is_plural(doc, span)
+    return None if plural is None else (3, plural, None)
+
+
+def _bound_possessives(
+    doc: Doc,
+    verb: Token,
+    old: Span,
+    new: Span,
+    indices: list[int],
+    pairs: Sequence[tuple[Span, Span]],
+    replace: dict[int, str],
+) -> None:
+    """A possessive or reflexive pronoun of the restored clause bound by the subject agrees
+    with the remnant that replaces the subject (docs/conjuncts-devdata.md: "a possessive bound
+    by the subject agrees with the new subject"): "He lost his keys on Monday and we on
+    Friday" -> "We lost our keys on Friday"; "She hurt herself in March and they in May" ->
+    "They hurt themselves in May". Bound: the pronoun matches the old subject in person and
+    number (and gender, for a pronoun subject). Nothing changes where the new form is unknown
+    (a singular noun: "his" or "her"), nor outside the clause of ``verb``."""
+    before, after = _subject_features(doc, old), _subject_features(doc, new)
+    if before is None or after is None or before == after:
+        return
+    person, plural, gender = after
+    if person == 3 and not plural and gender is None:
+        return  # "... and Tom": "his" or "her"
+    if person == 2:
+        plural = False if plural is None else plural
+    target = _POSSESSIVES.get(
+        (person, bool(plural), gender if person == 3 and not plural else None)
+    )
+    if target is None:
+        return
+    own = {i for _, r in pairs for i in range(r.start, r.end + 1)}
+    lo, hi = verb.left_edge.i, verb.right_edge.i
+    for i in indices:
+        tok = doc[i]
+        if i in own or not lo <= i <= hi or old.start <= i <= old.end:
+            continue
+        low = tok.lower_
+        for key, forms in _POSSESSIVES.items():
+            if low not in forms or (low == "her" and tok.tag_ != "PRP$"):
+                continue
+            if tok.tag_ not in {"PRP$", "PRP"}:
+                continue
+            p0, n0, g0 = key
+            bp, bn, bg = before
+            bound = p0 == bp and (bp == 2 or n0 == bn) and (bg is None or g0 is None or g0 == bg)
+            if bound:
+                new_form = target[forms.index(low)]
+                if new_form != low:
+                    replace[i] = new_form
+            break
 
 
 def _expletive_subject(doc: Doc, verb: Token) -> Token | None:
@@ -3213,7 +3291,17 @@ def _stripping_negation(
     if replace is None:
         return None
     first = list(range(0, p + 1))
-    second = list(range(0, corr.start)) + list(range(remnant.start, remnant.end + 1))
+    from lingeval.conjuncts.resolvers.stripping import RESTRICTING
+
+    # an adverb that restricts the correlate right before it stays with the correlate
+    # ("wrote mostly in cafés, and never at home" -> "never wrote at home"), as in
+    # stripping._build
+    before = corr.start - 1
+    restricting = (
+        before > verb.i and doc[before].lower_ in RESTRICTING and doc[before].dep_ == "advmod"
+    )
+    second = [i for i in range(0, corr.start) if not (restricting and i == before)]
+    second += list(range(remnant.start, remnant.end + 1))
     suffix = _suffix(an, remnant.end)
     text2 = _tokens_text(doc, second + suffix, replace)
     return Resolution(
@@ -3440,10 +3528,21 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
     )
 
 
+def _numeral_article(doc: Doc, i: int) -> bool:
+    """``doc[i]`` is an article that belongs to the number after it ("[a] hundred", "half
+    [a] million"): it opens no rate ("[a] year") and makes no noun phrase of the number."""
+    return doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and doc[i + 1].tag_ == "CD"
+
+
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
-    """``span`` without the adverbs of quantity opening it ("[nearly] 300")."""
+    """``span`` without the adverbs of quantity opening it ("[nearly] 300"), nor the article
+    or fraction that is part of its number ("[a] hundred", "[half a] million")."""
     first = span.start
     while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
+        first += 1
+    if first + 1 < span.end and doc[first].lower_ == "half" and _numeral_article(doc, first + 1):
+        first += 1
+    if first < span.end and _numeral_article(doc, first):
         first += 1
     return Span(first, span.end)
 
@@ -4516,7 +4615,8 @@ def _align_all(
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
         number = _category(doc, part) == "NUM" and not any(
-            doc[i].lower_ in _RATE_WORDS for i in range(part.start, part.end + 1)
+            doc[i].lower_ in _RATE_WORDS and not _numeral_article(doc, i)
+            for i in range(part.start, part.end + 1)
         )
         for c in an.candidates_ending(end, lo):
             if (
@@ -5194,6 +5294,8 @@ def _substitute(
         # a remnant replacing a modifier inside the subject leaves the agreement alone
         s0 = subj.start + int(doc[subj.start].lower_ in PRECONJ)  # "[Both] Tina and Vicky"
         new_subj = next((r for c, r in pairs if c.start <= s0 <= c.end), None)
+        if new_subj is not None:
+            _bound_possessives(doc, verb, subj, new_subj, indices, pairs, replace)
         if new_subj is None and doc[subj.start].dep_ == "expl" and len(subj) == 1:
             # "There was one bus in the morning and three in the afternoon": the verb agrees
             # with the noun after it, which the remnant replaced
