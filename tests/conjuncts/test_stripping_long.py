@@ -765,6 +765,44 @@ def test_restricting_adverb_under_negation(
     assert resolve(rules, sentence, conj)[0] == expected
 
 
+# a remnant whose noun is left out after its ordinal or adjective ("her second", "our
+# younger") answers a subject with a modifier of the same kind; the noun is restored
+ELIDED_NOUN_SUBJECT: list[Case] = [
+    (
+        "Her first husband died young, but not her second.",
+        "but",
+        ["Her first husband died young.", "Her second husband did not die young."],
+    ),
+    (
+        "The first hypothesis was confirmed, but not the second.",
+        "but",
+        ["The first hypothesis was confirmed.", "The second hypothesis was not confirmed."],
+    ),
+    (
+        "The first edition sold out in a week, and the second too.",
+        "and",
+        ["The first edition sold out in a week.", "The second edition sold out in a week too."],
+    ),
+    (
+        "Our older daughter speaks fluent Spanish, but not our younger.",
+        "but",
+        [
+            "Our older daughter speaks fluent Spanish.",
+            "Our younger daughter does not speak fluent Spanish.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(ELIDED_NOUN_SUBJECT, [])
+)
+def test_elided_noun_answers_the_subject(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
     (  # a relative clause on the subject of an inverted site belongs with that subject

@@ -969,8 +969,11 @@ def _choices(
     for span, is_subj, pp_obj in _candidates(an, verb, rem, cleft[1] if cleft else None):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
-        if is_subj and head.tag_ in {"JJ", "JJR", "JJS"}:
-            continue  # an adjective phrase does not replace a subject ("but not so tight")
+        if is_subj and head.tag_ in {"JJ", "JJR", "JJS"} and _elided_noun(doc, span, rem) is None:
+            # an adjective phrase does not replace a subject ("but not so tight"); a noun
+            # phrase whose noun is left out does ("His first novel sold well, but not his
+            # second [novel]")
+            continue
         if participle:  # "but not soaked" answers an adjective: "damp"
             sim = float(_np_head(doc, span).tag_ in {"JJ", "JJR", "JJS"})
         elif comparative:  # "but also less fun" answers a comparative: "easier"
