@@ -125,6 +125,11 @@ NUMBER_WORDS = [
       "The museums attract half a million visitors a year."]),
     ("The firm hired 300 engineers and its rival a hundred.",
      ["The firm hired 300 engineers.", "Its rival hired a hundred engineers."]),
+    # "dozen", a number word the tagger calls a noun
+    ("My grandmother had eleven brothers and my grandfather a dozen.",
+     ["My grandmother had eleven brothers.", "My grandfather had a dozen brothers."]),
+    ("The bakery sold 40 loaves on Monday and a dozen on Tuesday.",
+     ["The bakery sold 40 loaves on Monday.", "The bakery sold a dozen loaves on Tuesday."]),
     ("The festival drew 40,000 fans on Friday and half a million on Saturday.",
      ["The festival drew 40,000 fans on Friday.",
       "The festival drew half a million fans on Saturday."]),

@@ -12,7 +12,10 @@ phrase of time that the first conjunct lacks is shared ("... and the foreign sec
 Berlin [on Thursday]"), and a plural noun after a name that the tagger calls a verb ("and
 Hong Kong shares/VBZ 3%") is a noun; a number remnant does not answer the rate after a
 counted noun ("[a year]"), nor a correlate whose quantity adverb it repeats ("[about] 12%"); a remnant "the second"
-contrasts with the first clause's "the first bill", not with its subject.
+contrasts with the first clause's "the first bill", not with its subject; "whether" opening
+an embedded clause stays when the coordination is joined by "and" ("I wonder whether Mark
+likes jazz and Lisa classical music"); a title noun is not cut from the name-like noun it
+modifies ("the vice | president Macron").
 
 Each shape has must-resolve cases (the shipped resolver's final answer, after its re-parse
 check; they failed on the session-start main ``478c277``) and must-not-change cases close to
@@ -124,6 +127,18 @@ MUST_RESOLVE = [
       "The author dedicated the second to his wife."]),
     ("The governor vetoed the first bill in March and the second in April.",
      ["The governor vetoed the first bill in March.", "The governor vetoed the second in April."]),
+    # "whether" opens the embedded clause; it pairs with "or", not with this "and"
+    ("I wonder whether Mark likes jazz and Lisa classical music.",
+     ["I wonder whether Mark likes jazz.", "I wonder whether Lisa likes classical music."]),
+    ("Nobody knows whether the mayor supports the plan and the council the budget.",
+     ["Nobody knows whether the mayor supports the plan.",
+      "Nobody knows whether the council supports the budget."]),
+    ("We asked whether the school would open in May and the library in June.",
+     ["We asked whether the school would open in May.",
+      "We asked whether the library would open in June."]),
+    # a subject remnant "the vice president" keeps its compound
+    ("The president met Merkel and the vice president Macron.",
+     ["The president met Merkel.", "The vice president met Macron."]),
     # a coordination of noun phrases in an opening clause
     ("If you want cheap glass from India and China, this is not your shop.",
      ["If you want cheap glass from India, this is not your shop.",
@@ -178,6 +193,9 @@ MUST_NOT_CHANGE = [
      ["The club sold its first stadium in 1990.", "The club sold its second in 2015."]),
     ("The first game ended 3-1 and the second 0-0.",
      ["The first game ended 3-1.", "The second ended 0-0."]),
+    ("Both Anna and Ben will drive.", ["Anna will drive.", "Ben will drive."]),
+    ("The senator visited Ohio and the state governor Texas.",
+     ["The senator visited Ohio.", "The state governor visited Texas."]),
     # a coordination of noun phrases in the opening clause
     ("When Anna and Ben arrived, the party started.",
      ["When Anna arrived, the party started.", "When Ben arrived, the party started."]),

@@ -376,9 +376,15 @@ def bare_number(doc: Any, span: Any) -> bool:
     start = span.start
     if start < span.end and doc[start].lower_ == "half" and doc[start + 1].lower_ in {"a", "an"}:
         start += 1
-    if start < span.end and doc[start].lower_ in {"a", "an"} and doc[start + 1].tag_ == "CD":
+    if start < span.end and doc[start].lower_ in {"a", "an"} and numeral(doc[start + 1]):
         start += 1
-    return all(doc[i].tag_ == "CD" or doc[i].text in {"$", "%"} for i in range(start, span.end + 1))
+    return all(numeral(doc[i]) or doc[i].text in {"$", "%"} for i in range(start, span.end + 1))
+
+
+def numeral(tok: Any) -> bool:
+    """A number word: tagged ``CD``, or "dozen", which the tagger calls a noun ("a dozen",
+    "two dozen")."""
+    return bool(tok.tag_ == "CD" or tok.lower_ == "dozen")
 
 
 def _noun_stays(doc: Any, span: Any, corr: Sequence[Any]) -> bool:

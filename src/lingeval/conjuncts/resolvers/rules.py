@@ -80,7 +80,13 @@ from lingeval.conjuncts.omission import (
     time_phrase,
     time_pp,
 )
-from lingeval.conjuncts.ranker import RankerModel, bare_number, contrast_features, load_ranker
+from lingeval.conjuncts.ranker import (
+    RankerModel,
+    bare_number,
+    contrast_features,
+    load_ranker,
+    numeral,
+)
 from lingeval.conjuncts.resolvers.base import Resolver
 
 if TYPE_CHECKING:
@@ -309,6 +315,13 @@ def _category(doc: Doc, span: Span) -> str:
     head = _np_head(doc, span)
     if head.tag_ == "CD" or head.text == "%":
         return "NUM"
+    if (
+        head.lower_ == "dozen"
+        and head.i == span.end
+        and head.i > span.start
+        and (doc[head.i - 1].tag_ == "CD" or _numeral_article(doc, head.i - 1))
+    ):
+        return "NUM"  # "a dozen", "two dozen": a number word the tagger calls a noun
     return "NP"
 
 
@@ -1294,6 +1307,15 @@ class _Analysis:
                 continue  # one name
             if a.tag_ == "NN" and b.tag_ in {"NN", "NNS"} and a.dep_ == "compound":
                 continue
+            if (
+                a.tag_ == "NN"
+                and b.tag_ in {"NNP", "NNPS"}
+                and a.dep_ == "compound"
+                and a.head.i == k
+                and k + 1 <= span.end
+                and doc[k + 1].tag_ in {"NNP", "NNPS"}
+            ):
+                continue  # "the vice | President Ghana": a title noun before the noun it modifies
             if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS"} or b.text == "%"):
                 continue  # "40,000 visitors", "21 %"
             points.append(k)
@@ -1515,6 +1537,9 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
             doc[i].lower_ in PRECONJ
             and (doc[i].dep_ == "preconj" or i + 1 == first)
             and PRECONJ_PAIR.get(doc[i].lower_) not in kept_pairs
+            # its own conjunction follows ("whether A or B"; not "wonder whether Mark likes
+            # jazz and Lisa ...", where "whether" opens the clause)
+            and any(t.lower_ == PRECONJ_PAIR[doc[i].lower_] for t in doc[first:])
         )
     ]
 
@@ -3548,7 +3573,7 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
 def _numeral_article(doc: Doc, i: int) -> bool:
     """``doc[i]`` is an article that belongs to the number after it ("[a] hundred", "half
     [a] million"): it opens no rate ("[a] year") and makes no noun phrase of the number."""
-    return doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and doc[i + 1].tag_ == "CD"
+    return doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and numeral(doc[i + 1])
 
 
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
