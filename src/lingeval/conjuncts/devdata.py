@@ -36,6 +36,11 @@ repository) and in the repository's benchmark folder:
                in the style of real text of varied genres (transcripts with fillers and dashes,
                academic prose with citations, letters, ...), gold written before any resolver
                ran on them. Never fitted on.
+``written-blind11`` Three sets written in session 11 by three writers who ran nothing on them
+               (``written_blind11a/b/c.jsonl``, ``meta.set``): gapping, argument clusters and
+               stripping in the style of real newswire, web, encyclopedic and spoken text, gold
+               written before any resolver ran; scored blind during that session (first scores
+               in ``docs/conjuncts-devdata.md``), development data since. Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
@@ -100,6 +105,7 @@ SOURCES = (
     "written-stripping",
     "written-stripping2",
     "written-stripping3",
+    "written-blind11",
     "schuster",
     "gum",
     "ewt",
@@ -176,6 +182,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written-stripping": [bench_data / "written_stripping.jsonl"],
         "written-stripping2": [bench_data / "written_stripping2.jsonl"],
         "written-stripping3": [bench_data / "written_stripping3.jsonl"],
+        "written-blind11": [bench_data / f"written_blind11{k}.jsonl" for k in "abc"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
@@ -464,6 +471,7 @@ def load_sources(
             "written-stripping",
             "written-stripping2",
             "written-stripping3",
+            "written-blind11",
         ):
             from lingeval.conjuncts.data import read_jsonl
 
