@@ -165,6 +165,7 @@ def contrast_features(
     verb: Any | None,
     cc: int,
     strip: bool = False,
+    clause: bool = True,
 ) -> dict[str, float]:
     """Features of one analysis that contrast the first remnant with the subject (issue 11).
 
@@ -175,7 +176,8 @@ def contrast_features(
     speaks for gapping ("Kim chair and Lee treasurer"), one that is like the object for an
     argument cluster ("gave Kim a book and Lee a pen"). ``strip``: the analysis is stripping
     (one remnant and a marker); its remnant's head class (name, pronoun, noun, number) is
-    compared with the subject's and with the first object's (``strip_*_class``)."""
+    compared with the subject's and with the first object's (``strip_*_class``). ``clause``:
+    also :func:`clause_features` (v8)."""
     from lingeval.conjuncts.resolvers.rules import _category, _det_class, _np_head
 
     sign = 1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
@@ -211,7 +213,8 @@ def contrast_features(
         )
     )
     out.update(pair_features(doc, parts, corr))
-    out.update(clause_features(doc, option, parts, corr, subj, verb, cc))
+    if clause:  # v8's features, computed only for a model that uses them or for fitting
+        out.update(clause_features(doc, option, parts, corr, subj, verb, cc))
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0
     if strip and sign and len(parts) == 1:
         cls = _word_class(_np_head(doc, first))
