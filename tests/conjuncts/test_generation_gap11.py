@@ -208,3 +208,24 @@ MUST_NOT_CHANGE = [
 @pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
 def test_generation_gap11(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
     assert resolve(rules, sentence)[0] == expected
+
+
+def test_ranker_v8_loads_and_scores_clause_features(parser: object) -> None:
+    """The non-default ranker v8 (session 11, gap11) loads by name and uses its two features
+    (``ranker.clause_features``) on a sentence written here: the analysis that swallows "to
+    school" into the correlate of "the tram" drops a dependent of the verb."""
+    from lingeval.conjuncts.ranker import DEFAULT_VERSION, clause_features, load_ranker
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    model = load_ranker("v8")
+    assert DEFAULT_VERSION == "v5"
+    assert {"dropped_deps", "subj_class_pull"} <= set(model.features)
+    doc = parser.parse(["The older kids take the bus to school and the younger ones the tram."])[0]  # type: ignore[attr-defined]
+    verb = doc[3]
+    parts = [Span(9, 11), Span(12, 13)]
+    swallowed = clause_features(
+        doc, "gapping", parts, [Span(0, 2), Span(4, 7)], Span(0, 2), verb, 8
+    )
+    kept = clause_features(doc, "gapping", parts, [Span(0, 2), Span(4, 5)], Span(0, 2), verb, 8)
+    assert swallowed["dropped_deps"] == 1.0
+    assert kept["dropped_deps"] == 0.0

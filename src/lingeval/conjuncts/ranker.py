@@ -125,9 +125,14 @@ FEATURES: tuple[str, ...] = (
     # rewrite repeats them ("Jennie wants to try [to try] to begin ...")
     "echo_prep",  # the preposition before a correlate recurs inside its remnant ("sold by
     # [the company] and the rest by holders" read as one remnant "the rest by holders")
+    # v8 (issue 11, session 11, gap11): ranker errors of v5/v7 where the right analysis was
+    # generated (:func:`clause_features`; its ``extra_args`` was tried and left out: with it
+    # the paper's examples fell under the floor)
+    "dropped_deps",  # dependents of the verb swallowed by a correlate that its remnant lacks
+    "subj_class_pull",  # a non-subject correlate whose remnant has the subject's head class
 )
 
-#: The features of :func:`pair_features`.
+#: The features of :func:`pair_features` and :func:`clause_features`.
 PAIR_FEATURES = FEATURES[len(V5_FEATURES) :]
 
 #: Quantifier-like words whose pairs contrast two subjects ("Some ... and others ...").
@@ -160,6 +165,7 @@ def contrast_features(
     verb: Any | None,
     cc: int,
     strip: bool = False,
+    clause: bool = True,
 ) -> dict[str, float]:
     """Features of one analysis that contrast the first remnant with the subject (issue 11).
 
@@ -170,7 +176,8 @@ def contrast_features(
     speaks for gapping ("Kim chair and Lee treasurer"), one that is like the object for an
     argument cluster ("gave Kim a book and Lee a pen"). ``strip``: the analysis is stripping
     (one remnant and a marker); its remnant's head class (name, pronoun, noun, number) is
-    compared with the subject's and with the first object's (``strip_*_class``)."""
+    compared with the subject's and with the first object's (``strip_*_class``). ``clause``:
+    also :func:`clause_features` (v8)."""
     from lingeval.conjuncts.resolvers.rules import _category, _det_class, _np_head
 
     sign = 1.0 if option == "gapping" else -1.0 if option == "cluster" else 0.0
@@ -206,6 +213,8 @@ def contrast_features(
         )
     )
     out.update(pair_features(doc, parts, corr))
+    if clause:  # v8's features, computed only for a model that uses them or for fitting
+        out.update(clause_features(doc, option, parts, corr, subj, verb, cc))
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0
     if strip and sign and len(parts) == 1:
         cls = _word_class(_np_head(doc, first))
@@ -245,6 +254,58 @@ def pair_features(doc: Any, parts: Sequence[Any], corr: Sequence[Any]) -> dict[s
         "echo_left": float(any(_echo_left(doc, a, b) for a, b in pairs)),
         "echo_prep": float(any(_echo_prep(doc, a, b) for a, b in pairs)),
     }
+
+
+def clause_features(
+    doc: Any,
+    option: str,
+    parts: Sequence[Any],
+    corr: Sequence[Any],
+    subj: Any | None,
+    verb: Any | None,
+    cc: int,
+) -> dict[str, float]:
+    """Features of an analysis against the first clause's dependents (v8, issue 11):
+
+    - ``dropped_deps``: for each pair, the dependents of the verb (after it, before the
+      conjunction, :data:`CLAUSE_DEPS`) that lie inside the correlate beyond the remnant's
+      phrases (``omission.chunk_phrases``), summed and capped at 3: the rewrite loses them
+      ("take [the bus to school] ... and the younger ones the tram" -> "take the tram");
+    - ``extra_args``: the remnant's phrases beyond the dependents its correlate spans (at least
+      one), summed and capped at 3: a remnant that adds an argument ("plays [the violin] ...
+      and her husband the cello" read as "plays her husband the cello");
+    - ``subj_class_pull``: +1 when a correlate that is no part of the subject has a remnant of
+      the subject's head class (name, pronoun, noun, number) and not of the correlate's own
+      ("Toyota raised [prices] ... and Honda by 2%" read as "raised Honda"), else 0."""
+    from lingeval.conjuncts.omission import chunk_phrases
+    from lingeval.conjuncts.resolvers.rules import _np_head
+
+    out = {"dropped_deps": 0.0, "extra_args": 0.0, "subj_class_pull": 0.0}
+    if verb is None:
+        return out
+    deps = [
+        c
+        for c in verb.children
+        if verb.i < c.i < cc and c.dep_ in CLAUSE_DEPS | {"dobj", "xcomp", "ccomp"}
+    ]
+    dropped = extra = 0
+    for rem, cor in zip(parts, corr, strict=False):
+        inside = sum(1 for c in deps if cor.start <= c.left_edge.i and c.right_edge.i <= cor.end)
+        phrases = len(chunk_phrases(doc, rem.start, rem.end)) or 1
+        dropped += max(0, inside - phrases)
+        extra += max(0, phrases - max(1, inside))
+    out["dropped_deps"] = float(min(3, dropped))
+    out["extra_args"] = float(min(3, extra))
+    if subj is not None and parts and corr:
+        subj_cls = _word_class(_np_head(doc, subj))
+        for rem, cor in zip(parts, corr, strict=False):
+            if cor.start <= subj.end and cor.end >= subj.start:
+                continue  # the subject's own correlate
+            rem_cls, cor_cls = _word_class(_np_head(doc, rem)), _word_class(_np_head(doc, cor))
+            if rem_cls == subj_cls and rem_cls != cor_cls and rem_cls in {"PROPN", "PRON"}:
+                out["subj_class_pull"] = 1.0
+                break
+    return out
 
 
 def _echo_left(doc: Any, rem: Any, corr: Any) -> bool:

@@ -4099,7 +4099,15 @@ def _nominal(
                     )
                     feats.update(
                         contrast_features(
-                            doc, option, parts, corr, subj, verb, an.cc, bool(strip_tail)
+                            doc,
+                            option,
+                            parts,
+                            corr,
+                            subj,
+                            verb,
+                            an.cc,
+                            bool(strip_tail),
+                            clause=collect is not None or "dropped_deps" in an.ranker.features,
                         )
                     )
                     cands.append(_Candidate(option, list(parts), corr, ext, feats))
