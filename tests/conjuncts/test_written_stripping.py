@@ -6,12 +6,11 @@ no test here runs a resolver on the set (the quality benchmark scores it)."""
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
-from lingeval.conjuncts.annotation.checks import check_rewrite_set
 from lingeval.conjuncts.devdata import HELD_OUT_SOURCES, SOURCES, load_sources
+from tests.conjuncts.written import paper_check_failures, ranker_fit_sources
 
 NAME = "written-stripping"
 GENRES = {
@@ -51,21 +50,13 @@ def test_written_stripping_gold_passes_the_paper_checks(repo_root: Path) -> None
     """Section 4.2's checks of an annotation: no identical sentences, the marked conjunction
     gone, no new content words, nothing lost, polarity kept."""
     src = load_sources(None, _bench(repo_root), names=[NAME])[NAME]
-    for ex in src.examples:
-        res = check_rewrite_set(
-            ex.sentence, ex.conjunction, ex.offset, list(ex.rewrites), explanation="gold"
-        )
-        assert [r.reason for r in res if not r.ok] == [], ex.id
+    assert paper_check_failures(src.examples) == {}
 
 
 def test_written_stripping_is_never_fitted_on(repo_root: Path) -> None:
-    sys.path.insert(0, str(repo_root / "benchmarks"))
-    try:
-        import conjuncts_ranker
-    finally:
-        sys.path.remove(str(repo_root / "benchmarks"))
-    assert NAME not in conjuncts_ranker.DEV_SOURCES
-    assert "written-stripping2" not in conjuncts_ranker.DEV_SOURCES
+    fitted = ranker_fit_sources(repo_root)
+    assert NAME not in fitted
+    assert "written-stripping2" not in fitted
 
 
 def test_written_stripping_records_are_plain_jsonl(repo_root: Path) -> None:
@@ -85,8 +76,4 @@ def test_written_stripping2_is_a_second_batch_of_the_same_kind(repo_root: Path) 
     assert all(ex.id.startswith("ws2-") and len(ex.rewrites) == 2 for ex in src.examples)
     first = load_sources(None, _bench(repo_root), names=[NAME])[NAME]
     assert not {ex.sentence for ex in src.examples} & {ex.sentence for ex in first.examples}
-    for ex in src.examples:
-        res = check_rewrite_set(
-            ex.sentence, ex.conjunction, ex.offset, list(ex.rewrites), explanation="gold"
-        )
-        assert [r.reason for r in res if not r.ok] == [], ex.id
+    assert paper_check_failures(src.examples) == {}
