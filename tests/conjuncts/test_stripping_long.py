@@ -846,6 +846,69 @@ def test_left_material_after_the_correlate(
     assert resolve(rules, sentence, conj)[0] == expected
 
 
+# (fix11) the rest of the left clause after an inner complement is one adverb of manner or
+# means and the remnant an adverbial with another preposition: the remnant answers the adverb,
+# the inner complement stays ("... online, but not by phone" -> "not ... for a permit by
+# phone"); with the inner phrase's own preposition the inner phrase is the correlate
+ADVERB_REST: list[Case] = [
+    (
+        "Residents may apply for a permit online, but not by phone, as the line is reserved"
+        " for emergencies.",
+        "but",
+        [
+            "Residents may apply for a permit online, as the line is reserved for emergencies.",
+            "Residents may not apply for a permit by phone, as the line is reserved for"
+            " emergencies.",
+        ],
+    ),
+    (
+        "Customers can pay for their tickets online, but not in cash, because the office is"
+        " closed.",
+        "but",
+        [
+            "Customers can pay for their tickets online.",
+            "Customers cannot pay for their tickets in cash, because the office is closed.",
+        ],
+    ),
+    (
+        "You should talk to the manager directly, but not by email, unless it is urgent.",
+        "but",
+        [
+            "You should talk to the manager directly, unless it is urgent.",
+            "You should not talk to the manager by email, unless it is urgent.",
+        ],
+    ),
+]
+ADVERB_REST_KEPT: list[Case] = [
+    (
+        "Students may write to the dean directly, but not to the rector, because he is away.",
+        "but",
+        [
+            "Students may write to the dean directly.",
+            "Students may not write to the rector directly, because he is away.",
+        ],
+    ),
+    (
+        "Visitors can send letters to the office by post, but not parcels, because the room is"
+        " small.",
+        "but",
+        [
+            "Visitors can send letters to the office by post.",
+            "Visitors cannot send parcels to the office by post, because the room is small.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(ADVERB_REST, ADVERB_REST_KEPT)
+)
+def test_adverb_rest_is_the_correlate(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    assert resolve(rules, sentence, conj)[0] == expected
+
+
 # known wrong outputs left (strict: a fix must turn them into ordinary tests)
 LEFT: list[Case] = [
     (  # a relative clause on the subject of an inverted site belongs with that subject

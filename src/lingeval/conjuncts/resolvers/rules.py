@@ -3287,6 +3287,29 @@ def negated_verb(doc: Doc, verb: Token, neg: str = "not") -> dict[int, str] | No
     return replace
 
 
+def _adverb_rest(doc: Doc, verb: Token, remnant: Span, inner: Span, p: int) -> Span | None:
+    """The rest of the left clause after an inner correlate ``inner`` when that rest is one
+    adverb of the verb (not of time) and the remnant an adverbial (a preposition or adverb
+    heading it) whose preposition ``inner`` does not share: the adverb, not the inner
+    complement, is what the remnant answers ("Residents may apply for a permit online, but not
+    by phone" -> "may not apply for a permit by phone"; but "write to the dean directly, but
+    not to the rector" -> "not write to the rector directly")."""
+    from lingeval.conjuncts.resolvers.stripping import _time_phrase
+
+    head = _head_of(doc, remnant)
+    if head.pos_ not in {"ADP", "ADV"}:
+        return None
+    if doc[inner.start].lower_ == doc[remnant.start].lower_:
+        return None
+    for c in verb.children:
+        if c.dep_ != "advmod" or c.left_edge.i != inner.end + 1:
+            continue
+        end = max(t.i for t in c.subtree if not t.is_punct)
+        if end == p and not _time_phrase(doc, c):
+            return Span(inner.end + 1, p)
+    return None
+
+
 def _stripping_negation(
     an: _Analysis, verb: Token, p: int, remnant: Span, neg: str = "not"
 ) -> Resolution | None:
@@ -3324,7 +3347,7 @@ def _stripping_negation(
     if inner:
         best = max(inner, key=lambda c: _similarity(doc, remnant, c))
         if _similarity(doc, remnant, best) > _similarity(doc, remnant, corr):
-            corr = best
+            corr = _adverb_rest(doc, verb, remnant, best, p) or best
     replace = negated_verb(doc, verb, neg)
     if replace is None:
         return None
