@@ -3738,6 +3738,19 @@ def _ordinal_object(doc: Doc, first: Span, subj: Span | None, cc: int) -> bool:
     )
 
 
+def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int) -> bool:
+    """Two nominal remnants against a verb with two noun-phrase objects in the first clause, a
+    dative and a direct object ("The bank lent [the city] [30 million] and the region another
+    12 million"): they answer the two objects (an argument cluster), not the subject and one
+    object; a nominative pronoun first ("and he a pen") is a subject."""
+    if verb is None or len(parts) != 2 or doc[parts[0].start].lower_ in NOMINATIVE_PRONOUNS:
+        return False
+    if any(_category(doc, part) not in {"NP", "NUM"} for part in parts):
+        return False
+    deps = {c.dep_ for c in verb.children if verb.i < c.i < cc and c.tag_ != "IN"}
+    return {"dative", "dobj"} <= deps
+
+
 def _rate(doc: Doc, c: Span) -> bool:
     """``c`` is the rate after a counted noun: "[a year]", "[per ounce]", "[an hour]"."""
     return (
@@ -4037,6 +4050,8 @@ def _nominal(
                         continue  # "and he law at Utrecht": a nominative pronoun is a subject
                     if option == "gapping" and _ordinal_object(doc, parts[0], subj, an.cc):
                         continue  # "vetoed the first bill ... and the second in April"
+                    if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
+                        continue  # "lent the city 30 million and the region 12 million"
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
