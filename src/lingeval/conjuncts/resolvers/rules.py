@@ -847,6 +847,10 @@ def _name_start(doc: Doc, last: int) -> int:
     return k
 
 
+#: A year as citations give it ("2020", "2020a").
+YEAR_RE = re.compile(r"(1[5-9]|20)\d\d[a-z]?")
+
+
 class _Analysis:
     """Align-and-substitute analysis of one sentence around the conjunction at token ``cc``."""
 
@@ -1015,6 +1019,8 @@ class _Analysis:
         for phrase in COLLECTIVE_PHRASES:
             if f" {phrase} " in text:
                 return f"collective:{phrase}"
+        if self._joint_citation():
+            return "collective:citation"
         # "between X and Y": a preposition that needs a plurality governs the coordination.
         for tok in doc[: self.cc]:
             born_to = tok.lower_ == "to" and tok.head.lemma_ == "bear"  # "born to X and Y"
@@ -1068,6 +1074,28 @@ class _Analysis:
             ):
                 return "binding-clause"
         return None
+
+    def _joint_citation(self) -> bool:
+        """The coordination joins the authors of one cited work: names around the conjunction
+        and a year or reference number right after the last one ("Smith and Jones (2020)",
+        "(Garcia and Chen, 2018)", "Miller and Park [12]"); splitting would credit the work to
+        each author alone."""
+        doc, cc = self.doc, self.cc
+
+        def name(tok: Token) -> bool:
+            return tok.is_alpha and tok.text[:1].isupper() and tok.tag_ in {"NNP", "NNPS"}
+
+        if cc == 0 or not name(doc[cc - 1]):
+            return False
+        k = cc + 1
+        while k < len(doc) and k - cc <= 3 and name(doc[k]):
+            k += 1
+        if k == cc + 1 or k + 1 >= len(doc):
+            return False
+        after, then = doc[k].text, doc[k + 1].text
+        if after == "(" or (after == "," and "(" in {t.text for t in doc[max(0, cc - 6) : cc]}):
+            return YEAR_RE.fullmatch(then) is not None
+        return after == "[" and then.isdigit()
 
     def _plural_apposition(self) -> bool:
         """A noun-phrase conjunct followed by an apposition that counts the conjuncts ("the
