@@ -126,11 +126,15 @@ FEATURES: tuple[str, ...] = (
     "echo_prep",  # the preposition before a correlate recurs inside its remnant ("sold by
     # [the company] and the rest by holders" read as one remnant "the rest by holders")
     # v8 (issue 11, session 11, gap11): ranker errors of v5/v7 where the right analysis was
-    # generated (:func:`clause_features`; its ``extra_args`` was tried and left out: with it
-    # the paper's examples fell under the floor)
+    # generated (:func:`clause_features`; a third, the remnant's phrases beyond the dependents
+    # its correlate spans, was tried and left out: with it the paper's examples fell under
+    # the floor)
     "dropped_deps",  # dependents of the verb swallowed by a correlate that its remnant lacks
     "subj_class_pull",  # a non-subject correlate whose remnant has the subject's head class
 )
+
+#: The features of :func:`clause_features` (v8), computed only for a model that uses them.
+CLAUSE_FEATURES: tuple[str, ...] = ("dropped_deps", "subj_class_pull")
 
 #: The features of :func:`pair_features` and :func:`clause_features`.
 PAIR_FEATURES = FEATURES[len(V5_FEATURES) :]
@@ -271,31 +275,24 @@ def clause_features(
       conjunction, :data:`CLAUSE_DEPS`) that lie inside the correlate beyond the remnant's
       phrases (``omission.chunk_phrases``), summed and capped at 3: the rewrite loses them
       ("take [the bus to school] ... and the younger ones the tram" -> "take the tram");
-    - ``extra_args``: the remnant's phrases beyond the dependents its correlate spans (at least
-      one), summed and capped at 3: a remnant that adds an argument ("plays [the violin] ...
-      and her husband the cello" read as "plays her husband the cello");
     - ``subj_class_pull``: +1 when a correlate that is no part of the subject has a remnant of
       the subject's head class (name, pronoun, noun, number) and not of the correlate's own
       ("Toyota raised [prices] ... and Honda by 2%" read as "raised Honda"), else 0."""
     from lingeval.conjuncts.omission import chunk_phrases
     from lingeval.conjuncts.resolvers.rules import _np_head
 
-    out = {"dropped_deps": 0.0, "extra_args": 0.0, "subj_class_pull": 0.0}
+    out = dict.fromkeys(CLAUSE_FEATURES, 0.0)
     if verb is None:
         return out
     deps = [
-        c
-        for c in verb.children
-        if verb.i < c.i < cc and c.dep_ in CLAUSE_DEPS | {"dobj", "xcomp", "ccomp"}
+        c for c in verb.children if verb.i < c.i < cc and c.dep_ in CLAUSE_DEPS | {"xcomp", "ccomp"}
     ]
-    dropped = extra = 0
+    dropped = 0
     for rem, cor in zip(parts, corr, strict=False):
         inside = sum(1 for c in deps if cor.start <= c.left_edge.i and c.right_edge.i <= cor.end)
         phrases = len(chunk_phrases(doc, rem.start, rem.end)) or 1
         dropped += max(0, inside - phrases)
-        extra += max(0, phrases - max(1, inside))
     out["dropped_deps"] = float(min(3, dropped))
-    out["extra_args"] = float(min(3, extra))
     if subj is not None and parts and corr:
         subj_cls = _word_class(_np_head(doc, subj))
         for rem, cor in zip(parts, corr, strict=False):
@@ -434,12 +431,25 @@ def bare_number(doc: Any, span: Any) -> bool:
     """The span (inclusive ``start``/``end`` token range of ``doc``) is only a number
     ("15", "$5", "3 %"), also with the article or fraction of a number word ("a hundred",
     "half a million")."""
-    start = span.start
-    if start < span.end and doc[start].lower_ == "half" and doc[start + 1].lower_ in {"a", "an"}:
-        start += 1
-    if start < span.end and doc[start].lower_ in {"a", "an"} and numeral(doc[start + 1]):
-        start += 1
+    start = number_start(doc, span.start, span.end)
     return all(numeral(doc[i]) or doc[i].text in {"$", "%"} for i in range(start, span.end + 1))
+
+
+def numeral_article(doc: Any, i: int) -> bool:
+    """``doc[i]`` is an article that belongs to the number after it ("[a] hundred", "half
+    [a] million"): it opens no rate ("[a] year") and makes no noun phrase of the number."""
+    return bool(doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and numeral(doc[i + 1]))
+
+
+def number_start(doc: Any, first: int, end: int) -> int:
+    """The first token of the number in tokens ``first`` .. ``end`` after the fraction and
+    article that belong to it ("[half a] million", "[a] hundred"); ``first`` when there are
+    none."""
+    if first + 1 < end and doc[first].lower_ == "half" and numeral_article(doc, first + 1):
+        first += 1
+    if first < end and numeral_article(doc, first):
+        first += 1
+    return first
 
 
 def numeral(tok: Any) -> bool:
@@ -499,6 +509,11 @@ class RankerModel:
     #: :data:`STRIP_FEATURES` fitted on synthetic stripping, or None (the hand rule of
     #: :mod:`lingeval.conjuncts.resolvers.stripping` decides)
     strip: dict[str, Any] | None = None
+
+    @property
+    def uses_clause_features(self) -> bool:
+        """The model scores :data:`CLAUSE_FEATURES` (v8 and later)."""
+        return not set(CLAUSE_FEATURES).isdisjoint(self.features)
 
     def strip_score(self, feats: Mapping[str, float]) -> float | None:
         """Score of one correlate of a stripped remnant (:data:`STRIP_FEATURES`), or None

@@ -85,7 +85,8 @@ from lingeval.conjuncts.ranker import (
     bare_number,
     contrast_features,
     load_ranker,
-    numeral,
+    number_start,
+    numeral_article,
 )
 from lingeval.conjuncts.resolvers.base import Resolver
 
@@ -319,7 +320,7 @@ def _category(doc: Doc, span: Span) -> str:
         head.lower_ == "dozen"
         and head.i == span.end
         and head.i > span.start
-        and (doc[head.i - 1].tag_ == "CD" or _numeral_article(doc, head.i - 1))
+        and (doc[head.i - 1].tag_ == "CD" or numeral_article(doc, head.i - 1))
     ):
         return "NUM"  # "a dozen", "two dozen": a number word the tagger calls a noun
     return "NP"
@@ -776,6 +777,11 @@ def _bound_possessives(
                 if new_form != low:
                     replace[i] = new_form
             break
+
+
+def _expletive(doc: Doc, subj: Span) -> bool:
+    """The subject span is an expletive "there" alone ("There was one bus ...")."""
+    return len(subj) == 1 and doc[subj.start].dep_ == "expl"
 
 
 def _expletive_subject(doc: Doc, verb: Token) -> Token | None:
@@ -3345,9 +3351,9 @@ def _stripping_negation(
     *never* takes no *do*-support ("wrote in cafés, and never at home" -> "never wrote at
     home"; "can" + "never" = "can never")."""
     from lingeval.conjuncts.resolvers.stripping import (
-        RESTRICTING,
         _habitual_frames,
         _time_adjuncts,
+        restricting_adverb,
     )
 
     doc = an.doc
@@ -3382,13 +3388,9 @@ def _stripping_negation(
     first = list(range(0, p + 1))
 
     # an adverb that restricts the correlate right before it stays with the correlate
-    # ("wrote mostly in cafés, and never at home" -> "never wrote at home"), as in
-    # stripping._build
-    before = corr.start - 1
-    restricting = (
-        before > verb.i and doc[before].lower_ in RESTRICTING and doc[before].dep_ == "advmod"
-    )
-    second = [i for i in range(0, corr.start) if not (restricting and i == before)]
+    # ("wrote mostly in cafés, and never at home" -> "never wrote at home")
+    restricting = restricting_adverb(doc, verb, corr)
+    second = [i for i in range(0, corr.start) if i != restricting]
     second += list(range(remnant.start, remnant.end + 1))
     if corr.end < p:
         # the rest of the left clause, but its one-off time and frequency (the negation's
@@ -3621,23 +3623,13 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
     )
 
 
-def _numeral_article(doc: Doc, i: int) -> bool:
-    """``doc[i]`` is an article that belongs to the number after it ("[a] hundred", "half
-    [a] million"): it opens no rate ("[a] year") and makes no noun phrase of the number."""
-    return doc[i].lower_ in {"a", "an"} and i + 1 < len(doc) and numeral(doc[i + 1])
-
-
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
     """``span`` without the adverbs of quantity opening it ("[nearly] 300"), nor the article
     or fraction that is part of its number ("[a] hundred", "[half a] million")."""
     first = span.start
     while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
         first += 1
-    if first + 1 < span.end and doc[first].lower_ == "half" and _numeral_article(doc, first + 1):
-        first += 1
-    if first < span.end and _numeral_article(doc, first):
-        first += 1
-    return Span(first, span.end)
+    return Span(number_start(doc, first, span.end), span.end)
 
 
 def _ends(an: _Analysis, verb: Token | None, p: int, lo: int, part: Span) -> list[tuple[int, str]]:
@@ -4173,7 +4165,7 @@ def _nominal(
                             verb,
                             an.cc,
                             bool(strip_tail),
-                            clause=collect is not None or "dropped_deps" in an.ranker.features,
+                            clause=collect is not None or an.ranker.uses_clause_features,
                         )
                     )
                     cands.append(_Candidate(option, list(parts), corr, ext, feats))
@@ -4731,7 +4723,7 @@ def _align_all(
         verbless = not any(doc[i].tag_ in VERB_TAGS for i in range(part.start, part.end + 1))
         measure = _measure_only(doc, _without_quantity_adverbs(doc, part))
         number = _category(doc, part) == "NUM" and not any(
-            doc[i].lower_ in _RATE_WORDS and not _numeral_article(doc, i)
+            doc[i].lower_ in _RATE_WORDS and not numeral_article(doc, i)
             for i in range(part.start, part.end + 1)
         )
         for c in an.candidates_ending(end, lo):
@@ -4991,7 +4983,7 @@ def _build(
         own_corr = corr if remnant_parts is parts else _keep_prepositions(an, corr, remnant_parts)
         # an expletive "there" stays, and the verb agrees with the noun after it, which a
         # remnant may replace ("There was one bus ... and three in the afternoon")
-        expletive = subj is not None and len(subj) == 1 and doc[subj.start].dep_ == "expl"
+        expletive = subj is not None and _expletive(doc, subj)
         sents.append(
             _substitute(
                 an,
@@ -5412,7 +5404,7 @@ def _substitute(
         new_subj = next((r for c, r in pairs if c.start <= s0 <= c.end), None)
         if new_subj is not None:
             _bound_possessives(doc, verb, subj, new_subj, indices, pairs, replace)
-        if new_subj is None and doc[subj.start].dep_ == "expl" and len(subj) == 1:
+        if new_subj is None and _expletive(doc, subj):
             # "There was one bus in the morning and three in the afternoon": the verb agrees
             # with the noun after it, which the remnant replaced
             logical = _expletive_subject(doc, verb)

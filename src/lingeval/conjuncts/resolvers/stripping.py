@@ -1275,6 +1275,22 @@ RESTRICTING = {
 }  # fmt: skip
 
 
+def restricting_adverb(doc: Doc, verb: Token, corr: Span) -> int | None:
+    """The adverb of :data:`RESTRICTING` right before the correlate ``corr`` (after ``verb``,
+    modifying it): it restricts the correlate and goes with it, never with the remnant
+    ("writes mostly about politics and sometimes about sport" -> "sometimes writes about
+    sport", not "sometimes writes mostly about sport"); None when there is none."""
+    before = corr.start - 1
+    if (
+        corr.end >= corr.start
+        and before > verb.i
+        and doc[before].lower_ in RESTRICTING
+        and doc[before].dep_ == "advmod"
+    ):
+        return before
+    return None
+
+
 def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     """Remnants of two kinds (issue 11): leading adverbs that modify the verb go before it
     ("..., and also briefly in York" -> "The train also briefly stops in York"), and a last
@@ -1785,19 +1801,10 @@ def _build(
     # stem from B.")
     focus = _not_only(doc, verb, corr)
     # an adverb that restricts the correlate right before it is the correlate's, not the
-    # remnant's ("writes mostly about politics and sometimes about sport" -> "sometimes
-    # writes about sport", never "sometimes writes mostly about sport")
-    before = corr.start - 1
-    restricting = (
-        {before}
-        if corr.end >= corr.start
-        and before > verb.i
-        and doc[before].lower_ in RESTRICTING
-        and doc[before].dep_ == "advmod"
-        else set()
-    )
+    # remnant's (:func:`restricting_adverb`)
+    restricting = restricting_adverb(doc, verb, corr)
     left = [i for i in range(0, corr.start) if i not in focus]
-    ids = [i for i in left if i not in restricting] + list(range(corr.end + 1, p + 1))
+    ids = [i for i in left if i != restricting] + list(range(corr.end + 1, p + 1))
     tail = _correlate_tail(doc, corr, p)
     ids = [i for i in ids if i not in tail]  # "DNA[, inherited from the mother]", "(M = 0.8)"
     sequence = any(doc[i].lower_ in SEQUENCE for i in st.advs)
