@@ -486,6 +486,15 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
     return score
 
 
+#: Nouns of a kind of place that a name after "of" names ("the city of Brantford")
+PLACE_CLASSIFIERS = frozenset({
+    "city", "town", "village", "hamlet", "island", "state", "province", "county", "region",
+    "district", "municipality", "borough", "parish", "kingdom", "republic", "port", "commune",
+    "canton", "prefecture", "territory", "principality", "duchy", "suburb", "settlement",
+    "neighbourhood", "neighborhood", "emirate", "isle",
+})  # fmt: skip
+
+
 def _bare_name(doc: Doc, span: Span) -> bool:
     """``span`` is a proper name, after a preposition or not ("in Lorne", "Tolmy")."""
     first = span.start + int(doc[span.start].tag_ in {"IN", "TO"} and span.end > span.start)
@@ -494,14 +503,15 @@ def _bare_name(doc: Doc, span: Span) -> bool:
 
 def _named(doc: Doc, head: Token, span: Span) -> Token:
     """The name that a classifier noun phrase ending ``span`` names ("the city of
-    [Brantford]", "the town of [Rensby]": "the", a singular common noun, its "of" and a
-    proper name closing the span), else ``head``. The phrase is a name as much as the bare
-    name is."""
+    [Brantford]", "the town of [Rensby]": "the", a noun of :data:`PLACE_CLASSIFIERS`, its
+    "of" and a proper name closing the span), else ``head``. The phrase is a name as much as
+    the bare name is ("the mother of Tom", "the summit of Everest" are no such phrases)."""
     k = head.i
     first = span.start + int(doc[span.start].tag_ in {"IN", "TO"})
     if (
         doc[first].lower_ == "the"
         and head.tag_ == "NN"
+        and head.lower_ in PLACE_CLASSIFIERS
         and k + 2 <= span.end
         and doc[k + 1].lower_ == "of"
         and doc[k + 1].head.i == k
@@ -3662,11 +3672,18 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
 
 
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
-    """``span`` without the adverbs of quantity opening it ("[nearly] 300"), nor the article
-    or fraction that is part of its number ("[a] hundred", "[half a] million")."""
+    """``span`` without the adverbs of quantity opening it ("[nearly] 300", "[fewer than]
+    20,000"), nor the article or fraction that is part of its number ("[a] hundred", "[half
+    a] million")."""
     first = span.start
     while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
         first += 1
+    if (
+        first + 1 < span.end
+        and doc[first].lower_ in {"more", "fewer", "less"}
+        and doc[first + 1].lower_ == "than"
+    ):
+        first += 2  # "[fewer than] 20,000"
     return Span(number_start(doc, first, span.end), span.end)
 
 
