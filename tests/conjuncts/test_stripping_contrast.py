@@ -329,8 +329,9 @@ def test_real_text_stripping_shapes(
         ("This is a good reason to never visit Paris, and certainly not Rome.", "and"),
         # no quantifier to answer
         ("Sales rose, but less than expected.", "but"),
-        # a comma before a second phrase that is no apposition or relative clause
-        ("Maria works for the bank, and also the museum, as we know.", "and"),
+        # (a comma before a second phrase that is no apposition or relative clause: "Maria
+        # works for the bank, and also the museum, as we know" is plain stripping with the
+        # closing clause shared since session 12, test_stripping_strip12.py)
     ],
 )
 def test_not_a_contrastive_stripping(rules: RulesResolver, sentence: str, conj: str) -> None:

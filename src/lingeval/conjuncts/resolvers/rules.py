@@ -46,6 +46,7 @@ Every input is handled in time linear in its length times a small constant (at m
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import re
@@ -1783,6 +1784,12 @@ def resolve_doc(
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
     res = _vp_ellipsis_first(an, r_start) or res
+    if res is None or not res.rule.startswith("stripping"):
+        # a stripped conjunct that ends before the sentence does (issue 11, session 12)
+        from lingeval.conjuncts.resolvers.stripping import resolve_stripping_within
+
+        with contextlib.suppress(IndexError, ValueError, RecursionError):
+            res = resolve_stripping_within(an, r_start) or res
     if res is None:
         return unchanged("no-alignment")
     if b < an.last and doc[b].text == ",":

@@ -49,6 +49,7 @@ __all__ = [
     "resolve_negated_clause",
     "resolve_parenthetical",
     "resolve_stripping",
+    "resolve_stripping_within",
     "stripping_alternatives",
     "tag_and_lemma",
 ]
@@ -520,7 +521,7 @@ def _candidates(
             ):
                 # a place adverb answers a place adverb or a whole phrase of place ("at the
                 # station, and also online"; "here ..., and there too")
-                out.append((Span(c.i, min(c.right_edge.i, an.left_end(an.cc))), False, False))
+                out.append((Span(c.i, _phrase_end(doc, c, left_end)), False, False))
                 continue
             if temporal and c.dep_ == "npadvmod":
                 # a phrase of time answers a noun phrase of time ("every month, and also
@@ -592,7 +593,7 @@ def _candidates(
                 # Britain"; "fought battles [in the north] and also in the south")
                 for x in c.children:
                     if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
-                        out.append((Span(x.i, min(x.right_edge.i, left_end)), False, False))
+                        out.append((Span(x.i, _phrase_end(doc, x, left_end)), False, False))
     if temporal:
         # a phrase of time deeper in the clause ("thought about quitting [in my first year],
         # and again after the injury")
@@ -621,6 +622,15 @@ def _candidates(
         ):
             out[n - 1 : n + 1] = [(Span(a.start, b.end), False, False)]
     return out
+
+
+def _phrase_end(doc: Doc, tok: Token, left_end: int) -> int:
+    """The last word of ``tok``'s phrase up to ``left_end``, without an opening bracket or a
+    comma that the parse hangs on it ("in low-income households [(]Kim et al., 2015)")."""
+    end = min(tok.right_edge.i, left_end)
+    while end > tok.i and doc[end].text in {"(", "[", ","}:
+        end -= 1
+    return end
 
 
 def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
@@ -891,6 +901,13 @@ def _choices(
     if p < 0 or verb is None:
         return None
     verb = _last_conjunct(verb, an.cc)
+    if verb.dep_ in {"relcl", "acl"} and _relative_inside(doc, st.remnant):
+        # a remnant with a relative clause of its own answers a noun phrase with one: the
+        # left clause is the one above it ("hire people who can cook, but not people who
+        # only want to watch" -> "do not hire people who ...")
+        above = _verb_above(verb.head, an.cc)
+        if above is not None and above.i < verb.head.i:
+            verb = above
     cleft = _cleft_be(an, verb) if marker_word(doc, st) or st.end else None
     if cleft is not None:
         verb = cleft[0]  # "It was Ann who won, and not Bo" -> "It was not Bo who won."
@@ -898,8 +915,13 @@ def _choices(
         corr = _contrast_correlate(an, verb, st.remnant, p)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     if st.corrective:
-        if _split_remnant(an, st, verb).extra:
-            return None  # two remnants are gapping: "Pete wasn't called by Ann but Jo by Al"
+        extra = _split_remnant(an, st, verb).extra
+        negs = _negations(verb, an.cc) or _phrase_negations(doc, verb, an.cc)
+        if extra and not any(extra[0][0].start == n.i + 1 for n in negs):
+            # two remnants are gapping: "Pete wasn't called by Ann but Jo by Al"; but a last
+            # phrase of the preposition of the negated phrase is the remnant's own ("held not
+            # [in Vienna] but in a room in Graz": one remnant for the negated phrase)
+            return None
         corr = _corrective_correlate(an, verb, st.remnant)
         return (st, p, verb, [_Choice(corr, False, 1.0, {})]) if corr is not None else None
     if not st.clausal:
@@ -1090,6 +1112,15 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _relative_inside(doc: Doc, span: Span) -> bool:
+    """``span`` holds a relative clause after its first word: a relative word followed by a
+    finite verb ("the nurse [who visited] every week")."""
+    for i in range(span.start + 1, span.end):
+        if doc[i].tag_ in {"WP", "WDT"} or (doc[i].lower_ == "that" and doc[i].dep_ != "det"):
+            return any(doc[k].tag_ in FINITE_TAGS for k in range(i + 1, span.end + 1))
+    return False
 
 
 #: Quantifiers of a phrase that "others" contrasts with
@@ -1627,8 +1658,224 @@ def resolve_stripping(an: _Analysis, r_start: int) -> Resolution | None:
     session, and the shipped v5; not v1-v4), the best-scored of the
     correlates that pass the similarity threshold (:data:`~lingeval.conjuncts.ranker.
     STRIP_FEATURES`: similarity, kind agreement, role, marker); otherwise the most similar
-    one. Ties go to the one nearest the conjunction."""
+    one. Ties go to the one nearest the conjunction.
+
+    The stripped conjunct may end before the sentence does (:func:`remnant_end`): what the
+    parse puts after the remnant's phrase and outside it is shared by every rewrite, tried
+    before the conjunct up to the end of the sentence."""
+    ext = remnant_end(an, r_start)
+    if ext is not None and ext[2]:
+        res = _resolve_up_to(an, r_start, ext)
+        if res is not None:
+            return res
     return _best(an, _choices(an, r_start))
+
+
+def resolve_stripping_within(an: _Analysis, r_start: int) -> Resolution | None:
+    """:func:`resolve_stripping` with the conjunct ending where :func:`remnant_end` says,
+    when the conjunct up to the end of the sentence is no stripping (tried after the other
+    readings of a stripped conjunct, :func:`resolve_aside`)."""
+    ext = remnant_end(an, r_start)
+    return _resolve_up_to(an, r_start, ext) if ext is not None and not ext[2] else None
+
+
+def _resolve_up_to(an: _Analysis, r_start: int, ext: tuple[int, int, bool]) -> Resolution | None:
+    st = find_stripping(an, r_start, ext[0])
+    if st is None:
+        return None
+    st = replace(st, shared=ext[1] if st.shared is None else st.shared, shared_end=an.last)
+    return _best(an, _choices(an, r_start, st))
+
+
+def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
+    """The stripped conjunct's own end when the sentence goes on after it (issue 11, session
+    12): ``(last, shared, first)``, the remnant phrase's last token, the first token that every
+    rewrite shares, and whether this reading goes before the conjunct up to the end of the
+    sentence (the adjuncts after a correlative "not (only) X but (also) Y"); or None.
+
+    The remnant phrase is the subtree of the first word after the markers, climbed to the word
+    whose head lies before the conjunction (the parser's ``conj``), or up to a verb after it
+    that the parser hangs it on (the remnant read as a subject: "and also my bike [charged]").
+    What follows it is shared when no word of it belongs to that phrase and
+
+    * it is a clause or a predicate (a finite verb after at most a noun phrase) that closes a
+      left conjunct inside a relative, adverbial or reported clause: "Patients who were not
+      only older but also less educated [reported more pain]"; "The ferry will run not only in
+      July but also in August[, the operator announced]";
+    * none of it belongs to the clause of the left conjunct's verb: the clause the
+      coordination sits in ends there ("The museum, which is open not only on weekends but
+      also on holidays[, charges no fee]"; '"I did it not for money but for love[," she
+      said]'); or
+    * it is adjuncts of that verb, after a conjunction without a comma before it ("sang not
+      in Italian but in French [at the wedding]") or after a comma closing a remnant set off
+      by commas ("stores your photos, but also your contacts, [on a server]"; the comma
+      goes). After a comma before the conjunction and none after the remnant, the rest is the
+      remnant's own ("bought at the gate, and also online through the website")."""
+    doc = an.doc
+    last = an.last
+    j = r_start
+    while j < last and (
+        doc[j].is_punct or doc[j].lower_ in FRONT | HEDGES | OPENERS | {"even", "rather"}
+    ):
+        j += 1
+    head = doc[j]
+    stop = None  # a verb after the phrase that the parser hangs it on
+    for _ in range(40):
+        up = head.head
+        if up.i == head.i or not r_start <= up.i <= last:
+            break
+        if up.i > j and up.tag_ in VERB_TAGS and up.i > head.right_edge.i:
+            stop = up
+            break
+        head = up
+    if stop is None and (head.head.i == head.i or head.head.i >= an.cc):
+        return None  # the parse hangs the remnant on no word before the conjunction
+    inside = {t.i for t in head.subtree if stop is None or t.i < stop.i}
+    p = an.left_end(an.cc)
+    verb = an.clause_verb(p) if p >= 0 else None
+    if verb is None or verb.i > an.cc:
+        return None
+    # "not X but Y", "not only X but also Y": the correlative brackets the two phrases
+    correlative = (
+        doc[an.cc].lower_ == "but"
+        and doc[an.cc - 1].text != ","
+        and any(t.lower_ == "not" for t in doc[verb.i + 1 : an.cc])
+    )
+    if correlative:
+        # a phrase of time closing the remnant is the clause's, whatever noun the parse hangs
+        # it on ("published not by A but by the press B [in 2004]")
+        when = [
+            t
+            for t in doc[j + 2 : max(inside) + 1]
+            if t.i in inside
+            and t.dep_ == "prep"
+            and t.head.i in inside
+            and t.right_edge.i == max(inside)
+            and _time_phrase(doc, t)
+            # (not inside a clause of the remnant: "the silence that came [after it]")
+            and not any(a.tag_ in VERB_TAGS for a in t.ancestors if a.i in inside)
+        ]
+        if when:
+            end = an.left_end(when[0].i)
+            if end >= j:
+                return end, end + 1, True
+    if doc[an.cc - 1].text == ",":
+        # a remnant set off by commas: an adjunct after its closing comma is the clause's,
+        # whatever the parse hangs it on ("..., but also your contacts, [on a server]")
+        cut = next(
+            (
+                c
+                for c in sorted(inside)
+                if c > j
+                and doc[c].text == ","
+                and c + 1 in inside
+                and doc[c + 1].dep_ == "prep"
+                and doc[c + 1].head.i < c
+                and not any(t.tag_ in VERB_TAGS for t in doc[c + 1].subtree)
+            ),
+            None,
+        )
+        if cut is not None:
+            end = an.left_end(cut)
+            return (end, cut + 1, True) if end >= j else None  # (the comma goes)
+    end = max(inside)
+    while end > j and doc[end].is_punct:
+        end -= 1
+    if end < j or end >= last:
+        return None
+    # an end marker after the phrase is the conjunct's ("and Dana too[, obviously]")
+    k = end + 1
+    while k < last and doc[k].text == ",":
+        k += 1
+    if doc[k].lower_ in END or doc[k].lower_ == "also":
+        end = k
+    elif doc[k].lower_ == "as" and k < last and doc[k + 1].lower_ == "well":
+        end = k + 1
+    if end >= last:
+        return None
+    rest = [i for i in range(end + 1, last + 1) if not doc[i].is_punct]
+    if not rest or any(i in inside for i in rest):
+        return None
+    if _enclosing_goes_on(an, verb, end + 1):
+        return end, end + 1, False
+    if stop is not None:
+        return None
+    clause = {t.i for t in verb.subtree}
+    if not any(i in clause for i in rest):
+        return end, end + 1, False  # the clause ends: its closing comma or quotation stays
+    tops = [doc[i] for i in rest if doc[i].head.i not in rest]
+    if any(t.head.i != verb.i or t.dep_ not in ADJUNCT_DEPS for t in tops):
+        return None
+    if any(
+        c.lower_ == t.lower_ and c.dep_ == t.dep_
+        for t in tops
+        for c in verb.children
+        if verb.i < c.i < an.cc
+    ):
+        return None  # a second remnant answering a phrase of the clause: "by Ann but Jo by Al"
+    comma_after = doc[end + 1].text == ","
+    if doc[an.cc - 1].text == "," and not comma_after:
+        return None  # an afterthought: the rest is the remnant's
+    # "not X but Y [Z]", "not only X but also Y [Z]": Z is the clause's; after "X but not Y
+    # Z" Z may be the remnant's (tried second)
+    return end, end + 1, correlative and not comma_after
+
+
+#: Relations of the adjuncts of the left conjunct's verb that a remnant leaves shared
+ADJUNCT_DEPS = {"prep", "advmod", "npadvmod", "agent", "advcl", "obl", "tmod"}
+
+
+def _enclosing_goes_on(an: _Analysis, verb: Token, start: int) -> bool:
+    """The words from ``start`` (after the remnant phrase) go on with the clause that encloses
+    the left conjunct's clause (of ``verb``):
+
+    * its predicate, a finite verb after at most adverbs, with or without a comma, when the
+      left clause is a relative clause on a subject whose verb has not come yet ("Patients who
+      were ... [reported] more pain"; "The museum, which is open ...[, charges] no fee");
+    * a clause after a comma (a noun phrase and a finite verb), when the left clause opens the
+      sentence with a subordinator or is reported (a quotation or a complement of a verb after
+      the conjunction): "Because the shop opens not at nine but at ten[, we had] coffee";
+      "... but also in August[, the operator announced]"."""
+    doc = an.doc
+    last = an.last
+    k = start
+    comma = False
+    while k <= last and doc[k].is_punct:
+        comma = comma or doc[k].text == ","
+        k += 1
+    i = k
+    while i <= last and doc[i].tag_ in {"RB", "RBR"}:
+        i += 1
+    if i <= last and doc[i].tag_ in FINITE_TAGS:
+        relative = verb.dep_ in {"relcl", "acl"} or any(
+            c.dep_ in SUBJ_DEPS and c.tag_ in {"WP", "WDT"} for c in verb.children
+        )
+        opening = verb.left_edge.i
+        return relative and not any(t.tag_ in FINITE_TAGS for t in doc[:opening])
+    if not comma:
+        return False
+    while i <= last and doc[i].tag_ in NP_WORDS:
+        i += 1
+    if i == k or i > last or doc[i].tag_ not in FINITE_TAGS:
+        return False
+    first = next((t for t in doc[: an.cc] if not t.is_punct), None)
+    if first is not None and first.lower_ in SUBORDINATE_OPENERS:
+        return True
+    opened = sum(1 for t in doc[: an.cc] if t.tag_ == "``")
+    if opened > sum(1 for t in doc[: an.cc] if t.tag_ == "''"):
+        return True
+    return verb.dep_ == "ccomp" and verb.head.i > an.cc
+
+
+#: Tags of the words of a noun phrase before the verb of a closing clause
+NP_WORDS = {"DT", "PDT", "PRP", "PRP$", "NN", "NNS", "NNP", "NNPS", "JJ", "CD", "POS", "``", "''"}
+
+
+#: Words that open an adverbial clause before the main clause
+SUBORDINATE_OPENERS = {
+    "because", "when", "while", "if", "although", "though", "since", "once", "as", "after",
+    "before", "unless", "whenever", "whereas", "until",
+}  # fmt: skip
 
 
 def resolve_parenthetical(an: _Analysis) -> Resolution | None:

@@ -1,0 +1,134 @@
+"""Stripping in running text, session 12 of issue 11 (helper strip12): a stripped conjunct
+that ends before the sentence does, and the left clause of a remnant with a relative clause.
+
+* The stripped conjunct ends where its remnant phrase does when the sentence goes on after
+  it (``stripping.remnant_end``): the predicate of a subject whose relative clause holds the
+  coordination ("Patients who were treated not only with X but also with Y [stayed longer
+  ...]"), the main clause after an opening subordinate clause, a reporting clause after a
+  quotation or a reported clause, the rest of the sentence after a relative clause set off by
+  commas, and the adjuncts of the left clause's verb after a correlative "not (only) X but
+  (also) Y" or after a remnant set off by commas. Every rewrite shares that material. Before,
+  these sentences went to ``coordination`` (keeping "not" or "not only"), ``shared-subject``
+  or ``clauses`` with broken rewrites.
+* A remnant with a relative clause of its own answers a noun phrase with one: the left
+  clause is the clause above that noun phrase, not its relative clause ("We hire people who
+  can cook, but not people who only want to watch" -> "We do not hire people who only want to
+  watch", not "people who cannot cook").
+
+Each shape has must-resolve cases (they failed on the session-start main ``de8a985``) and
+must-not-change cases close to them. Every sentence is written here, with its rewrites,
+before the resolver ran on it; none is in a development set.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import Case, resolve, shape_cases
+
+spacy = pytest.importorskip("spacy")
+
+
+EXTENT: list[Case] = [
+    # the coordination inside a relative clause on the subject: the predicate is shared
+    ("Patients who were treated not only with aspirin but also with heparin stayed longer in"
+     " hospital.", "but",
+     ["Patients who were treated with aspirin stayed longer in hospital.",
+      "Patients who were also treated with heparin stayed longer in hospital."]),
+    ("The students who passed the test and also the quiz got a prize.", "and",
+     ["The students who passed the test got a prize.",
+      "The students who also passed the quiz got a prize."]),
+    ("the guy who fixed my car and also my bike charged way too little lol", "and",
+     ["The guy who fixed my car charged way too little lol.",
+      "The guy who also fixed my bike charged way too little lol."]),
+    # a relative clause set off by commas: the rest of the sentence is shared
+    ("The museum, which is open not only on weekends but also on public holidays, charges no"
+     " entry fee.", "but",
+     ["The museum, which is open on weekends, charges no entry fee.",
+      "The museum, which is also open on public holidays, charges no entry fee."]),
+    # a quotation or a reported clause before its reporting clause
+    ('"I bought it not for myself but for my sister," he explained.', "but",
+     ['"I bought it not for myself," he explained.',
+      '"I bought it for my sister," he explained.']),
+    ("The ferry will run not only in July but also in August, the operator announced.", "but",
+     ["The ferry will run in July, the operator announced.",
+      "The ferry will also run in August, the operator announced."]),
+    # an opening subordinate clause: the main clause is shared
+    ("Because the shop opens not at nine but at ten, we had coffee first.", "but",
+     ["Because the shop opens not at nine, we had coffee first.",
+      "Because the shop opens at ten, we had coffee first."]),
+    # adjuncts of the left clause's verb after a correlative "not X but Y"
+    ("She sang not in Italian but in French at the wedding.", "but",
+     ["She sang not in Italian at the wedding.", "She sang in French at the wedding."]),
+    ("We sent the letters not to the mayor but to the council last week.", "but",
+     ["We sent the letters not to the mayor last week.",
+      "We sent the letters to the council last week."]),
+    # ... also a phrase of time the parse hangs on the remnant's noun
+    ("The new rules apply not to tenants but to landlords from next year.", "but",
+     ["The new rules apply not to tenants from next year.",
+      "The new rules apply to landlords from next year."]),
+]  # fmt: skip
+
+EXTENT_KEEP: list[Case] = [
+    # a clause of its own after the remnant's noun: no stripping
+    ("Sales of bikes rose as the weather improved, and sales of helmets also increased.", "and",
+     ["Sales of bikes rose as the weather improved.", "Sales of helmets also increased."]),
+    # a remnant that runs to the end of the sentence
+    ("After the war she taught in Vienna and then in Prague for ten years.", "and",
+     ["After the war she taught in Vienna.",
+      "After the war she then taught in Prague for ten years."]),
+    ('"You can keep the bike, but not the helmet," my uncle told me.', "but",
+     ['"You can keep the bike," my uncle told me.',
+      '"You cannot keep the helmet," my uncle told me.']),
+    # (stripping, no contrast: rule "coordination" before, the same rewrites)
+    ("Maria works for the bank, and also the museum, as we know.", "and",
+     ["Maria works for the bank, as we know.", "Maria also works for the museum, as we know."]),
+    ("I wanted the blue one and not the red one.", "and",
+     ["I wanted the blue one.", "I did not want the red one."]),
+    ("We drove to the coast and never to the mountains.", "and",
+     ["We drove to the coast.", "We never drove to the mountains."]),
+    ("The tour stops in Bruges and later in Ghent.", "and",
+     ["The tour stops in Bruges.", "The tour later stops in Ghent."]),
+]  # fmt: skip
+
+RELATIVE: list[Case] = [
+    ("We hire people who can cook, but not people who only want to watch.", "but",
+     ["We hire people who can cook.", "We do not hire people who only want to watch."]),
+    ("She trusted the doctor who treated her mother and also the nurse who visited every week.",
+     "and",
+     ["She trusted the doctor who treated her mother.",
+      "She also trusted the nurse who visited every week."]),
+    ("The prize goes to the student who writes the best essay and not to the one who writes the"
+     " longest.", "and",
+     ["The prize goes to the student who writes the best essay.",
+      "The prize does not go to the one who writes the longest."]),
+    ("I'll talk to anyone who listens, but never to people who shout.", "but",
+     ["I'll talk to anyone who listens.", "I'll never talk to people who shout."]),
+]  # fmt: skip
+
+RELATIVE_KEEP: list[Case] = [
+    # no relative clause: the main clause as before
+    ("We hire cooks, but not waiters.", "but", ["We hire cooks.", "We do not hire waiters."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(EXTENT, EXTENT_KEEP))
+def test_stripped_conjunct_ends_before_the_sentence(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, rule = resolve(rules, sentence, conj)
+    assert out == expected
+    if new:
+        assert rule.startswith("stripping")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(RELATIVE, RELATIVE_KEEP)
+)
+def test_remnant_with_relative_clause_answers_the_clause_above(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, rule = resolve(rules, sentence, conj)
+    assert out == expected
+    assert rule.startswith("stripping")
