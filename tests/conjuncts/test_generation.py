@@ -243,7 +243,7 @@ CASES = [
         "In the first year, Acme will hold 60% of the firm and a Sony unit, Sony Parts Ltd., 40%.",
         [
             "In the first year, Acme will hold 60% of the firm.",
-            "In the first year, a Sony unit, Sony Parts Ltd. will hold 40% of the firm.",
+            "In the first year, a Sony unit, Sony Parts Ltd., will hold 40% of the firm.",
         ],
     ),
     # a fronted prepositional remnant set off by a comma answers the later correlate

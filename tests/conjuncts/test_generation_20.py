@@ -33,7 +33,7 @@ MUST_RESOLVE = [
     # is shared by both rewrites when the first conjunct has no time of its own
     ("The group will cut 2,000 jobs in Ohio and about 900 in Iowa over the next three years.",
      ["The group will cut 2,000 jobs in Ohio over the next three years.",
-      "The group will cut about 900 in Iowa over the next three years."]),
+      "The group will cut about 900 jobs in Iowa over the next three years."]),
     ("The airline will retire ten jets in Europe and six in Asia over the coming years.",
      ["The airline will retire ten jets in Europe over the coming years.",
       "The airline will retire six jets in Asia over the coming years."]),

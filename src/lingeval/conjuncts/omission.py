@@ -314,6 +314,17 @@ def hyphen_part(doc: Doc, i: int) -> bool:
     )
 
 
+def numbered_series(doc: Doc, i: int) -> bool:
+    """Token ``i``, a capitalised word before a number, names one of a numbered series: the
+    same word stands before another number elsewhere in the sentence ("Orion 7 was commanded
+    by A and Orion 9 by B", "Gate 12 ... and gate 14"), so word and number are one name."""
+    word = doc[i].lower_
+    return any(
+        t.i != i and t.lower_ == word and t.i + 1 < len(doc) and doc[t.i + 1].tag_ == "CD"
+        for t in doc
+    )
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
@@ -336,7 +347,7 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
-        return True  # "Japanese | 0.3%"
+        return not numbered_series(doc, k - 1)  # "Japanese | 0.3%", not "Orion 9"
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
         return a_np or a.tag_ in {"JJ", "JJR", "RB", "RBR"}  # "Kim | to Paris", "$7 | by B"
     if b.lower_ == "of":

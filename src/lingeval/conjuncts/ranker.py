@@ -111,7 +111,8 @@ V5_FEATURES: tuple[str, ...] = (
     "inner_verb",  # the omitted verb is a gerund/participle below the clause verb
     "swapped",  # a fronted remnant answers the later correlate (remnants swapped)
     "clause_tail",  # 1 adverbial-clause remnant, 2 a relative clause on the last remnant
-    "num_keeps_noun",  # a bare number replaces a bare number whose noun stays ("15 [rainy days]")
+    "num_keeps_noun",  # a number replaces a bare number whose noun stays ("15 [rainy days]";
+    # since session 12 also after adverbs of quantity, as ``qnum_keeps_noun``)
 )
 
 #: Features of one analysis, in model order: :data:`V5_FEATURES` and those added since
@@ -210,13 +211,12 @@ def contrast_features(
     first_word, subj_word = doc[first.start].lower_, doc[subj.start].lower_ if subj else ""
     pair = first_word in CONTRAST_QUANTIFIERS and subj_word in CONTRAST_QUANTIFIERS
     out["quant_pair"] = sign * float(pair and first_word != subj_word)
-    out["num_keeps_noun"] = float(
-        any(
-            bare_number(doc, a) and bare_number(doc, b) and _noun_stays(doc, b, corr)
-            for a, b in zip(parts, corr, strict=False)
-        )
-    )
-    out.update(pair_features(doc, parts, corr))
+    pairs = pair_features(doc, parts, corr)
+    # a number remnant, also after adverbs of quantity ("[almost] 19,500", "[fewer than]
+    # 20,000"), replaces a bare number whose noun stays: v8's ``qnum_keeps_noun`` (v5's
+    # weights, fitted on bare numbers, are kept; session 12 widened the definition)
+    out["num_keeps_noun"] = pairs["qnum_keeps_noun"]
+    out.update(pairs)
     if clause:  # v8's features, computed only for a model that uses them or for fitting
         out.update(clause_features(doc, option, parts, corr, subj, verb, cc))
     out["strip_subj_class"] = out["strip_obj_class"] = 0.0

@@ -72,6 +72,7 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
+    numbered_series,
     open_bracket,
     outside_parentheticals,
     phrase_category,
@@ -475,12 +476,50 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
     else:
         ha, hb = _np_head(doc, a), _np_head(doc, b)
         score += 0.05 if doc[a.start].tag_ == doc[b.start].tag_ else 0.0
-    score += 0.15 if _head_class(ha) == _head_class(hb) else 0.0
+    # a bare name answers a classifier phrase as a name ("Lorne" / "the city of Brantford")
+    na = _named(doc, ha, a) if _bare_name(doc, b) else ha
+    nb = _named(doc, hb, b) if _bare_name(doc, a) else hb
+    score += 0.15 if _head_class(na) == _head_class(nb) else 0.0
     score += 0.05 if ha.lemma_.lower() == hb.lemma_.lower() else 0.0
     score += 0.05 if _det_class(doc, a) == _det_class(doc, b) else 0.0
     la, lb = len(a), len(b)
     score += 0.1 * min(la, lb) / max(la, lb)
     return score
+
+
+#: Nouns of a kind of place that a name after "of" names ("the city of Brantford")
+PLACE_CLASSIFIERS = frozenset({
+    "city", "town", "village", "hamlet", "island", "state", "province", "county", "region",
+    "district", "municipality", "borough", "parish", "kingdom", "republic", "port", "commune",
+    "canton", "prefecture", "territory", "principality", "duchy", "suburb", "settlement",
+    "neighbourhood", "neighborhood", "emirate", "isle",
+})  # fmt: skip
+
+
+def _bare_name(doc: Doc, span: Span) -> bool:
+    """``span`` is a proper name, after a preposition or not ("in Lorne", "Tolmy")."""
+    first = span.start + int(doc[span.start].tag_ in {"IN", "TO"} and span.end > span.start)
+    return all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(first, span.end + 1))
+
+
+def _named(doc: Doc, head: Token, span: Span) -> Token:
+    """The name that a classifier noun phrase ending ``span`` names ("the city of
+    [Brantford]", "the town of [Rensby]": "the", a noun of :data:`PLACE_CLASSIFIERS`, its
+    "of" and a proper name closing the span), else ``head``. The phrase is a name as much as
+    the bare name is ("the mother of Tom", "the summit of Everest" are no such phrases)."""
+    k = head.i
+    first = span.start + int(doc[span.start].tag_ in {"IN", "TO"})
+    if (
+        doc[first].lower_ == "the"
+        and head.tag_ == "NN"
+        and head.lower_ in PLACE_CLASSIFIERS
+        and k + 2 <= span.end
+        and doc[k + 1].lower_ == "of"
+        and doc[k + 1].head.i == k
+        and all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(k + 2, span.end + 1))
+    ):
+        return doc[span.end]
+    return head
 
 
 # --------------------------------------------------------------------------------------------
@@ -578,13 +617,20 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
         return True
     if head.lower_ in {"he", "she", "it", "this", "that", "everyone", "everybody", "nobody", "one"}:
         return False
+    if head.tag_ == "NNPS" and not head.lower_.endswith("s"):
+        return None  # a name the tagger calls plural without a plural ending ("Dalny")
     if head.tag_ in {"NNS", "NNPS"}:
         return True
     if head.tag_ in {"NN", "NNP"} and head.text != "%":
         return False
     if head.tag_ == "CD" and head.i == span.end:
-        if head.i > span.start and doc[head.i - 1].tag_ in {"NNP", "NNPS"}:
-            return False  # a numbered name: "Vela 2 was", "Apollo 11 was"
+        before = doc[head.i - 1]
+        if head.i > span.start and (
+            before.tag_ in {"NNP", "NNPS", "NN"}
+            or before.i in doc.user_data.get("lingeval_nominal", ())
+        ):
+            # a numbered name or thing: "Vela 2 was", "Apollo 11 was", "runway 14/32 has"
+            return False
         return head.lower_ not in {"one", "1"}  # a bare number subject: "1 was", "4 were"
     return None
 
@@ -3563,6 +3609,8 @@ def _inside_name(doc: Doc, k: int) -> bool:
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
         and (after is None or after.tag_ != "NNP" or after.is_punct)
+        # "Leo Marsh, Orion 8 by ...": a numbered name opens the next group of a list
+        and not (after is not None and after.tag_ == "CD" and numbered_series(doc, k + 1))
     )
 
 
@@ -3631,11 +3679,18 @@ def _quantity_phrase(doc: Doc, span: Span) -> bool:
 
 
 def _without_quantity_adverbs(doc: Doc, span: Span) -> Span:
-    """``span`` without the adverbs of quantity opening it ("[nearly] 300"), nor the article
-    or fraction that is part of its number ("[a] hundred", "[half a] million")."""
+    """``span`` without the adverbs of quantity opening it ("[nearly] 300", "[fewer than]
+    20,000"), nor the article or fraction that is part of its number ("[a] hundred", "[half
+    a] million")."""
     first = span.start
     while first < span.end and doc[first].lower_ in QUANTITY_ADVERBS:
         first += 1
+    if (
+        first + 1 < span.end
+        and doc[first].lower_ in {"more", "fewer", "less"}
+        and doc[first + 1].lower_ == "than"
+    ):
+        first += 2  # "[fewer than] 20,000"
     return Span(number_start(doc, first, span.end), span.end)
 
 
@@ -3809,10 +3864,12 @@ def _measured_adjective(doc: Doc, c: Span) -> bool:
     )
 
 
-def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
+def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span], omission: bool = False) -> bool:
     """Argument-cluster correlates are dependents of one verb (or of the correlate before).
 
     The verb is the nearest verb above the first correlate (``verb`` when there is none).
+    For a detected ``omission`` after a copula, an "of" complement is no correlate apart
+    from its noun.
     """
     tok = _head_of(doc, corr[0]).head
     for _ in range(40):
@@ -3828,6 +3885,16 @@ def _arguments_of(doc: Doc, verb: Token, corr: Sequence[Span]) -> bool:
         if head.tag_ in {"IN", "TO"} and head.head.i == verb.i and head.i == c.start - 1:
             continue  # the object of a preposition of the verb: "known as [Meänkieli]"
         if k > 0 and corr[k - 1].start <= head.i <= corr[k - 1].end:
+            if (
+                omission
+                and verb.lemma_.lower() == "be"
+                and not any(ch.dep_ == "expl" for ch in verb.children)  # "there be ..."
+                and doc[c.start].lower_ == "of"
+                and head.tag_.startswith("NN")
+            ):
+                # an "of" complement belongs to its noun: no cluster of a copula's predicate
+                # splits "is in [the city] [of Brantford]"
+                return False
             continue
         if (
             head.head.i == verb.i
@@ -4537,7 +4604,9 @@ def _analyses(
         if len(rem) == 1:
             alignments: list[tuple[list[Span], list[float], int, str]] = [([], [], 0, "end")]
         else:
-            alignments = _align_all(an, rem[1:], p1, verb.i + 1, verb, parse_heads, om)
+            alignments = _align_all(
+                an, rem[1:], p1, verb.i + 1, verb, parse_heads, om, predicate=True
+            )
         for corr, sims, shift, why in alignments:
             out.append(
                 (
@@ -4574,7 +4643,7 @@ def _analyses(
         for corr, sims, shift, why in _align_all(
             an, parts, p1, lo, verb, parse_heads, om, partitive=m > 1
         ):
-            if m > 1 and verb is not None and not _arguments_of(doc, verb, corr):
+            if m > 1 and verb is not None and not _arguments_of(doc, verb, corr, om is not None):
                 continue
             out.append((corr, sims, shift, 0, why))
         adverb = _adverb_before(doc, verb, post) if m > 1 and verb_left else None
@@ -4680,6 +4749,7 @@ def _align_all(
     parse_heads: set[int],
     om: Omission | None,
     partitive: bool = True,
+    predicate: bool = False,
 ) -> list[tuple[list[Span], list[float], int, str]]:
     """Alignments of ``parts`` with correlates, one per place where the last correlate ends.
 
@@ -4692,7 +4762,9 @@ def _align_all(
     Returns (correlates, similarities, tokens of shared material after the last correlate,
     the kind of that end as in :func:`_ends` or ``"parallel"``). With ``partitive`` (an
     analysis of two or more remnants, whose correlates are arguments of the verb) a
-    partitive's whole answers a remnant rather than its "of" phrase.
+    partitive's whole answers a remnant rather than its "of" phrase. With ``predicate`` (the
+    remnants after a subject remnant: gapping) the whole predicate of a copula answers a
+    remnant of its category.
     """
     doc = an.doc
     ends = _ends(an, verb, p, lo, parts[-1])[: 3 if om is not None else 2]
@@ -4793,6 +4865,12 @@ def _align_all(
                 # the partitive's whole answers the remnant ("open [three of the shops] by
                 # May and the fourth by June"): "the shops" alone is no argument of the verb
                 scored.append((max(sim, an.sim(part, whole)) + 0.01, whole))
+            pred = _copula_predicate(an, verb, c, head, lo) if predicate else None
+            if pred is not None and _category(doc, pred) == _category(doc, part):
+                # the predicate of a copula is one phrase: a remnant of its category answers
+                # all of it, not a phrase inside it ("is [a nurse at the county hospital] and
+                # my father a welder", "is [in the city of Brantford] and the school in Lorne")
+                scored.append((max(sim, an.sim(part, pred)) + 0.01, pred))
             if head.dep_ == "conj" and c.start == head.left_edge.i:
                 # the last conjunct of a coordination: the whole coordination answers the
                 # remnant ("downgraded [A, B and C] to X and D to Y")
@@ -4891,6 +4969,27 @@ def _partitive(an: _Analysis, c: Span, head: Token, lo: int) -> Span | None:
     if whole.start < lo or _cuts_any(an, whole):
         return None
     return whole
+
+
+def _copula_predicate(
+    an: _Analysis, verb: Token | None, c: Span, head: Token, lo: int
+) -> Span | None:
+    """The predicate of the copula ``verb`` (its nominal, adjectival or prepositional
+    complement, from its first word to the end of ``c``) when ``c`` is a phrase inside it;
+    else None."""
+    if verb is None or verb.lemma_.lower() != "be" or verb.dep_ in {"aux", "auxpass"}:
+        return None
+    for pred in verb.children:
+        if pred.dep_ not in {"attr", "acomp", "prep", "oprd"} or pred.i < verb.i:
+            continue
+        start = pred.left_edge.i
+        if not lo <= start < c.start or head.i == pred.i:
+            continue
+        if not any(a.i == pred.i for a in head.ancestors):
+            continue
+        whole = Span(start, c.end)
+        return None if _cuts_any(an, whole) else whole
+    return None
 
 
 def _cuts_any(an: _Analysis, span: Span) -> bool:
@@ -5322,6 +5421,24 @@ def _finite_copula(verb: Token) -> bool:
     )
 
 
+def _close_apposition(doc: Doc, r: Span, indices: list[int]) -> None:
+    """A remnant that ends with an apposition set off by a comma keeps the comma that closes
+    it when the rewrite goes on after it ("and her sister ship, MV Aldric Moon, in 2006" ->
+    "Her sister ship, MV Aldric Moon, was launched in 2006")."""
+    after = r.end + 1
+    if after >= len(doc) or doc[after].text != "," or after in indices or r.end not in indices:
+        return
+    opened = any(
+        doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS", "DT", "PRP$", "CD"}
+        for i in range(r.start + 1, r.end)
+    )
+    if not opened or doc[r.end].is_punct:
+        return
+    at = indices.index(r.end) + 1
+    if at < len(indices) and not doc[indices[at]].is_punct:
+        indices.insert(at, after)
+
+
 def _substitute(
     an: _Analysis,
     template: list[int],
@@ -5408,6 +5525,8 @@ def _substitute(
             # the comma closing the correlate's own aside goes with it: "The mayor, who had
             # opposed it[,] voted against and the council in favour" -> "The council voted"
             indices.remove(closing)
+    for _c, r in pairs:
+        _close_apposition(doc, r, indices)
     replace: dict[int, str] = {}
     lowered = _lower_first(doc[0]) if decap else None
     if lowered is not None:

@@ -1,0 +1,111 @@
+"""Gapping in encyclopedic fact sentences (issue 11, session 12, helper web12): the
+mechanisms that took the subject and its parallel phrase to the wrong correlate or wrote the
+rewrite wrongly.
+
+- A copula's predicate is one phrase: a remnant after the subject remnant answers the whole
+  predicate, not a noun phrase inside it ("was [a nurse at the county hospital] and my
+  father a welder" gave "was a nurse at a welder").
+- An "of" complement belongs to its noun: no argument cluster of a detected omission
+  splits "[the city] [of Brantford]".
+- A classifier noun phrase ("the town of Rensby") is as much a name as the bare name, so
+  a prepositional remnant with a name answers the whole phrase.
+- A remnant that ends with an apposition set off by commas keeps its closing comma.
+- A number after a noun names a thing ("gate 14", "room 102"): the verb stays singular.
+- A capitalised word before a number that recurs before another number names one of a
+  numbered series ("Hall 3 ..., Hall 5 ... and Hall 9 ..."): word and number are one name,
+  and the comma before it is no comma inside a place name ("Anna Weller, Hall 5").
+
+Every sentence is written here, with the expected rewrites written before the resolver ran
+on them; ``MUST_RESOLVE`` failed on main de8a985.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver, Span, _is_plural
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+MUST_RESOLVE = [
+    # a copula's whole predicate
+    ("My grandfather was a miner in the north and my uncle a sailor.",
+     ["My grandfather was a miner in the north.", "My uncle was a sailor."]),
+    ("Well, my mother was a nurse at the county hospital and my father a welder.",
+     ["Well, my mother was a nurse at the county hospital.", "Well, my father was a welder."]),
+    # an "of" complement stays with its noun; a classifier phrase is a name
+    ("The station is in the district of Molten and the depot in Farrow.",
+     ["The station is in the district of Molten.", "The depot is in Farrow."]),
+    ("Sorrel University's main campus is in the city of Brantford and its medical school"
+     " in Lorne.",
+     ["Sorrel University's main campus is in the city of Brantford.",
+      "Its medical school is in Lorne."]),
+    # the apposition's closing comma
+    ("The first bridge was opened in 1890 and its successor, the Kelso Viaduct, in 1932.",
+     ["The first bridge was opened in 1890.",
+      "Its successor, the Kelso Viaduct, was opened in 1932."]),
+    ("Marta plays the cello and her brother, a trained pianist, the organ.",
+     ["Marta plays the cello.", "Her brother, a trained pianist, plays the organ."]),
+    ("The old mill employed forty workers and its owner, Joseph Brand, three apprentices.",
+     ["The old mill employed forty workers.",
+      "Its owner, Joseph Brand, employed three apprentices."]),
+    # a numbered thing is singular
+    ("Platform 3 serves the northern line and platform 7 the coastal line.",
+     ["Platform 3 serves the northern line.", "Platform 7 serves the coastal line."]),
+    ("Gate 12 was closed on Monday and gate 14 on Tuesday.",
+     ["Gate 12 was closed on Monday.", "Gate 14 was closed on Tuesday."]),
+    ("Room 101 has two beds and room 102 a single bed.",
+     ["Room 101 has two beds.", "Room 102 has a single bed."]),
+    # a numbered series: the name before the comma does not run on into "Hall 5"
+    ("Hall 3 was designed by Anna Weller, Hall 5 by Piet Conti and Hall 9 by Jon Brandt.",
+     ["Hall 3 was designed by Anna Weller.", "Hall 5 was designed by Piet Conti.",
+      "Hall 9 was designed by Jon Brandt."]),
+    ("Track 2 was written by Mira Solvay, Track 5 by Tom Hale and Track 8 by Ines Roca.",
+     ["Track 2 was written by Mira Solvay.", "Track 5 was written by Tom Hale.",
+      "Track 8 was written by Ines Roca."]),
+    ("Ward 6 is run by Dr Elena Frost, Ward 7 by Dr Omar Said and Ward 9 by Dr Kay Lund.",
+     ["Ward 6 is run by Dr Elena Frost.", "Ward 7 is run by Dr Omar Said.",
+      "Ward 9 is run by Dr Kay Lund."]),
+]  # fmt: skip
+
+MUST_NOT_CHANGE = [
+    ("The capital is on the east coast and the main port on the island of Vell.",
+     ["The capital is on the east coast.", "The main port is on the island of Vell."]),
+    ("Her first husband was a painter from Lyon and her second a banker.",
+     ["Her first husband was a painter from Lyon.", "Her second was a banker."]),
+    ("The museum is in the old town and the library near the station.",
+     ["The museum is in the old town.", "The library is near the station."]),
+    ("The north tower has a height of 90 metres and the south tower of 75 metres.",
+     ["The north tower has a height of 90 metres.", "The south tower has a height of 75 metres."]),
+    ("Brevny has a population of 8,200 and Tolmy of 3,900.",
+     ["Brevny has a population of 8,200.", "Tolmy has a population of 3,900."]),
+    ("Oskary lies on the river Vel and Dunny on the river Ast.",
+     ["Oskary lies on the river Vel.", "Dunny lies on the river Ast."]),
+    ("The village of Harmy has a church and Polny a school.",
+     ["The village of Harmy has a church.", "Polny has a school."]),
+    ("Apollo 15 landed at Hadley Rille in 1971 and Apollo 16 in the Descartes Highlands in 1972.",
+     ["Apollo 15 landed at Hadley Rille in 1971.",
+      "Apollo 16 landed in the Descartes Highlands in 1972."]),
+    ("Terminal 1 opened in 1968, Terminal 2 in 1985 and Terminal 3 in 2004.",
+     ["Terminal 1 opened in 1968.", "Terminal 2 opened in 1985.", "Terminal 3 opened in 2004."]),
+    ("Germany won 20 medals and Japan 12.", ["Germany won 20 medals.", "Japan won 12 medals."]),
+    ("Water boils at 100 degrees at sea level and at about 70 degrees on the summit of Everest.",
+     ["Water boils at 100 degrees at sea level.",
+      "Water boils at about 70 degrees on the summit of Everest."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
+def test_fact_gapping(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    assert resolve(rules, sentence)[0] == expected
+
+
+def test_name_tagged_plural_keeps_the_verb(rules: RulesResolver) -> None:
+    """A name the tagger calls plural without a plural ending is of unknown number (the verb
+    is kept as written); a plural name with its ending stays plural."""
+    doc = rules.parser.parse(["Kelby and the Orkneys."])[0]
+    doc[0].tag_ = "NNPS"
+    assert _is_plural(doc, Span(0, 0)) is None
+    doc[3].tag_ = "NNPS"
+    assert _is_plural(doc, Span(2, 3)) is True

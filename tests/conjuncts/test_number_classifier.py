@@ -1,0 +1,45 @@
+"""A number remnant with an adverb of quantity gets its counted noun back (issue 11, session
+12, helper web12): "sold 400 loaves on Friday and almost 650 on Saturday" -> "sold almost
+650 loaves on Saturday" (docs/conjuncts-devdata.md: a bare numeral or quantifier whose noun
+is elided gets the correlate's noun back). The ranker's ``num_keeps_noun`` now also fires
+after adverbs of quantity and "more/fewer/less than" (v5's weights unchanged; before, the
+analysis that replaced the whole "400 loaves" won).
+
+Every sentence is written here, with the expected rewrites written before the resolver ran
+on them; ``MUST_RESOLVE`` failed on main de8a985.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+MUST_RESOLVE = [
+    ("The bakery sold 400 loaves on Friday and almost 650 on Saturday.",
+     ["The bakery sold 400 loaves on Friday.", "The bakery sold almost 650 loaves on Saturday."]),
+    ("The ferry carried 120 cars in the morning but fewer than 40 in the evening.",
+     ["The ferry carried 120 cars in the morning.",
+      "The ferry carried fewer than 40 cars in the evening."]),
+    ("The clinic treated 35 patients on Monday and about 50 on Tuesday.",
+     ["The clinic treated 35 patients on Monday.",
+      "The clinic treated about 50 patients on Tuesday."]),
+    ("Our choir has 24 singers in the autumn and only 15 in the summer.",
+     ["Our choir has 24 singers in the autumn.", "Our choir has only 15 singers in the summer."]),
+    ("The farm keeps 200 sheep in winter and more than 300 in spring.",
+     ["The farm keeps 200 sheep in winter.", "The farm keeps more than 300 sheep in spring."]),
+]  # fmt: skip
+
+MUST_NOT_CHANGE = [
+    ("The bakery sold 400 loaves on Friday and 650 on Saturday.",
+     ["The bakery sold 400 loaves on Friday.", "The bakery sold 650 loaves on Saturday."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), MUST_RESOLVE + MUST_NOT_CHANGE)
+def test_number_classifier(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
+    conj = "but" if " but " in sentence else "and"
+    assert resolve(rules, sentence, conj)[0] == expected
