@@ -58,6 +58,20 @@ EXTENT: list[Case] = [
     ("Because the shop opens not at nine but at ten, we had coffee first.", "but",
      ["Because the shop opens not at nine, we had coffee first.",
       "Because the shop opens at ten, we had coffee first."]),
+    # a remnant of a degree adverb and a participle ("less educated") inside the relative
+    ("Participants who were not only older but also less educated reported more pain.", "but",
+     ["Participants who were older reported more pain.",
+      "Participants who were also less educated reported more pain."]),
+    ("Workers who were not only younger but also better paid stayed longer.", "but",
+     ["Workers who were younger stayed longer.", "Workers who were also better paid stayed longer."]),
+    ("Children who are not only hungry but also poorly fed learn more slowly.", "but",
+     ["Children who are hungry learn more slowly.",
+      "Children who are also poorly fed learn more slowly."]),
+    ("The soldiers, who were tired but not badly injured, reached the camp at dawn.", "but",
+     ["The soldiers, who were tired, reached the camp at dawn.",
+      "The soldiers, who were not badly injured, reached the camp at dawn."]),
+    ('"We did it not for money but for love," she said.', "but",
+     ['"We did it not for money," she said.', '"We did it for love," she said.']),
     # adjuncts of the left clause's verb after a correlative "not X but Y"
     ("She sang not in Italian but in French at the wedding.", "but",
      ["She sang not in Italian at the wedding.", "She sang in French at the wedding."]),
@@ -132,3 +146,35 @@ def test_remnant_with_relative_clause_answers_the_clause_above(
     out, rule = resolve(rules, sentence, conj)
     assert out == expected
     assert rule.startswith("stripping")
+
+
+HEDGE: list[Case] = [
+    # an adverb of likelihood opening the remnant goes before the verb, like "then"
+    ("She has lived in Peru and probably in Chile.", "and",
+     ["She has lived in Peru.", "She has probably lived in Chile."]),
+    ("The virus spreads through water and probably through food.", "and",
+     ["The virus spreads through water.", "The virus probably spreads through food."]),
+    # (coordination) the remnant's preposition comes once when its adverb moves: not "at at"
+    ("we could meet at the cafe or maybe at the library", "or",
+     ["We could meet at the cafe.", "We could maybe meet at the library."]),
+]  # fmt: skip
+
+HEDGE_KEEP: list[Case] = [
+    ("The noise comes from the engine and perhaps the gearbox.", "and",
+     ["The noise comes from the engine.", "The noise perhaps comes from the gearbox."]),
+    ("The letter was probably sent to the mayor and possibly to the press.", "and",
+     ["The letter was probably sent to the mayor.", "The letter was possibly sent to the press."]),
+    # a focus particle stays with its remnant (docs/conjuncts-devdata.md)
+    ("He has spoken to the police and even to a journalist.", "and",
+     ["He has spoken to the police.", "He has spoken even to a journalist."]),
+    ("I have read all her novels and even her letters.", "and",
+     ["I have read all her novels.", "I have read even her letters."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(HEDGE, HEDGE_KEEP))
+def test_adverb_of_likelihood_opens_a_stripped_phrase(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected

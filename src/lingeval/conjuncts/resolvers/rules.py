@@ -5520,6 +5520,17 @@ def _substitute(
             # "and then to B" -> "then V ... B": the copied verb follows the adverb
             for adv in advs:
                 indices.remove(adv)
+            prep = c.start - 1
+            if (
+                prep in indices
+                and doc[prep].tag_ == "IN"
+                and advs[-1] + 1 <= r.end
+                and doc[advs[-1] + 1].lower_ == doc[prep].lower_
+            ):
+                # a noun correlate inside the phrase of the remnant's own preposition: it
+                # comes once ("meet at the cafe or maybe at the library" -> "maybe meet at
+                # the library", not "at at")
+                indices.remove(prep)
             if doc[advs[-1] + 1].text == "," and advs[-1] + 1 in indices:
                 indices.remove(advs[-1] + 1)  # "and, later, to B" -> "later V ... B"
             rival = _rival_adverb(doc, gov, advs[-1], indices, pairs)

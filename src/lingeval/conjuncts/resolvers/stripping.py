@@ -253,7 +253,7 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
     # soaked")
     participle = (
         front is not None
-        and all(doc[i].tag_ == "RB" for i in range(j, k))
+        and all(doc[i].tag_ in {"RB", "RBR", "RBS"} for i in range(j, k))  # ("less educated")
         and doc[k].tag_ in {"VBN", "VBG"}
     )
     for i in range(j, k + 1):
@@ -291,6 +291,12 @@ OPENERS = {
     "sometimes", "often", "usually", "occasionally", "frequently", "rarely", "always",
     "previously", "formerly", "originally", "initially", "briefly",
 }  # fmt: skip
+#: Adverbs of likelihood that open a stripped phrase like those of :data:`OPENERS` and go
+#: before the verb (session 12: "from the fan and probably the PSU" -> "is probably coming
+#: from the PSU"), without placing the event at another time. (A focus particle stays with its
+#: remnant: "has interviewed even a pope", docs/conjuncts-devdata.md.)
+SCALAR_OPENERS = {"probably", "perhaps", "possibly", "maybe"}
+OPENERS |= SCALAR_OPENERS
 
 
 #: Relations inside a remnant that make it two phrases, not one
@@ -302,7 +308,7 @@ FIRST = {"first", "firstly", "initially", "originally", "once"}
 #: Adverbs of :data:`OPENERS` that place the stripped event at another time or frequency
 #: than the left clause's (its adjuncts of time are not copied: "visits them on Sundays and
 #: often her aunt" -> "often visits her aunt")
-SEQUENCE = OPENERS - {"again", "briefly"}
+SEQUENCE = OPENERS - {"again", "briefly"} - SCALAR_OPENERS
 
 
 def _adverb_opened_phrase(doc: Doc, j: int, k: int) -> bool:
@@ -1068,9 +1074,11 @@ def _choices(
         # ("The drug helps some patients but not others": the object, not the subject)
         contrast = [c for c in out if doc[c.span.start].lower_ in OTHERS_CONTRAST]
         out = contrast or out
-    if st.opener and first.tag_ in {"IN", "TO"}:
+    scalar = any(doc[a].lower_ in SCALAR_OPENERS for a in st.advs)
+    if st.opener and first.tag_ in {"IN", "TO"} and not scalar:
         # without a marker, a prepositional phrase needs a correlate of its preposition or of
-        # time; otherwise the omission path decides (an argument cluster, a misparse)
+        # time; otherwise the omission path decides (an argument cluster, a misparse); after
+        # "probably" any phrase of its kind ("in Peru and probably in Chile")
         out = [c for c in out if doc[c.span.start].lower_ == first.lower_ or c in timed]
         if not out:
             return None
@@ -1724,7 +1732,7 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
         up = head.head
         if up.i == head.i or not r_start <= up.i <= last:
             break
-        if up.i > j and up.tag_ in VERB_TAGS and up.i > head.right_edge.i:
+        if up.i > j and up.tag_ in FINITE_TAGS and up.i > head.right_edge.i:
             stop = up
             break
         head = up
@@ -2282,8 +2290,8 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     if doc[e].text != ",":
         # without a closing comma: the correlative or a subject ("Not only X but also Y were
         # ...", "Cats and also dogs can ...", checked below)
-        if doc[e].tag_ not in VERB_TAGS | {"MD"} or doc[j].lower_ not in {"also", "not"}:
-            return None
+        if doc[e].tag_ not in FINITE_TAGS or doc[j].lower_ not in {"also", "not"}:
+            return None  # (a participle is the remnant's: "but also less educated")
         if doc[cc - 1].text == ",":
             return None
     elif doc[cc - 1].text != ",":
