@@ -368,6 +368,15 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         # not inside a term ("sodium Dodecyl sulfate") nor a name modifying a noun after a
         # determiner or a possessor ("a Boston firm", "the project's Hong Kong contractor")
         return not (k0 > 0 and doc[k0 - 1].tag_ in {"NN", "NNS", "JJ", "DT", "PRP$", "POS"})
+    if (
+        a.tag_ == "CD"
+        and len(a.text) == 4
+        and a.text.isdigit()
+        and k >= 2
+        and doc[k - 2].tag_ == "IN"
+        and b.tag_ in {"NNP", "NNPS"}
+    ):
+        return True  # a year closes its phrase before a name: "In 1987 | Ferncliffe Town won"
     if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS", "NNP", "NNPS", "JJ"} or b.text in {"%", "$"}):
         return False  # "40,000 visitors", "21 %"
     if a.tag_ == "CD" and b.tag_ == "CD":

@@ -237,8 +237,9 @@ def pair_features(doc: Any, parts: Sequence[Any], corr: Sequence[Any]) -> dict[s
     ``corr`` paired in order, inclusive ``start``/``end`` token ranges of ``doc``):
 
     - ``qnum_keeps_noun``: a remnant that is a number, possibly after adverbs of quantity
-      ("nearly 300"), replaces a bare number whose counted noun stays ("200 [visitors]"),
-      i.e. ``num_keeps_noun`` with the adverbs allowed;
+      ("nearly 300", "fewer than 20,000"), replaces a number, possibly after such adverbs
+      too, whose counted noun stays ("[about] 200 [visitors]"), i.e. ``num_keeps_noun`` with
+      the adverbs allowed (since session 12 ``num_keeps_noun`` is this value);
     - ``echo_left``: some remnant opens with the 1-4 words just before its correlate (which
       stay in the rewrite, so it would say them twice: "to try [to try] to begin");
     - ``echo_prep``: the word before some correlate is a preposition that recurs inside its
@@ -249,7 +250,7 @@ def pair_features(doc: Any, parts: Sequence[Any], corr: Sequence[Any]) -> dict[s
     pairs = list(zip(parts, corr, strict=False))
     qnum = any(
         bare_number(doc, _without_quantity_adverbs(doc, a))
-        and bare_number(doc, b)
+        and bare_number(doc, _without_quantity_adverbs(doc, b))
         and _noun_stays(doc, b, corr)
         for a, b in pairs
     )

@@ -1192,8 +1192,10 @@ class _Analysis:
         return candidate
 
     def subject_span(self, verb: Token) -> Span | None:
-        for c in verb.children:
-            if c.dep_ in SUBJ_DEPS and c.i < verb.i:
+        # of two subjects before the verb the nearest is its own: the parser may make an
+        # opening clause's subject a second one ("While the butter melts/NNS, the flour ...")
+        for c in reversed([c for c in verb.lefts if c.dep_ in SUBJ_DEPS]):
+            if c.i < verb.i:
                 start = c.left_edge.i
                 end = c.right_edge.i
                 end = min(end, verb.i - 1)
@@ -1205,6 +1207,16 @@ class _Analysis:
                         end = min(end, k.left_edge.i - 1)
                 if _possessive_its(self.doc, start, verb):
                     start -= 2  # "[It's maiden flight] was on May 2"
+                year = self.doc[start]
+                if (
+                    start > 0
+                    and start < c.i
+                    and self.doc[start - 1].tag_ == "IN"
+                    and year.tag_ == "CD"
+                    and len(year.text) == 4
+                    and year.text.isdigit()
+                ):
+                    start += 1  # the year is the opening preposition's: "In [1987] Ferncliffe"
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -1683,6 +1695,7 @@ def resolve_doc(
         return res_cite
     doc = _verb_from_plural_noun(doc, cc)
     doc = _titles_as_names(doc)
+    doc = _names_tagged_verbs(doc)
     _adjective_subjects(doc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
@@ -2431,6 +2444,29 @@ def _titles_as_names(doc: Doc) -> Doc:
     doc = doc.copy()  # never the caller's (possibly cached) parse
     doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
     for i in titled:
+        doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
+def _names_tagged_verbs(doc: Doc) -> Doc:
+    """A copy of ``doc`` in which a capitalised word inside the sentence that the tagger
+    calls a verb, that no dictionary knows as a verb, and that a proper name follows is a
+    proper name ("and Dunmere/VBD Athletic the cup"): tagged ``NNP``; the doc itself when
+    there is none. A verbless conjunct is then seen as one (paper 000, section 3.2)."""
+    found = [
+        t.i
+        for t in doc[1:-1]
+        if t.tag_ in VERB_TAGS
+        and t.text[:1].isupper()
+        and t.text[1:].islower()
+        and not doc[t.i - 1].is_punct
+        and doc[t.i + 1].tag_ in {"NNP", "NNPS"}
+        and not has_lemma(t.lower_, "VERB")
+    ]
+    if not found:
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    for i in found:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
     return doc
 
