@@ -349,6 +349,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
         return not numbered_series(doc, k - 1)  # "Japanese | 0.3%", not "Orion 9"
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
+        if a.lower_ == "only" and k >= 2 and _boundary_between(doc, k - 1):
+            return False  # the focus particle opened this phrase: "its annex | only in 1991"
         return a_np or a.tag_ in {"JJ", "JJR", "RB", "RBR"}  # "Kim | to Paris", "$7 | by B"
     if b.lower_ == "of":
         return False
@@ -382,6 +384,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if a.tag_ == "CD" and b.tag_ == "CD":
         return False
     if b.tag_ in {"RB", "RBR"}:
+        if b.lower_ == "only" and k + 1 < len(doc) and doc[k + 1].tag_ in {"IN", "CD", "$"}:
+            return True  # a focus particle opens the phrase it focuses: "its annex | only in 1991"
         return b.lower_ not in {"alone", "only", "so"}
     return b.tag_ in NP_START_TAGS or b.text == "$"
 

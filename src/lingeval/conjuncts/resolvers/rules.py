@@ -2450,9 +2450,11 @@ def _titles_as_names(doc: Doc) -> Doc:
 
 def _names_tagged_verbs(doc: Doc) -> Doc:
     """A copy of ``doc`` in which a capitalised word inside the sentence that the tagger
-    calls a verb, that no dictionary knows as a verb, and that a proper name follows is a
-    proper name ("and Dunmere/VBD Athletic the cup"): tagged ``NNP``; the doc itself when
-    there is none. A verbless conjunct is then seen as one (paper 000, section 3.2)."""
+    calls a verb is a proper name, tagged ``NNP``, when no dictionary knows it as a verb and
+    a proper name follows ("and Dunmere/VBD Athletic the cup"), or when it is a participle
+    after a capitalised name and before no name, article or pronoun ("the Kessel
+    Building/VBG 96 metres"); the doc itself when there is none. A verbless conjunct is then
+    seen as one (paper 000, section 3.2)."""
     found = [
         t.i
         for t in doc[1:-1]
@@ -2460,8 +2462,16 @@ def _names_tagged_verbs(doc: Doc) -> Doc:
         and t.text[:1].isupper()
         and t.text[1:].islower()
         and not doc[t.i - 1].is_punct
-        and doc[t.i + 1].tag_ in {"NNP", "NNPS"}
-        and not has_lemma(t.lower_, "VERB")
+        and (
+            (doc[t.i + 1].tag_ in {"NNP", "NNPS"} and not has_lemma(t.lower_, "VERB"))
+            # a participle closing a name: "the Kessel Building/VBG", "the Old Mill Landing"
+            or (
+                t.tag_ in {"VBG", "VBN"}
+                and doc[t.i - 1].tag_ in {"NNP", "NNPS"}
+                and doc[t.i - 1].text[:1].isupper()
+                and doc[t.i + 1].tag_ not in {"NNP", "NNPS", "DT", "PRP", "PRP$"}
+            )
+        )
     ]
     if not found:
         return doc
