@@ -18,6 +18,9 @@ rewrite wrongly.
   ("the Hassel Building/VBG 45 metres").
 - A focus particle after the subject remnant opens the phrase it focuses ("but the chapel |
   only in 2005" -> "The chapel was restored only in 2005").
+- The groups of a list of argument clusters may open with different prepositions when the
+  rest of the group has the same shape ("on vinyl by A in 1971, on cassette by B in 1980 and
+  as a download by C in 2009").
 - A capitalised word before a number that recurs before another number names one of a
   numbered series ("Hall 3 ..., Hall 5 ... and Hall 9 ..."): word and number are one name,
   and the comma before it is no comma inside a place name ("Anna Weller, Hall 5").
@@ -117,6 +120,20 @@ MUST_RESOLVE = [
      ["The main road was paved in 1950.", "The side streets were paved only in 1978."]),
     ("Ann arrived at noon and her brother only at six.",
      ["Ann arrived at noon.", "Her brother arrived only at six."]),
+    # groups of one list whose first prepositions differ
+    ("The song was released on vinyl by Redwing in 1971, on cassette by Tern Audio in 1980 and"
+     " as a download by Tern Digital in 2009.",
+     ["The song was released on vinyl by Redwing in 1971.",
+      "The song was released on cassette by Tern Audio in 1980.",
+      "The song was released as a download by Tern Digital in 2009."]),
+    ("The opera was staged in Vienna by Hans Roth in 1902, at La Scala by Ugo Berti in 1910 and"
+     " in New York by Carl Stein in 1925.",
+     ["The opera was staged in Vienna by Hans Roth in 1902.",
+      "The opera was staged at La Scala by Ugo Berti in 1910.",
+      "The opera was staged in New York by Carl Stein in 1925."]),
+    ("The film was shown at Cannes in May, in Venice in September and at Toronto in October.",
+     ["The film was shown at Cannes in May.", "The film was shown in Venice in September.",
+      "The film was shown at Toronto in October."]),
 ]  # fmt: skip
 
 MUST_NOT_CHANGE = [

@@ -3549,6 +3549,7 @@ def _peel_list(
             if (
                 _category(doc, seg) == "PP" == _category(doc, right)
                 and doc[seg.start].lower_ != doc[right.start].lower_
+                and not _same_shape_after_first(doc, seg, right)
             ):
                 break  # "for 90 days, without restriction, to workers ..., and for ...": adjuncts
         middles.insert(0, seg)
@@ -3641,6 +3642,18 @@ def _same_shape(doc: Doc, a: Span, b: Span) -> bool:
     Sunday")."""
     pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
     return len(pa) >= 2 and [(x.category, x.prep) for x in pa] == [(x.category, x.prep) for x in pb]
+
+
+def _same_shape_after_first(doc: Doc, a: Span, b: Span) -> bool:
+    """``a`` and ``b`` are two or more phrases of the same categories in the same order,
+    the prepositional ones after the first with the same preposition: groups of one list
+    whose first phrases differ ("in paperback by A in 1989" / "as an ebook by B in 2011")."""
+    pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
+    return (
+        len(pa) >= 2
+        and [x.category for x in pa] == [x.category for x in pb]
+        and [x.prep for x in pa[1:]] == [x.prep for x in pb[1:]]
+    )
 
 
 def _inside_name(doc: Doc, k: int) -> bool:
