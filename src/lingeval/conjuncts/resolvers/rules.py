@@ -3883,13 +3883,22 @@ def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int
     """Two nominal remnants against a verb with two noun-phrase objects in the first clause, a
     dative and a direct object ("The bank lent [the city] [30 million] and the region another
     12 million"): they answer the two objects (an argument cluster), not the subject and one
-    object; a nominative pronoun first ("and he a pen") is a subject."""
+    object; a nominative pronoun first ("and he a pen") is a subject. A verb of
+    :data:`DITRANSITIVE_LEMMAS` followed by exactly two noun phrases has them too, whatever
+    the parse made of them."""
     if verb is None or len(parts) != 2 or doc[parts[0].start].lower_ in NOMINATIVE_PRONOUNS:
         return False
     if any(_category(doc, part) not in {"NP", "NUM"} for part in parts):
         return False
     deps = {c.dep_ for c in verb.children if verb.i < c.i < cc and c.tag_ != "IN"}
-    return {"dative", "dobj"} <= deps
+    if {"dative", "dobj"} <= deps:
+        return True
+    # the parser may read the two objects as one with appositions ("awarded [the painter Rosa
+    # Klee] [its first prize]"): a verb of giving followed by exactly two noun phrases
+    if verb.lemma_.lower() not in DITRANSITIVE_LEMMAS or verb.i + 1 >= cc:
+        return False
+    after = chunk_phrases(doc, verb.i + 1, cc - 1)
+    return len(after) == 2 and all(ph.category in {"NP", "NUM"} for ph in after)
 
 
 def _rate(doc: Doc, c: Span) -> bool:
