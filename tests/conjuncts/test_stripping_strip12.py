@@ -178,3 +178,41 @@ def test_adverb_of_likelihood_opens_a_stripped_phrase(
 ) -> None:
     out, _ = resolve(rules, sentence, conj)
     assert out == expected
+
+
+PLACEMENT: list[Case] = [
+    # a relative clause after its preposition closes the remnant (", for which ...")
+    ("He flew on the first mission but not on the second one, for which he had trained for"
+     " years.", "but",
+     ["He flew on the first mission.",
+      "He did not fly on the second one, for which he had trained for years."]),
+    # the noun a prepositional remnant leaves out after its ordinal
+    ("The effect appeared not in the first week but in the second.", "but",
+     ["The effect appeared not in the first week.", "The effect appeared in the second week."]),
+    # "not only" before a phrase of a participle modifying a noun: the marker goes before it
+    ("It is a bird seen not only in Spain but also in Morocco.", "but",
+     ["It is a bird seen in Spain.", "It is a bird also seen in Morocco."]),
+]  # fmt: skip
+
+PLACEMENT_KEEP: list[Case] = [
+    ("We visited Rome but not Naples, where my grandmother was born.", "but",
+     ["We visited Rome.", "We did not visit Naples, where my grandmother was born."]),
+    ("She thanked her parents, but not her brother, who had paid for everything.", "but",
+     ["She thanked her parents.", "She did not thank her brother, who had paid for everything."]),
+    ("The band played in Leeds and also in York, where the tour ended in 2019.", "and",
+     ["The band played in Leeds.", "The band also played in York, where the tour ended in 2019."]),
+    ("She won not the first race but the third.", "but",
+     ["She won not the first race.", "She won the third race."]),
+    ("These are tools used not just by carpenters but also by plumbers.", "but",
+     ["These are tools used by carpenters.", "These are tools also used by plumbers."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(PLACEMENT, PLACEMENT_KEEP)
+)
+def test_remnant_placement_in_running_text(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected

@@ -481,6 +481,13 @@ def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
     if nxt.dep_ == "conj" and nxt.tag_ == "NNP" and nxt.head.tag_ == "NNP":
         return nxt.head.i in inside  # a place and its region: "Beverley, Yorkshire"
     relcl = nxt if nxt.dep_ == "relcl" else nxt.head
+    if (
+        nxt.tag_ == "IN"
+        and comma + 2 in inside
+        and doc[comma + 2].tag_ in {"WDT", "WP", "WP$"}
+        and relcl.dep_ == "relcl"
+    ):
+        return relcl.head.i in inside  # a relative clause after its preposition: ", for which"
     return (
         nxt.tag_ in {"WDT", "WP", "WP$", "WRB"} and relcl.dep_ == "relcl" and relcl.head.i in inside
     )
@@ -644,9 +651,20 @@ def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
     white"), taken from the correlate whose noun follows a modifier of the same kind ("the
     first hypothesis", "the red wine"); None when the remnant has a noun of its own. The
     documented convention of the gold: elided nouns are restored from the sentence."""
-    from lingeval.conjuncts.resolvers.rules import ORDINALS, _np_head
+    from lingeval.conjuncts.resolvers.rules import ORDINALS, Span, _np_head
 
-    if corr.end < corr.start or rem.end - rem.start > 2:
+    if corr.end < corr.start:
+        return None
+    if (
+        rem.start < rem.end
+        and corr.start < corr.end
+        and doc[rem.start].tag_ == "IN"
+        and doc[corr.start].lower_ == doc[rem.start].lower_
+    ):
+        # the noun phrases of two phrases of one preposition ("not in the first session but
+        # in the third [session]")
+        return _elided_noun(doc, Span(corr.start + 1, corr.end), Span(rem.start + 1, rem.end))
+    if rem.end - rem.start > 2:
         return None
     last = doc[rem.end]
     if doc[rem.start].tag_ not in {"DT", "PRP$"} or not (
@@ -914,6 +932,9 @@ def _choices(
         above = _verb_above(verb.head, an.cc)
         if above is not None and above.i < verb.head.i:
             verb = above
+    modifier = _participle_clause(an, verb, st.remnant)
+    if modifier is not None:
+        verb = modifier
     cleft = _cleft_be(an, verb) if marker_word(doc, st) or st.end else None
     if cleft is not None:
         verb = cleft[0]  # "It was Ann who won, and not Bo" -> "It was not Bo who won."
@@ -1120,6 +1141,39 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _participle_clause(an: _Analysis, verb: Token, rem: Span) -> Token | None:
+    """The participle modifying a noun of ``verb``'s clause whose phrase the remnant answers:
+    the phrase right after "not only", or one of the prepositional remnant's preposition that
+    the clause verb lacks ("It is a bird seen not only in Spain but also in Morocco" -> "It is
+    a bird also seen in Morocco"); None otherwise."""
+    doc = an.doc
+    pairs = _not_only_pairs(doc, verb.i + 1, an.cc - 1)
+    if pairs:
+        tops = [doc[pairs[-1] + 2]]
+    elif doc[rem.start].tag_ == "IN" and not any(
+        c.dep_ == "prep" and c.lower_ == doc[rem.start].lower_ and verb.i < c.i < an.cc
+        for c in verb.children
+    ):
+        tops = [
+            t
+            for t in doc[verb.i + 1 : an.cc]
+            if t.dep_ == "prep" and t.lower_ == doc[rem.start].lower_
+        ]
+    else:
+        return None
+    for t in tops:
+        head = t.head
+        if (
+            head.tag_ in {"VBN", "VBG", "VBD"}  # ("found/VBD": a participle the tagger missed)
+            and head.dep_ == "acl"
+            and verb.i < head.i < t.i
+            and head.head.head.i == verb.i  # the participle of an argument of the verb
+            and not any(c.dep_ in SUBJ_DEPS for c in head.children)
+        ):
+            return head
+    return None
 
 
 def _relative_inside(doc: Doc, span: Span) -> bool:
@@ -1365,7 +1419,10 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
         (
             k
             for k in range(_after_place_words(doc, Span(i, rem.end)) + 1, rem.end)
-            if doc[k].tag_ in {"IN", "TO"} and doc[k].lower_ != "of"
+            if doc[k].tag_ in {"IN", "TO"}
+            and doc[k].lower_ != "of"
+            # (not inside a clause of the remnant: "Denmark, where it sold it [in 2011]")
+            and not any(doc[x].tag_ in VERB_TAGS for x in range(i, k))
         ),
         None,
     )
