@@ -3897,6 +3897,8 @@ def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int
     # Klee] [its first prize]"): a verb of giving followed by exactly two noun phrases
     if verb.lemma_.lower() not in DITRANSITIVE_LEMMAS or verb.i + 1 >= cc:
         return False
+    if any(doc[i].text in {",", ";"} for i in range(verb.i + 1, cc)):
+        return False  # the groups of a list: "sold cakes, the butchers sausages and ..."
     after = chunk_phrases(doc, verb.i + 1, cc - 1)
     return len(after) == 2 and all(ph.category in {"NP", "NUM"} for ph in after)
 
