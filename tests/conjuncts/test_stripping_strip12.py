@@ -216,3 +216,47 @@ def test_remnant_placement_in_running_text(
 ) -> None:
     out, _ = resolve(rules, sentence, conj)
     assert out == expected
+
+
+SHAPES: list[Case] = [
+    # an adverb of medium with a phrase of its means answers a phrase of place
+    ("You can renew your pass at any library, and also online through the council's website.",
+     "and",
+     ["You can renew your pass at any library.",
+      "You can also renew your pass online through the council's website."]),
+    ("The course is taught in the classroom but also online with recorded lectures.", "but",
+     ["The course is taught in the classroom.",
+      "The course is also taught online with recorded lectures."]),
+    # a wh-clause after the bare "but" of "not only / not just"
+    ("The decision affects not only how we teach but what we teach.", "but",
+     ["The decision affects how we teach.", "The decision affects what we teach."]),
+    ("The study asks not only why people move but where they go.", "but",
+     ["The study asks why people move.", "The study asks where they go."]),
+    ("honestly it changed not just what I eat but how I sleep", "but",
+     ["Honestly it changed what I eat.", "Honestly it changed how I sleep."]),
+    # a participle modifying a noun of the remnant; a comparative after "not just" is additive
+    ("We want not just more money but better working conditions.", "but",
+     ["We want more money.", "We want better working conditions."]),
+    ("The firm offers not only higher salaries but also flexible working hours.", "but",
+     ["The firm offers higher salaries.", "The firm also offers flexible working hours."]),
+]  # fmt: skip
+
+SHAPES_KEEP: list[Case] = [
+    ("We need not just new laws but trained inspectors.", "but",
+     ["We need new laws.", "We need trained inspectors."]),
+    ("I love my parents, but not my brother.", "but",
+     ["I love my parents.", "I do not love my brother."]),
+    ("I like jazz, and my wife too.", "and", ["I like jazz.", "My wife likes jazz too."]),
+    # a phrase of "of" is the noun's, not a shared phrase of time
+    ("He came not as a guest but as a friend of many years.", "but",
+     ["He came not as a guest.", "He came as a friend of many years."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(SHAPES, SHAPES_KEEP))
+def test_stripping_shapes_of_running_text(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, rule = resolve(rules, sentence, conj)
+    assert out == expected
+    assert rule.startswith("stripping") or not new

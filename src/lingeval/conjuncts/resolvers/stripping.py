@@ -187,7 +187,13 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         front = late_not
     elif j < k and doc[j].lower_ == "rather" and doc[an.cc].lower_ == "but" and neg:
         j += 1  # "not A, but rather B": "rather" goes with the conjunction
-    contrast = front is None and not end and doc[an.cc].lower_ == "but" and _comparative(doc, j, k)
+    contrast = (
+        front is None
+        and not end
+        and doc[an.cc].lower_ == "but"
+        and not not_only  # ("not just more money but better conditions": additive)
+        and _comparative(doc, j, k)
+    )
     # B has no marker after a bare *but* and the left clause holds a negation: "not A but B"
     # is corrective; "not only A but B" is additive, not corrective: "not only" is dropped as
     # with "but also" and A is the correlate ("She speaks not only French but German")
@@ -235,10 +241,19 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
         or k - j >= MAX_REMNANT
     ):
         return None
-    if front is not None and doc[j].lower_ in WH_OPENERS and k > j:
+    if (front is not None or additive or corrective) and doc[j].lower_ in WH_OPENERS and k > j:
+        # (also after a bare "but" of "not only how we speak but what we say")
         if any(doc[i].text in {",", ";", ":"} for i in range(j, k + 1)):
             return None
-        return Stripping(Span(j, k), front, end, comma and bool(end), True, shared)
+        return Stripping(
+            Span(j, k),
+            front,
+            end,
+            comma and bool(end),
+            True,
+            shared,
+            corrective=corrective and front is None,
+        )
     inside = set(range(j, k + 1))
     heads = [doc[i] for i in inside if doc[i].head.i not in inside or doc[i].head.i == i]
     # one phrase whose head is no verb may hold a clause of its own: "not with the audience
@@ -262,6 +277,13 @@ def find_stripping(an: _Analysis, r_start: int, last: int | None = None) -> Stri
             return None
         if tok.tag_ in VERB_TAGS and (participle or _noun_not_verb(tok) or _before_one(doc, tok)):
             continue  # (a tagger error: "and also aphid/VBZ honeydew"; "spoken/VBN ones")
+        if (
+            tok.tag_ in {"VBG", "VBN"}
+            and tok.dep_ in {"amod", "compound"}
+            and tok.head.i in inside
+            and tok.head.i > tok.i
+        ):
+            continue  # a participle modifying a noun of the remnant ("better [working] conditions")
         if tok.tag_ in VERB_TAGS | {"CC", "WDT", "WP", "WRB"} and not (
             embedded and tok.i != heads[0].i
         ):
@@ -837,10 +859,22 @@ def _unbracketed(doc: Doc, span: Span) -> Span:
 
 
 def _place_remnant(doc: Doc, span: Span) -> bool:
-    """The span is one adverb of place or medium ("there", "online")."""
+    """The span is one adverb of place or medium ("there", "online"), or one of medium with a
+    phrase of its means ("online through the website")."""
     from lingeval.conjuncts.resolvers.rules import PLACE_ADVERBS
 
     low = doc[span.start].lower_
+    if (
+        low in PLACE_REMNANTS
+        and span.start < span.end
+        and doc[span.start + 1].tag_ == "IN"
+        and not any(
+            doc[i].tag_ in FINITE_TAGS | {",", "CC"}
+            or (doc[i].tag_ in VERB_TAGS and doc[i].dep_ != "amod")  # ("recorded lectures")
+            for i in range(span.start, span.end + 1)
+        )
+    ):
+        return True  # the medium with its means: "online [through the council's website]"
     return (
         span.start == span.end
         and doc[span.start].tag_ == "RB"
@@ -1814,6 +1848,7 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
             for t in doc[j + 2 : max(inside) + 1]
             if t.i in inside
             and t.dep_ == "prep"
+            and t.lower_ != "of"  # (the noun's own: "a friend [of many years]")
             and t.head.i in inside
             and t.right_edge.i == max(inside)
             and _time_phrase(doc, t)
