@@ -1193,10 +1193,23 @@ class _Analysis:
 
     def subject_span(self, verb: Token) -> Span | None:
         # of two subjects before the verb the nearest is its own: the parser may make an
-        # opening clause's subject a second one ("While the butter melts/NNS, the flour ...")
-        for c in reversed([c for c in verb.lefts if c.dep_ in SUBJ_DEPS]):
+        # opening clause's subject a second one ("While the butter melts/NNS, the flour ..."),
+        # or the words of one subject several ("The vice/nsubj -/nsubj president/nsubj"),
+        # which touch each other and make one span
+        subjects = [c for c in verb.lefts if c.dep_ in SUBJ_DEPS]
+        for n, c in reversed(list(enumerate(subjects))):
             if c.i < verb.i:
                 start = c.left_edge.i
+                for other in reversed(subjects[:n]):
+                    if other.right_edge.i + 1 != start or other.tag_ in WH_TAGS | {"PRP"}:
+                        break  # not a relative pronoun: "the tricks [that] time plays"
+                    start = other.left_edge.i
+                while (
+                    start > 0
+                    and self.doc[start - 1].head.i == verb.i
+                    and self.doc[start - 1].dep_ in {"det", "predet", "poss", "amod", "compound"}
+                ):
+                    start -= 1  # a modifier of the subject hung on the verb: "[The] co-owner"
                 end = c.right_edge.i
                 end = min(end, verb.i - 1)
                 # a subject whose subtree the parser runs past the verb (a list read as its
