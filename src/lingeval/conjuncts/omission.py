@@ -330,6 +330,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     a, b = doc[k - 1], doc[k]
     if a.tag_ == "CC" and hyphen_part(doc, k - 1):
         return b.tag_ in NP_START_TAGS or b.tag_ in {"IN", "TO"} or b.text == "$"
+    if hyphen_part(doc, k) or (b.text == "-" and not a.whitespace_ and not b.whitespace_):
+        return False  # a word written with a hyphen, whatever its tags: "co-star", "re-elected"
     if k in doc.user_data.get("lingeval_nominal", ()) and b.tag_ in VERB_TAGS:
         return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
     if lone_determiner(doc, k):

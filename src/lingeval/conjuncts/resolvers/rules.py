@@ -1193,10 +1193,23 @@ class _Analysis:
 
     def subject_span(self, verb: Token) -> Span | None:
         # of two subjects before the verb the nearest is its own: the parser may make an
-        # opening clause's subject a second one ("While the butter melts/NNS, the flour ...")
-        for c in reversed([c for c in verb.lefts if c.dep_ in SUBJ_DEPS]):
+        # opening clause's subject a second one ("While the butter melts/NNS, the flour ..."),
+        # or the words of one subject several ("The vice/nsubj -/nsubj president/nsubj"),
+        # which touch each other and make one span
+        subjects = [c for c in verb.lefts if c.dep_ in SUBJ_DEPS]
+        for n, c in reversed(list(enumerate(subjects))):
             if c.i < verb.i:
                 start = c.left_edge.i
+                for other in reversed(subjects[:n]):
+                    if other.right_edge.i + 1 != start or other.tag_ in WH_TAGS | {"PRP"}:
+                        break  # not a relative pronoun: "the tricks [that] time plays"
+                    start = other.left_edge.i
+                while (
+                    start > 0
+                    and self.doc[start - 1].head.i == verb.i
+                    and self.doc[start - 1].dep_ in {"det", "predet", "poss", "amod", "compound"}
+                ):
+                    start -= 1  # a modifier of the subject hung on the verb: "[The] co-owner"
                 end = c.right_edge.i
                 end = min(end, verb.i - 1)
                 # a subject whose subtree the parser runs past the verb (a list read as its
@@ -3549,6 +3562,7 @@ def _peel_list(
             if (
                 _category(doc, seg) == "PP" == _category(doc, right)
                 and doc[seg.start].lower_ != doc[right.start].lower_
+                and not _same_shape_after_first(doc, seg, right)
             ):
                 break  # "for 90 days, without restriction, to workers ..., and for ...": adjuncts
         middles.insert(0, seg)
@@ -3641,6 +3655,18 @@ def _same_shape(doc: Doc, a: Span, b: Span) -> bool:
     Sunday")."""
     pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
     return len(pa) >= 2 and [(x.category, x.prep) for x in pa] == [(x.category, x.prep) for x in pb]
+
+
+def _same_shape_after_first(doc: Doc, a: Span, b: Span) -> bool:
+    """``a`` and ``b`` are two or more phrases of the same categories in the same order,
+    the prepositional ones after the first with the same preposition: groups of one list
+    whose first phrases differ ("in paperback by A in 1989" / "as an ebook by B in 2011")."""
+    pa, pb = chunk_phrases(doc, a.start, a.end), chunk_phrases(doc, b.start, b.end)
+    return (
+        len(pa) >= 2
+        and [x.category for x in pa] == [x.category for x in pb]
+        and [x.prep for x in pa[1:]] == [x.prep for x in pb[1:]]
+    )
 
 
 def _inside_name(doc: Doc, k: int) -> bool:
@@ -3870,13 +3896,24 @@ def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int
     """Two nominal remnants against a verb with two noun-phrase objects in the first clause, a
     dative and a direct object ("The bank lent [the city] [30 million] and the region another
     12 million"): they answer the two objects (an argument cluster), not the subject and one
-    object; a nominative pronoun first ("and he a pen") is a subject."""
+    object; a nominative pronoun first ("and he a pen") is a subject. A verb of
+    :data:`DITRANSITIVE_LEMMAS` followed by exactly two noun phrases has them too, whatever
+    the parse made of them."""
     if verb is None or len(parts) != 2 or doc[parts[0].start].lower_ in NOMINATIVE_PRONOUNS:
         return False
     if any(_category(doc, part) not in {"NP", "NUM"} for part in parts):
         return False
     deps = {c.dep_ for c in verb.children if verb.i < c.i < cc and c.tag_ != "IN"}
-    return {"dative", "dobj"} <= deps
+    if {"dative", "dobj"} <= deps:
+        return True
+    # the parser may read the two objects as one with appositions ("awarded [the painter Rosa
+    # Klee] [its first prize]"): a verb of giving followed by exactly two noun phrases
+    if verb.lemma_.lower() not in DITRANSITIVE_LEMMAS or verb.i + 1 >= cc:
+        return False
+    if any(doc[i].text in {",", ";"} for i in range(verb.i + 1, cc)):
+        return False  # the groups of a list: "sold cakes, the butchers sausages and ..."
+    after = chunk_phrases(doc, verb.i + 1, cc - 1)
+    return len(after) == 2 and all(ph.category in {"NP", "NUM"} for ph in after)
 
 
 def _rate(doc: Doc, c: Span) -> bool:
