@@ -5158,6 +5158,15 @@ def _build(
                 _tokens_text(doc, _strip_preconj(doc, template, corr[0].start) + shared), an.final
             )
         ]
+    # the remnants answer the last of the first conjunct's verb phrases only: the others stay
+    # out of their rewrites ("was founded in 1902 and has 14,000 students, and Lorne College
+    # 3,100" -> "Lorne College has 3,100 students")
+    last_vp = _last_verb_phrase(an, verb, subj, corr) if option == "gapping" else None
+    r_template, r_verb = template, verb
+    if last_vp is not None and subj is not None:
+        r_verb = last_vp
+        cut = range(subj.end + 1, _verb_phrase_start(last_vp))
+        r_template = [i for i in template if i not in cut]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
     # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
     # "Kim has read it, too"): the words of the input are kept, none added (paper 000, 3.2)
@@ -5176,11 +5185,11 @@ def _build(
         sents.append(
             _substitute(
                 an,
-                template,
+                r_template,
                 own_corr,
                 remnant_parts,
                 own,
-                verb,
+                r_verb,
                 subj if new_subject or expletive else None,
             )
         )
@@ -5195,6 +5204,45 @@ def _build(
         rule += "+list"
     details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
     return Resolution(sents, rule, details=details)
+
+
+def _verb_phrase_start(v: Token) -> int:
+    """First token of the verb phrase of ``v``: its first auxiliary, negation or adverb
+    before it, else ``v``."""
+    before = [
+        c.i for c in v.children if c.i < v.i and c.dep_ in {"aux", "auxpass", "neg", "advmod"}
+    ]
+    return min([v.i, *before])
+
+
+def _last_verb_phrase(
+    an: _Analysis, verb: Token | None, subj: Span | None, corr: Sequence[Span]
+) -> Token | None:
+    """The last verb phrase of a first conjunct whose verb phrases share the subject ("[was
+    founded in 1902] and [has 14,000 students]") when the gapping analysis's correlates after
+    the subject all lie in it: its verb, else None."""
+    doc = an.doc
+    if verb is None or subj is None or len(corr) < 2 or corr[0] != subj:
+        return None
+    vps = [
+        c
+        for c in verb.children
+        if c.dep_ == "conj"
+        and verb.i < c.i < an.cc
+        and c.tag_ in VERB_TAGS
+        and not any(g.dep_ in SUBJ_DEPS for g in c.children)
+    ]
+    if not vps:
+        return None
+    last = vps[-1]
+    start = _verb_phrase_start(last)
+    if doc[start - 1].tag_ != "CC" or not any(t.tag_ in FINITE_TAGS for t in (last, doc[start])):
+        return None  # no "and" before it, or no finite verb of its own to agree
+    if not any(not doc[i].is_punct for i in range(verb.i + 1, start - 1)):
+        return None  # verbs that share their object: "[bought] and read the book"
+    if any(c.start < start for c in corr[1:]):
+        return None
+    return last
 
 
 def _no_subject(doc: Doc, span: Span) -> bool:
