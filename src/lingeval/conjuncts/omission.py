@@ -857,13 +857,14 @@ def _nonfinite_remnant(doc: Doc, i: int, start: int) -> bool:
 
 
 def _adjective_noun(doc: Doc, i: int, end: int) -> bool:
-    """A dictionary noun that is no dictionary adjective, tagged ``JJ`` where no noun follows
-    it, is a noun ("and others swordfish": swordfish/JJ)."""
+    """A dictionary noun that is no dictionary adjective, tagged ``JJ`` where no noun (other
+    than a number) follows it, is a noun ("and others swordfish": swordfish/JJ; "and its
+    archive/JJ 40,000 maps")."""
     tok = doc[i]
     if tok.tag_ != "JJ" or not tok.text.isalpha() or not tok.text.islower():
         return False
-    if i < end and doc[i + 1].tag_ in NOMINAL_TAGS | {"JJ", "VBG"}:
-        return False
+    if i < end and doc[i + 1].tag_ in (NOMINAL_TAGS - {"CD"}) | {"JJ", "VBG"}:
+        return False  # (a number after it opens a phrase of its own: "its archive | 40,000")
     return has_lemma(tok.lower_, "NOUN") and not has_lemma(tok.lower_, "ADJ")
 
 

@@ -3913,7 +3913,10 @@ def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int
     if any(doc[i].text in {",", ";"} for i in range(verb.i + 1, cc)):
         return False  # the groups of a list: "sold cakes, the butchers sausages and ..."
     after = chunk_phrases(doc, verb.i + 1, cc - 1)
-    return len(after) == 2 and all(ph.category in {"NP", "NUM"} for ph in after)
+    if len(after) != 2 or any(ph.category not in {"NP", "NUM"} for ph in after):
+        return False
+    second = Span(after[1].start, after[1].end)
+    return not (_rate(doc, second) or _time_np(doc, second))  # "lends 5,000 books [a month]"
 
 
 def _rate(doc: Doc, c: Span) -> bool:
