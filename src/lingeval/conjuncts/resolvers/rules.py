@@ -5166,9 +5166,17 @@ def _build(
     # 3,100" -> "Lorne College has 3,100 students")
     last_vp = _last_verb_phrase(an, verb, subj, corr) if option == "gapping" else None
     r_template, r_verb = template, verb
-    if last_vp is not None and subj is not None:
-        r_verb = last_vp
-        cut = range(subj.end + 1, _verb_phrase_start(last_vp))
+    if last_vp is not None and subj is not None and verb is not None:
+        cut = set(range(subj.end + 1, _verb_phrase_start(last_vp)))
+        shared_aux = {c.i for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i}
+        if (
+            _participle_of_shared_aux(verb, last_vp)
+            and not any(c.dep_ in {"aux", "auxpass"} for c in last_vp.children)
+            and shared_aux
+        ):
+            cut -= shared_aux  # "was designed ... and opened in 1925": "was opened"
+        else:
+            r_verb = last_vp
         r_template = [i for i in template if i not in cut]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
     # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
@@ -5216,6 +5224,25 @@ def _verb_phrase_start(v: Token) -> int:
         c.i for c in v.children if c.i < v.i and c.dep_ in {"aux", "auxpass", "neg", "advmod"}
     ]
     return min([v.i, *before])
+
+
+def _participle_of_shared_aux(verb: Token, last: Token) -> bool:
+    """``last``, a later verb of the verb phrases of ``verb``, is a participle under
+    ``verb``'s auxiliary: tagged one, or a passive ``verb`` and a past form without an object
+    that is also the participle ("was designed in 1920 and opened/VBD in 1925")."""
+    if last.tag_ in {"VBN", "VBG"}:
+        return True
+    if last.tag_ != "VBD" or not any(c.dep_ == "auxpass" for c in verb.children):
+        return False
+    from lemminflect import getLemma
+
+    from lingeval.conjuncts.memo import get_inflection
+
+    if any(c.dep_ in {"dobj", "dative"} for c in last.children):
+        return False
+    # the dictionary's lemma of the form (the tagger's may be wrong: "staged" -> "stag")
+    lemmas = {last.lemma_, *getLemma(last.lower_, upos="VERB")}
+    return any(last.lower_ in (get_inflection(lm, tag="VBN") or ()) for lm in lemmas)
 
 
 def _last_verb_phrase(
