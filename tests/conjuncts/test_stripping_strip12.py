@@ -260,3 +260,55 @@ def test_stripping_shapes_of_running_text(
     out, rule = resolve(rules, sentence, conj)
     assert out == expected
     assert rule.startswith("stripping") or not new
+
+
+NEGATION: list[Case] = [
+    # "and not X" without a comma before it answers a phrase after the verb, not the subject
+    ("Students should email the secretary and not the professor.", "and",
+     ["Students should email the secretary.", "Students should not email the professor."]),
+    # the clause's adjunct after a tight coordination is shared (also a phrase of time the
+    # parse hangs on the remnant's noun)
+    ("We travelled by train and not by car because of the strike.", "and",
+     ["We travelled by train because of the strike.",
+      "We did not travel by car because of the strike."]),
+    ("I answered the first email but not the second one before lunch.", "but",
+     ["I answered the first email before lunch.",
+      "I did not answer the second one before lunch."]),
+    ("We fixed the roof but not the gutter before the storm.", "but",
+     ["We fixed the roof before the storm.", "We did not fix the gutter before the storm."]),
+    # "online" tagged as an adjective is a place remnant
+    ("The tickets are sold at the door and never online.", "and",
+     ["The tickets are sold at the door.", "The tickets are never sold online."]),
+    # a phrase of an adjective predicate of "be" is a correlate
+    ("The forms are available at the town hall and also online.", "and",
+     ["The forms are available at the town hall.", "The forms are also available online."]),
+    ("Tickets are valid on buses and also on trams.", "and",
+     ["Tickets are valid on buses.", "Tickets are also valid on trams."]),
+]  # fmt: skip
+
+NEGATION_KEEP: list[Case] = [
+    ("Ann passed the exam, and not Bo.", "and", ["Ann passed the exam.", "Bo did not pass the exam."]),
+    ("You should wash the lettuce and not the tomatoes.", "and",
+     ["You should wash the lettuce.", "You should not wash the tomatoes."]),
+    ("Use a soft cloth and not a brush.", "and", ["Use a soft cloth.", "Do not use a brush."]),
+    ("The museum is open on Sundays but not on Mondays.", "but",
+     ["The museum is open on Sundays.", "The museum is not open on Mondays."]),
+    ("She read the report and also the appendix during the flight.", "and",
+     ["She read the report during the flight.", "She also read the appendix during the flight."]),
+    # the left conjunct has a phrase of time of its own: the remnant's stays with it
+    ("We remember the flood of 1953 and also the storm in 1987.", "and",
+     ["We remember the flood of 1953.", "We also remember the storm in 1987."]),
+    ("It was the heat and not the noise that kept me awake.", "and",
+     ["It was the heat that kept me awake.", "It was not the noise that kept me awake."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(NEGATION, NEGATION_KEEP)
+)
+def test_negated_and_marked_remnants_in_running_text(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, rule = resolve(rules, sentence, conj)
+    assert out == expected
+    assert rule.startswith("stripping")

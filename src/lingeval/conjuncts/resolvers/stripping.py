@@ -571,6 +571,8 @@ def _candidates(
                     out.append((Span(c.i, end), False, False))
             elif c.dep_ in {"xcomp", "ccomp"} and c.tag_ in VERB_TAGS:
                 stack.append(c)  # "wants to visit Rome": the deeper verb's objects
+            if c.dep_ == "acomp" and (pp or place) and v.lemma_ == "be":
+                stack.append(c)  # "are available [at the town hall]": the predicate's phrases
             elif _is_prep(c) == pp and (c.dep_ in ARG_DEPS or c.dep_ in {"prep", "agent"}):
                 # (clipped at the conjunction: the parser may have conjoined the remnant;
                 # a bracket hung on the phrase does not stretch it: "easier ... (but")
@@ -875,10 +877,9 @@ def _place_remnant(doc: Doc, span: Span) -> bool:
         )
     ):
         return True  # the medium with its means: "online [through the council's website]"
-    return (
-        span.start == span.end
-        and doc[span.start].tag_ == "RB"
-        and (low in PLACE_ADVERBS or low in PLACE_REMNANTS)
+    return span.start == span.end and (
+        (doc[span.start].tag_ == "RB" and (low in PLACE_ADVERBS or low in PLACE_REMNANTS))
+        or (doc[span.start].tag_ == "JJ" and low in PLACE_REMNANTS)  # ("online/JJ")
     )
 
 
@@ -1141,10 +1142,14 @@ def _choices(
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
         out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
-    if ((marker == "also" and st.front == r_start) or st.opener) and doc[an.cc - 1].text != ",":
+    negated_and = marker in {"not", "never"} and doc[an.cc].lower_ == "and"
+    if ((marker == "also" and st.front == r_start) or st.opener or negated_and) and doc[
+        an.cc - 1
+    ].text != ",":
         # "and also X" with no comma before the conjunction continues a phrase after the
         # verb ("Abe has played for A and also B"); the subject takes a comma ("Abe has
-        # played for A, and also Bo")
+        # played for A, and also Bo"); so does "and not X" ("should email the secretary and
+        # not the professor")
         # (without a marker, "and then X": no subject reading at all)
         out = [c for c in out if not c.is_subj] or ([] if st.opener else out)
         if not out:
@@ -1840,9 +1845,20 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
         and doc[an.cc - 1].text != ","
         and any(t.lower_ == "not" for t in doc[verb.i + 1 : an.cc])
     )
-    if correlative:
+    tight = (
+        doc[an.cc - 1].text != ","
+        # (an adverb of time or sequence gives the remnant a time of its own: "and then in
+        # Prague for ten years")
+        and not any(doc[i].lower_ in OPENERS for i in range(r_start, j))
+        and not any(
+            t.dep_ in {"prep", "npadvmod", "advmod"} and _time_phrase(doc, t)
+            for t in doc[verb.i + 1 : an.cc]
+        )
+    )
+    if correlative or tight:
         # a phrase of time closing the remnant is the clause's, whatever noun the parse hangs
-        # it on ("published not by A but by the press B [in 2004]")
+        # it on ("published not by A but by the press B [in 2004]"; "answered the first email
+        # but not the second one [before lunch]"), unless the left clause has one of its own
         when = [
             t
             for t in doc[j + 2 : max(inside) + 1]
@@ -1916,9 +1932,9 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
     comma_after = doc[end + 1].text == ","
     if doc[an.cc - 1].text == "," and not comma_after:
         return None  # an afterthought: the rest is the remnant's
-    # "not X but Y [Z]", "not only X but also Y [Z]": Z is the clause's; after "X but not Y
-    # Z" Z may be the remnant's (tried second)
-    return end, end + 1, correlative and not comma_after
+    # "not X but Y [Z]", "not only X but also Y [Z]", "X and not Y [Z]" without commas: Z is
+    # the clause's (tried first); after a comma it may be the remnant's (tried second)
+    return end, end + 1, not comma_after and doc[an.cc - 1].text != ","
 
 
 #: Relations of the adjuncts of the left conjunct's verb that a remnant leaves shared
