@@ -1709,6 +1709,7 @@ def resolve_doc(
     doc = _verb_from_plural_noun(doc, cc)
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
+    doc = _adjective_remnant(doc, cc)
     _adjective_subjects(doc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
@@ -2491,6 +2492,33 @@ def _names_tagged_verbs(doc: Doc) -> Doc:
     doc = doc.copy()  # never the caller's (possibly cached) parse
     for i in found:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
+def _adjective_remnant(doc: Doc, cc: int) -> Doc:
+    """A copy of ``doc`` in which the bare word right after the conjunction ``cc`` is an
+    adjective (``JJ``) when the tagger calls it a noun but the dictionary knows it as an
+    adjective, a preposition follows it, and the first conjunct ends with an adjective
+    complement of its verb and one phrase, which it may answer ("is served [hot] in winter
+    and cold/NN in summer"); the doc itself otherwise."""
+    k = cc + 1
+    if k >= len(doc) - 1 or doc[k].tag_ != "NN" or not doc[k].text.islower():
+        return doc
+    if doc[k + 1].tag_ not in {"IN", "TO"} or not has_lemma(doc[k].lower_, "ADJ"):
+        return doc  # a second remnant follows: "cold | in summer"
+    # the adjective it answers: a complement of the first conjunct's verb, followed by one
+    # phrase only up to the conjunction ("served [hot] in winter and")
+    if not any(
+        t.tag_ in {"JJ", "JJR"}
+        and t.dep_ in {"oprd", "acomp"}
+        and t.head.tag_ in VERB_TAGS
+        and t.head.i < t.i
+        and len(chunk_phrases(doc, t.i + 1, cc - 1)) == 1
+        for t in doc[max(0, cc - 8) : cc - 1]
+    ):
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc[k].tag_, doc[k].pos_ = "JJ", "ADJ"
     return doc
 
 
