@@ -336,6 +336,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         return a.tag_ in NP_END_TAGS and a.lower_ in QUANTIFIER_NOUNS  # "others | rice"
     if lone_determiner(doc, k):
         return True  # "another | minutes": a singular determiner standing alone before a plural
+    if a.tag_ == "POS" and b.lower_ in {"the", "a", "an"}:
+        return True  # a possessor before an article stands alone: "and Sweden's | the krona"
     if a.tag_ in {"DT", "PDT", "PRP$", "IN", "TO", "HYPH", "POS", "CC", "$", "``", "-LRB-"}:
         return False
     if b.tag_ in {"POS", "HYPH", "''", "-RRB-"} or b.text in {"%", "'s"}:

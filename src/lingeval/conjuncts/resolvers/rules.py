@@ -1709,6 +1709,7 @@ def resolve_doc(
     doc = _verb_from_plural_noun(doc, cc)
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
+    doc = _adjective_remnant(doc, cc)
     _adjective_subjects(doc)
     last = _list_end_conjunction(doc, cc)
     if last is not None:
@@ -2491,6 +2492,33 @@ def _names_tagged_verbs(doc: Doc) -> Doc:
     doc = doc.copy()  # never the caller's (possibly cached) parse
     for i in found:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
+def _adjective_remnant(doc: Doc, cc: int) -> Doc:
+    """A copy of ``doc`` in which the bare word right after the conjunction ``cc`` is an
+    adjective (``JJ``) when the tagger calls it a noun but the dictionary knows it as an
+    adjective, a preposition follows it, and the first conjunct ends with an adjective
+    complement of its verb and one phrase, which it may answer ("is served [hot] in winter
+    and cold/NN in summer"); the doc itself otherwise."""
+    k = cc + 1
+    if k >= len(doc) - 1 or doc[k].tag_ != "NN" or not doc[k].text.islower():
+        return doc
+    if doc[k + 1].tag_ not in {"IN", "TO"} or not has_lemma(doc[k].lower_, "ADJ"):
+        return doc  # a second remnant follows: "cold | in summer"
+    # the adjective it answers: a complement of the first conjunct's verb, followed by one
+    # phrase only up to the conjunction ("served [hot] in winter and")
+    if not any(
+        t.tag_ in {"JJ", "JJR"}
+        and t.dep_ in {"oprd", "acomp"}
+        and t.head.tag_ in VERB_TAGS
+        and t.head.i < t.i
+        and len(chunk_phrases(doc, t.i + 1, cc - 1)) == 1
+        for t in doc[max(0, cc - 8) : cc - 1]
+    ):
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc[k].tag_, doc[k].pos_ = "JJ", "ADJ"
     return doc
 
 
@@ -5209,9 +5237,17 @@ def _build(
     # 3,100" -> "Lorne College has 3,100 students")
     last_vp = _last_verb_phrase(an, verb, subj, corr) if option == "gapping" else None
     r_template, r_verb = template, verb
-    if last_vp is not None and subj is not None:
-        r_verb = last_vp
-        cut = range(subj.end + 1, _verb_phrase_start(last_vp))
+    if last_vp is not None and subj is not None and verb is not None:
+        cut = set(range(subj.end + 1, _verb_phrase_start(last_vp)))
+        shared_aux = {c.i for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i}
+        if (
+            _participle_of_shared_aux(verb, last_vp)
+            and not any(c.dep_ in {"aux", "auxpass"} for c in last_vp.children)
+            and shared_aux
+        ):
+            cut -= shared_aux  # "was designed ... and opened in 1925": "was opened"
+        else:
+            r_verb = last_vp
         r_template = [i for i in template if i not in cut]
     conjuncts = [_segment_like(an, mid, parts) for mid in middles] + [parts]
     # the stripping marker stays with its conjunct, with the input's comma ("and Kim, too" ->
@@ -5259,6 +5295,25 @@ def _verb_phrase_start(v: Token) -> int:
         c.i for c in v.children if c.i < v.i and c.dep_ in {"aux", "auxpass", "neg", "advmod"}
     ]
     return min([v.i, *before])
+
+
+def _participle_of_shared_aux(verb: Token, last: Token) -> bool:
+    """``last``, a later verb of the verb phrases of ``verb``, is a participle under
+    ``verb``'s auxiliary: tagged one, or a passive ``verb`` and a past form without an object
+    that is also the participle ("was designed in 1920 and opened/VBD in 1925")."""
+    if last.tag_ in {"VBN", "VBG"}:
+        return True
+    if last.tag_ != "VBD" or not any(c.dep_ == "auxpass" for c in verb.children):
+        return False
+    from lemminflect import getLemma
+
+    from lingeval.conjuncts.memo import get_inflection
+
+    if any(c.dep_ in {"dobj", "dative"} for c in last.children):
+        return False
+    # the dictionary's lemma of the form (the tagger's may be wrong: "staged" -> "stag")
+    lemmas = {last.lemma_, *getLemma(last.lower_, upos="VERB")}
+    return any(last.lower_ in (get_inflection(lm, tag="VBN") or ()) for lm in lemmas)
 
 
 def _last_verb_phrase(
