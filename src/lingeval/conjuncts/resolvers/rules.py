@@ -312,6 +312,13 @@ def _category(doc: Doc, span: Span) -> str:
         return "VP"
     if len(span) == 1 and _demonym(first):
         return "NP"  # "Japanese" as a remnant: a people, not a property
+    if (
+        len(span) == 1
+        and first.tag_ == "RB"
+        and first.dep_ in {"oprd", "acomp"}
+        and has_lemma(first.lower_, "ADJ")
+    ):
+        return "ADJ"  # a predicative adjective the tagger calls an adverb: "sold fresh/RB"
     modifier = modifier_category(doc, span.start, span.end)
     if modifier is not None:
         return modifier
