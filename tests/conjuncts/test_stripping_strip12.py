@@ -368,3 +368,35 @@ def test_material_after_the_remnant_shared_by_every_rewrite(
 ) -> None:
     out, _ = resolve(rules, sentence, conj)
     assert out == expected
+
+
+PURPOSE: list[Case] = [
+    # a purpose infinitive after a tight coordination is the clause's, whatever the parse
+    # hangs it on; a prepositional remnant answers the phrase right before "and not"
+    ("She paid the fees in cash and not by card to avoid the charges.", "and",
+     ["She paid the fees in cash to avoid the charges.",
+      "She did not pay the fees by card to avoid the charges."]),
+    ("We chose the small room and not the big one to save money.", "and",
+     ["We chose the small room to save money.", "We did not choose the big one to save money."]),
+    ("They used paper bags but not plastic ones to protect the environment.", "but",
+     ["They used paper bags to protect the environment.",
+      "They did not use plastic ones to protect the environment."]),
+]  # fmt: skip
+
+PURPOSE_KEEP: list[Case] = [
+    # a noun with an infinitive of its own keeps it
+    ("The debate was not about taxes but about the plan to close the mine.", "but",
+     ["The debate was not about taxes.", "The debate was about the plan to close the mine."]),
+    ("We discussed the budget and not the decision to move the office.", "and",
+     ["We discussed the budget.", "We did not discuss the decision to move the office."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(PURPOSE, PURPOSE_KEEP)
+)
+def test_purpose_infinitive_after_the_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected

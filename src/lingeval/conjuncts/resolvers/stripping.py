@@ -629,7 +629,14 @@ def _candidates(
                 # object or predicate noun ("is the language [of the US], and also of
                 # Britain"; "fought battles [in the north] and also in the south")
                 for x in c.children:
-                    if x.dep_ == "prep" and x.lower_ == doc[remnant.start].lower_ and x.i < an.cc:
+                    # (or the phrase right before a conjunction without a comma, which the
+                    # parse may hang on the object: "paid the fees [in cash] and not by card")
+                    adjacent = x.right_edge.i == left_end and doc[an.cc - 1].text != ","
+                    if (
+                        x.dep_ == "prep"
+                        and (x.lower_ == doc[remnant.start].lower_ or adjacent)
+                        and x.i < an.cc
+                    ):
                         out.append((Span(x.i, _phrase_end(doc, x, left_end)), False, False))
     if temporal:
         # a phrase of time deeper in the clause ("thought about quitting [in my first year],
@@ -1101,8 +1108,21 @@ def _choices(
         where = _place_remnant(doc, core) and (
             _place_remnant(doc, span) or doc[span.start].lower_ in PLACE_PREPS
         )
+        # a prepositional remnant right after the conjunction answers the prepositional
+        # phrase right before it when the clause has none of its preposition ("paid in cash
+        # and not by card"), as the parse's coordination says
+        adjacent = (
+            doc[core.start].tag_ == "IN"
+            and doc[span.start].tag_ == "IN"
+            and span.end == an.left_end(an.cc)
+            and doc[an.cc - 1].text != ","
+            and not any(
+                t.lower_ == doc[core.start].lower_ and t.dep_ == "prep"
+                for t in doc[verb.i + 1 : an.cc]
+            )
+        )
         if score < 0.5 and not (
-            after_not_only or same_prep or when or where or (ones and same_head)
+            after_not_only or same_prep or when or where or adjacent or (ones and same_head)
         ):
             continue
         if span_kind == "NUM" and kind != "NUM":
@@ -1864,18 +1884,35 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
         # a phrase of time closing the remnant is the clause's, whatever noun the parse hangs
         # it on ("published not by A but by the press B [in 2004]"; "answered the first email
         # but not the second one [before lunch]"), unless the left clause has one of its own
-        when = [
-            t
-            for t in doc[j + 2 : max(inside) + 1]
-            if t.i in inside
-            and t.dep_ in {"prep", "npadvmod"}
-            and t.lower_ != "of"  # (the noun's own: "a friend [of many years]")
-            and t.head.i in inside
-            and t.right_edge.i == max(inside)
-            and _time_phrase(doc, t)
-            # (not inside a clause of the remnant: "the silence that came [after it]")
-            and not any(a.tag_ in VERB_TAGS for a in t.ancestors if a.i in inside)
-        ]
+        when = (
+            [
+                t
+                for t in doc[j + 2 : max(inside) + 1]
+                if t.i in inside
+                and t.head.i in inside
+                and t.right_edge.i == max(inside)
+                and t.tag_ == "VB"
+                and t.left_edge.tag_ == "TO"
+                and t.dep_ in {"acl", "relcl", "advcl"}
+                # (a purpose infinitive the parse hangs on the remnant's noun: "not the big one
+                # [to save money]"), unless the left conjunct has one or the noun takes an
+                # infinitive of its own ("Israel's scheme [to destroy ...]")
+                and not any(x.tag_ == "TO" for x in doc[verb.i + 1 : an.cc])
+                and t.head.lemma_.lower() not in INFINITIVE_NOUNS
+            ]
+            + [
+                t
+                for t in doc[j + 2 : max(inside) + 1]
+                if t.i in inside
+                and t.dep_ in {"prep", "npadvmod"}
+                and t.lower_ != "of"  # (the noun's own: "a friend [of many years]")
+                and t.head.i in inside
+                and t.right_edge.i == max(inside)
+                and _time_phrase(doc, t)
+                # (not inside a clause of the remnant: "the silence that came [after it]")
+                and not any(a.tag_ in VERB_TAGS for a in t.ancestors if a.i in inside)
+            ]
+        )
         if when:
             end = an.left_end(when[0].left_edge.i)
             if end >= j:
@@ -1937,7 +1974,15 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
     if not any(i in clause for i in rest):
         return end, end + 1, False  # the clause ends: its closing comma or quotation stays
     tops = [doc[i] for i in rest if doc[i].head.i not in rest]
-    if any(t.head.i != verb.i or t.dep_ not in ADJUNCT_DEPS for t in tops):
+    if any(
+        t.head.i != verb.i
+        or not (
+            t.dep_ in ADJUNCT_DEPS
+            # a purpose infinitive after the object: "chose the small room ... [to save money]"
+            or (t.dep_ == "xcomp" and t.left_edge.tag_ == "TO" and _has_object(verb, an.cc))
+        )
+        for t in tops
+    ):
         return None
     if any(
         c.lower_ == t.lower_ and c.dep_ == t.dep_
@@ -1994,6 +2039,21 @@ EVENT_PREDICATES = {
     "surprising", "unusual", "strange", "odd", "rare", "unfortunate", "lucky", "unexpected",
     "remarkable", "ironic", "funny", "sad", "typical", "annoying", "helpful", "useful",
 }  # fmt: skip
+
+
+#: Nouns that take a to-infinitive of their own ("a plan to leave", "the right to vote")
+INFINITIVE_NOUNS = {
+    "plan", "scheme", "attempt", "decision", "right", "duty", "effort", "ability", "chance",
+    "way", "need", "desire", "wish", "order", "promise", "bid", "campaign", "move", "push",
+    "drive", "proposal", "offer", "request", "failure", "refusal", "willingness", "permission",
+    "opportunity", "reason", "time", "power", "freedom", "obligation", "tendency", "intention",
+    "plot", "struggle", "call", "pressure", "license", "licence", "urge", "capacity",
+}  # fmt: skip
+
+
+def _has_object(verb: Token, cc: int) -> bool:
+    """``verb`` has a direct object before the conjunction ``cc``."""
+    return any(c.dep_ == "dobj" and c.i < cc for c in verb.children)
 
 
 #: Relations of the adjuncts of the left conjunct's verb that a remnant leaves shared
