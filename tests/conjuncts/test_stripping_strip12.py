@@ -312,3 +312,59 @@ def test_negated_and_marked_remnants_in_running_text(
     out, rule = resolve(rules, sentence, conj)
     assert out == expected
     assert rule.startswith("stripping")
+
+
+SHARED_AFTER: list[Case] = [
+    # a ", which ..." clause that judges the whole clause is every rewrite's (its predicate
+    # reports an effect or judges an event); "not just / not only" goes from the first
+    ("She is the teacher who taught not only my brother but my sister, which is a funny"
+     " coincidence.", "but",
+     ["She is the teacher who taught my brother, which is a funny coincidence.",
+      "She is the teacher who taught my sister, which is a funny coincidence."]),
+    ("It was the storm that damaged not only the roof but the chimney, which cost a fortune.",
+     "but",
+     ["It was the storm that damaged the roof, which cost a fortune.",
+      "It was the storm that damaged the chimney, which cost a fortune."]),
+    ("He sent the invitation to his aunt and not to his uncle, which was a mistake.", "and",
+     ["He sent the invitation to his aunt, which was a mistake.",
+      "He did not send the invitation to his uncle, which was a mistake."]),
+    # a phrase of time the parse hangs on the remnant's noun
+    ("The bonus goes to the staff and not to the managers this time.", "and",
+     ["The bonus goes to the staff this time.",
+      "The bonus does not go to the managers this time."]),
+    # a clause joined by another conjunction; "never" in the place of "do not"
+    ("Do not wash the knife in the dishwasher and never with bleach, or the blade will rust.",
+     "and",
+     ["Do not wash the knife in the dishwasher, or the blade will rust.",
+      "Never wash the knife with bleach, or the blade will rust."]),
+    ("You do not need a visa and never a passport.", "and",
+     ["You do not need a visa.", "You never need a passport."]),
+    # a pseudo-cleft's free relative is no correlate
+    ("What I need is time and not money.", "and",
+     ["What I need is time.", "What I need is not money."]),
+]  # fmt: skip
+
+SHARED_AFTER_KEEP: list[Case] = [
+    ("That's the shop that sells not just bread but cakes, which I didn't know.", "but",
+     ["That's the shop that sells bread, which I didn't know.",
+      "That's the shop that sells cakes, which I didn't know."]),
+    ("She measured the flour in cups and not in grams to save time.", "and",
+     ["She measured the flour in cups to save time.",
+      "She did not measure the flour in grams to save time."]),
+    ("What surprised us was the silence and not the noise.", "and",
+     ["What surprised us was the silence.", "What surprised us was not the noise."]),
+    ("They did not call, and never wrote.", "and", ["They did not call.", "They never wrote."]),
+    # a relative clause describing the remnant's noun stays its own
+    ("We visited Rome but not Naples, where my grandmother was born.", "but",
+     ["We visited Rome.", "We did not visit Naples, where my grandmother was born."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(SHARED_AFTER, SHARED_AFTER_KEEP)
+)
+def test_material_after_the_remnant_shared_by_every_rewrite(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected

@@ -2822,6 +2822,10 @@ def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
         clause = clause.head
     if clause.dep_ != "relcl" or clause.left_edge.i != w:
         return None
+    from lingeval.conjuncts.resolvers.stripping import comments_on_clause
+
+    if doc[w].lower_ == "which" and comments_on_clause(clause):
+        return None  # on the whole clause: ", which surprised me", ", which was a mistake"
     head = clause.head
     if not right.start <= head.i <= right.end:
         return None
@@ -3204,6 +3208,16 @@ def _verbal(
         word = "cannot" if aux.lower_ == "can" and doc[neg].lower_ == "not" else None
         ids = [i for i in prefix + pieces[-1] + suffix if i != neg]
         replace = {aux.i: word or f"{aux.text} {doc[neg].lower_}"}
+        never = never_for_do_not(doc, lv, an.cc) if doc[neg].lower_ == "never" else None
+        if never is not None:
+            from lingeval.conjuncts.memo import get_inflection
+
+            # "never" takes the place of the shared "does not", the right verb its form ("She
+            # does not eat meat, and never fish/VB" -> "She never fishes", not "does never not")
+            replace = {i: w for i, w in never.items() if i != lv.i}
+            form = get_inflection(rv.lemma_, tag=aux.tag_) if aux.tag_ in DO_SUPPORT else None
+            if rv.tag_ == "VB" and form:
+                replace[rv.i] = form[0]
         sents[-1] = _finish(_tokens_text(doc, ids, replace), an.final)
     additive = None if middles else _not_just_vp(an, lv, prefix + pieces[0])
     if additive is not None:  # "didn't just win X but also ...": "won X"
@@ -3438,6 +3452,31 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
         return None
 
 
+def never_for_do_not(doc: Doc, verb: Token, cc: int) -> dict[int, str] | None:
+    """The replacements that put *never* in the place of the left clause's *do not* before
+    ``verb`` (before the conjunction ``cc``): "Do not wash it in the dishwasher and never with
+    bleach" -> "Never wash it with bleach"; "She does not eat meat, and never fish" -> "She
+    never eats fish". None when the verb has no *do* + *not* of its own."""
+    from lingeval.conjuncts.memo import get_inflection
+
+    dos = [c for c in verb.children if c.dep_ == "aux" and c.lemma_ == "do" and c.i < verb.i]
+    negs = [c for c in verb.children if c.dep_ == "neg" and c.i < cc]
+    if not dos or not negs:
+        return None
+    do = dos[0]
+    replace = {n.i: "" for n in negs}
+    subject = any(c.dep_ in SUBJ_DEPS for c in verb.children)
+    if not subject:  # an imperative: "Never wash"
+        replace[do.i] = "Never" if do.text[:1].isupper() else "never"
+        return replace
+    form = get_inflection(verb.lemma_, tag=do.tag_) if do.tag_ in DO_SUPPORT else None
+    if not form:
+        return None
+    replace[do.i] = "never"
+    replace[verb.i] = form[0]
+    return replace
+
+
 def negated_verb(doc: Doc, verb: Token, neg: str = "not") -> dict[int, str] | None:
     """The replacements that negate the clause of ``verb`` with ``neg`` (*not* / *never*):
     after its first auxiliary ("can not" as "cannot"), after a form of *be*, *never* before
@@ -3445,6 +3484,10 @@ def negated_verb(doc: Doc, verb: Token, neg: str = "not") -> dict[int, str] | No
     when the verb's form takes no *do*-support."""
     from lingeval.conjuncts.memo import get_inflection
 
+    if neg == "never":
+        never = never_for_do_not(doc, verb, len(doc))
+        if never is not None:
+            return never
     replace: dict[int, str] = {}
     finite = _finite_of(doc, verb)
     has_aux = finite is not None and finite.i != verb.i

@@ -1053,6 +1053,8 @@ def _choices(
     for span, is_subj, pp_obj in _candidates(an, verb, rem, cleft[1] if cleft else None):
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
+        if is_subj and doc[span.start].lower_ in {"what", "whatever"} and verb.lemma_ == "be":
+            continue  # a pseudo-cleft's free relative: the remnant answers its focus
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"} and _elided_noun(doc, span, rem) is None:
             # an adjective phrase does not replace a subject ("but not so tight"); a noun
             # phrase whose noun is left out does ("His first novel sold well, but not his
@@ -1142,7 +1144,7 @@ def _choices(
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
         out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
-    negated_and = marker in {"not", "never"} and doc[an.cc].lower_ == "and"
+    negated_and = marker in {"not", "never"} and doc[an.cc].lower_ == "and" and bool(out)
     if ((marker == "also" and st.front == r_start) or st.opener or negated_and) and doc[
         an.cc - 1
     ].text != ",":
@@ -1216,9 +1218,12 @@ def _participle_clause(an: _Analysis, verb: Token, rem: Span) -> Token | None:
 
 
 def _relative_inside(doc: Doc, span: Span) -> bool:
-    """``span`` holds a relative clause after its first word: a relative word followed by a
-    finite verb ("the nurse [who visited] every week")."""
+    """``span`` holds a restrictive relative clause after its first word: a relative word, not
+    after a comma, followed by a finite verb ("the nurse [who visited] every week"; not "the
+    sound, which surprised me")."""
     for i in range(span.start + 1, span.end):
+        if doc[i - 1].text == ",":
+            continue
         if doc[i].tag_ in {"WP", "WDT"} or (doc[i].lower_ == "that" and doc[i].dep_ != "det"):
             return any(doc[k].tag_ in FINITE_TAGS for k in range(i + 1, span.end + 1))
     return False
@@ -1863,7 +1868,7 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
             t
             for t in doc[j + 2 : max(inside) + 1]
             if t.i in inside
-            and t.dep_ == "prep"
+            and t.dep_ in {"prep", "npadvmod"}
             and t.lower_ != "of"  # (the noun's own: "a friend [of many years]")
             and t.head.i in inside
             and t.right_edge.i == max(inside)
@@ -1872,9 +1877,14 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
             and not any(a.tag_ in VERB_TAGS for a in t.ancestors if a.i in inside)
         ]
         if when:
-            end = an.left_end(when[0].i)
+            end = an.left_end(when[0].left_edge.i)
             if end >= j:
                 return end, end + 1, True
+    comment = _sentential_relative(doc, inside, j)
+    if comment is not None:
+        # ", which was a mistake": a relative clause on the whole clause is every rewrite's
+        end = an.left_end(comment)
+        return (end, end + 1, True) if end >= j else None
     if doc[an.cc - 1].text == ",":
         # a remnant set off by commas: an adjunct after its closing comma is the clause's,
         # whatever the parse hangs it on ("..., but also your contacts, [on a server]")
@@ -1914,6 +1924,13 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
         return None
     if _enclosing_goes_on(an, verb, end + 1):
         return end, end + 1, False
+    if (
+        doc[end + 1].text == ","
+        and end + 2 < last
+        and doc[end + 2].tag_ == "CC"
+        and any(doc[i].tag_ in FINITE_TAGS for i in range(end + 3, last + 1))
+    ):
+        return end, end + 1, False  # a clause joined by another conjunction: ", or it will rust"
     if stop is not None:
         return None
     clause = {t.i for t in verb.subtree}
@@ -1935,6 +1952,48 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
     # "not X but Y [Z]", "not only X but also Y [Z]", "X and not Y [Z]" without commas: Z is
     # the clause's (tried first); after a comma it may be the remnant's (tried second)
     return end, end + 1, not comma_after and doc[an.cc - 1].text != ","
+
+
+def _sentential_relative(doc: Doc, inside: set[int], j: int) -> int | None:
+    """The comma opening a ", which ..." clause that closes the remnant phrase ``inside`` and
+    comments on the whole clause rather than on the remnant's noun: its predicate judges or
+    reports an effect of an event (:data:`EVENT_PREDICATES`: "which surprised me", "which
+    saves a lot of time", "which was a mistake", "which is why ..."); None otherwise (",
+    which holds 6,500 spectators" describes the noun)."""
+    for c in sorted(inside):
+        if c <= j or doc[c].text != "," or c + 2 > max(inside):
+            continue
+        rel = doc[c + 1]
+        verb = rel.head
+        if rel.lower_ != "which" or verb.dep_ != "relcl" or verb.i not in inside:
+            continue
+        if verb.right_edge.i != max(inside):
+            return None
+        return c if comments_on_clause(verb) else None
+    return None
+
+
+def comments_on_clause(verb: Token) -> bool:
+    """The verb of a ", which ..." clause judges or reports an effect of an event
+    (:data:`EVENT_PREDICATES`): the clause comments on a whole clause, not on a noun."""
+    return verb.lemma_.lower() in EVENT_PREDICATES or any(
+        x.dep_ in {"attr", "acomp", "advmod"} and x.lemma_.lower() in EVENT_PREDICATES
+        for x in verb.children
+    )
+
+
+#: Predicates of a relative clause on a whole clause (", which ..."): verbs of an event's
+#: effect on someone or of what it shows, and the evaluative nouns and adjectives of "be"
+EVENT_PREDICATES = {
+    "surprise", "shock", "amaze", "astonish", "annoy", "upset", "please", "delight", "impress",
+    "worry", "bother", "frustrate", "confuse", "anger", "embarrass", "disappoint", "excite",
+    "scare", "amuse", "help", "save", "cost", "mean", "cause", "explain", "show", "suggest",
+    "prove", "matter", "make", "lead", "result",
+    "mistake", "relief", "shame", "pity", "coincidence", "problem", "disaster",
+    "success", "miracle", "bonus", "blessing", "first", "why",
+    "surprising", "unusual", "strange", "odd", "rare", "unfortunate", "lucky", "unexpected",
+    "remarkable", "ironic", "funny", "sad", "typical", "annoying", "helpful", "useful",
+}  # fmt: skip
 
 
 #: Relations of the adjuncts of the left conjunct's verb that a remnant leaves shared
@@ -2085,6 +2144,12 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
         if new is not None:
             replace[finite.i] = new
     marker = marker_word(doc, st)
+    if marker == "never" and not st.corrective:
+        from lingeval.conjuncts.resolvers.rules import never_for_do_not
+
+        never = never_for_do_not(doc, verb, an.cc)
+        if never is not None:
+            return {**replace, **never}
     if marker in {"not", "never"} and not st.corrective and _left_negation(verb, an.cc):
         # the left clause is negated already and its rewrite keeps that negation ("Do not
         # leave it in the sun, and not near a heater either" -> "Do not leave it near ...");
