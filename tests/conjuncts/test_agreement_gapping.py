@@ -105,7 +105,7 @@ MUST_NOT_CHANGE = [
     ("Acme paid $5 million for the site and Beta $3 million.",
      ["Acme paid $5 million for the site.", "Beta paid $3 million for the site."]),
     ("The first film was a hit and the second a flop.",
-     ["The first film was a hit.", "The second was a flop."]),
+     ["The first film was a hit.", "The second film was a flop."]),
     ("Ann has three kids and Bo one.", ["Ann has three kids.", "Bo has one kid."]),
     ("Unemployment fell to 4.1% in March and inflation to 2.3%.",
      ["Unemployment fell to 4.1% in March.", "Inflation fell to 2.3% in March."]),

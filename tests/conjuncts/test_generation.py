@@ -1183,11 +1183,11 @@ GENERATION_18 = [
      ["She travelled to Rome.", "She travelled more especially to Naples."]),
     # a gapped list read as an apposition of the subject keeps the auxiliary
     ("The first plant will make engines, the second gearboxes, and the third axles.",
-     ["The first plant will make engines.", "The second will make gearboxes.", "The third will make axles."]),
+     ["The first plant will make engines.", "The second plant will make gearboxes.", "The third plant will make axles."]),
     ("The first plant has made engines, the second gearboxes, and the third axles.",
-     ["The first plant has made engines.", "The second has made gearboxes.", "The third has made axles."]),
+     ["The first plant has made engines.", "The second plant has made gearboxes.", "The third plant has made axles."]),
     ("The first plant will make engines and the second gearboxes.",
-     ["The first plant will make engines.", "The second will make gearboxes."]),
+     ["The first plant will make engines.", "The second plant will make gearboxes."]),
     # the group before the last conjunct answers the part of the last conjunct after its own
     # comma: an adjunct of the first conjunct, not a list conjunct (a real list still is one)
     ("Gold closed at 1,200 dollars an ounce, up 3 dollars, and silver at 15 dollars, down 10 cents.",

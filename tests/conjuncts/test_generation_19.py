@@ -28,7 +28,7 @@ MUST_RESOLVE = [
      ["Several firms bid in May.", "Many more firms bid in June."]),
     # the tagger's plural noun is the verb of a sentence without one
     ("The first train leaves at 6 and the last at 11.",
-     ["The first train leaves at 6.", "The last leaves at 11."]),
+     ["The first train leaves at 6.", "The last train leaves at 11."]),
     ("The north wing houses the library and the south wing the museum.",
      ["The north wing houses the library.", "The south wing houses the museum."]),
     # a misspelt possessive "It's" read as "it is": it belongs to the subject correlate
@@ -38,7 +38,7 @@ MUST_RESOLVE = [
      ["It's home ground is in Leeds.", "Its training ground is in York."]),
     # an ordinal after a determiner stands for its noun before a number remnant
     ("The first half ended 1-1 and the second 2-0.",
-     ["The first half ended 1-1.", "The second ended 2-0."]),
+     ["The first half ended 1-1.", "The second half ended 2-0."]),
     # a measure of time before "later" answers the whole prepositional phrase of time
     ("The novel was published in 1990 by Penguin and its sequel two years later by Random House.",
      ["The novel was published in 1990 by Penguin.",

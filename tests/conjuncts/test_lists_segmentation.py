@@ -56,7 +56,7 @@ DETERMINER_SUBJECT = [
     ("One jar holds hundreds of beads, and another dozens of buttons.",
      ["One jar holds hundreds of beads.", "Another holds dozens of buttons."]),
     ("The first clock shows minutes, the second hours, and the third days.",
-     ["The first clock shows minutes.", "The second shows hours.", "The third shows days."]),
+     ["The first clock shows minutes.", "The second clock shows hours.", "The third clock shows days."]),
     ("One lab tested ten samples of soil, another twenty samples of water, and a third forty "
      "samples of air.",
      ["One lab tested ten samples of soil.", "Another tested twenty samples of water.",

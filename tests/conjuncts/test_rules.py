@@ -143,7 +143,7 @@ CASES = [
         "The older brother studied law and the younger medicine.",
         "and",
         0,
-        ["The older brother studied law.", "The younger studied medicine."],
+        ["The older brother studied law.", "The younger brother studied medicine."],
     ),
     (
         "coordination",
@@ -157,7 +157,7 @@ CASES = [
         "Yesterday came the first letter and today the second.",
         "and",
         0,
-        ["Yesterday came the first letter.", "Today came the second."],
+        ["Yesterday came the first letter.", "Today came the second letter."],
     ),
     (
         "gapping",

@@ -5481,9 +5481,12 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     pp = doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end
     if pp:
         rs, cs = rs + 1, cs + 1  # "for five" / "for ten years": compare the objects
-    if cs > c.end or any(
-        doc[i].tag_ in _NOUN_TAGS and doc[i].text != "%" for i in range(rs, r.end + 1)
-    ):
+    if cs > c.end:
+        return None
+    modifier = _modifier_pivot(doc, Span(cs, c.end), Span(rs, r.end))
+    if modifier is not None:
+        return modifier  # "their second [album]", "the larger [hall]"
+    if any(doc[i].tag_ in _NOUN_TAGS and doc[i].text != "%" for i in range(rs, r.end + 1)):
         return None
     kind = _count_kind(doc[r.end])
     last = doc[r.end].text
@@ -5507,6 +5510,39 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     if kind == "freq":
         return pivot if tail.lower_ in _RATE_WORDS else None
     return pivot if tail.tag_ in {"NN", "NNS"} or tail.lower_ == "of" else None
+
+
+#: Remnants that stand for their noun phrase as pronouns do: the noun stays elided
+_PRONOUN_REMNANT_WORDS = frozenset({"other", "others", "another", "rest", "one", "ones", "same"})
+
+
+def _modifier_pivot(doc: Doc, c: Span, r: Span) -> int | None:
+    """Where an ordinal or adjective remnant whose noun is elided stops replacing its
+    correlate: the correlate's ordinal or adjective right before its head noun, which stays
+    (issue 11, session 12, the lead's decision: "its first album ... and its second" -> "its
+    second album"; "the larger [hall]"). The remnant ends with an ordinal or an adjective
+    (after a determiner or possessive, or bare) and has no noun; pronoun-like remnants
+    (*the other*, *another*, *the rest*, *the small one*) keep their ellipsis. None
+    otherwise."""
+    last = doc[r.end]
+    if last.lower_ in _PRONOUN_REMNANT_WORDS or not (
+        last.tag_ in {"JJ", "JJR", "JJS"} or last.lower_ in ORDINALS  # "second/NN" too
+    ):
+        return None
+    if any(doc[i].tag_ not in {"DT", "PRP$", "POS", "JJ", "JJR", "JJS", "RB", "RBS", "RBR"}
+           for i in range(r.start, r.end)):  # fmt: skip
+        return None
+    for k in range(c.start, c.end):
+        tok, nxt = doc[k], doc[k + 1]
+        if (
+            (tok.tag_ in {"JJ", "JJR", "JJS"} or tok.lower_ in ORDINALS)
+            and tok.lower_ not in _PRONOUN_REMNANT_WORDS
+            and nxt.tag_ in {"NN", "NNS"}
+            and tok.head.i == nxt.i
+            and all(doc[i].head.i == nxt.i for i in range(c.start, k))
+        ):
+            return k
+    return None
 
 
 def _number_agreement(doc: Doc, c: Span, r: Span, replace: dict[int, str]) -> None:
@@ -5698,8 +5734,10 @@ def _substitute(
         indices.extend(range(r.start, r.end + 1))
         pivot = _elided_noun_pivot(doc, c, r)
         if pivot is not None:
-            # "the second [bridge over the Tay]", "for five [years]", "$1.45 [a share]"
-            indices.extend(i for i in template if pivot < i <= c.end)
+            # "the second [bridge over the Tay]", "for five [years]", "$1.45 [a share]"; not
+            # an aside set off by a comma ("the second ship[, which is half-completed,]")
+            stop = next((i for i in range(pivot + 1, c.end + 1) if doc[i].text == ","), c.end + 1)
+            indices.extend(i for i in template if pivot < i < stop)
             kept.append((Span(_number_start(doc, c, pivot), pivot), r))
         elif c.start > 0 and doc[c.start - 1].text == "$" and doc[r.start].text != "$":
             # "rose [$]4.20 ... and silver 12 cents": the currency sign goes with its number
