@@ -400,3 +400,29 @@ def test_purpose_infinitive_after_the_remnant(
 ) -> None:
     out, _ = resolve(rules, sentence, conj)
     assert out == expected
+
+
+ELIDED_NOUN: list[Case] = [
+    # an adjective or ordinal remnant replaces the correlate's modifier; the noun stays
+    # (rules._modifier_pivot, now also on the stripping paths)
+    ("She drinks not only red wine but also white.", "but",
+     ["She drinks red wine.", "She also drinks white wine."]),
+    ("He liked the first film in the series, and the third too.", "and",
+     ["He liked the first film in the series.", "He liked the third film in the series too."]),
+]  # fmt: skip
+
+ELIDED_NOUN_KEEP: list[Case] = [
+    # a pronoun-like remnant keeps its ellipsis
+    ("I read the long version and also the short one.", "and",
+     ["I read the long version.", "I also read the short one."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(ELIDED_NOUN, ELIDED_NOUN_KEEP)
+)
+def test_elided_noun_after_an_adjective_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected

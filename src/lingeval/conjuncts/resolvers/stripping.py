@@ -2276,13 +2276,27 @@ def _build(
     an: _Analysis, st: Stripping, p: int, verb: Token, corr: Span, is_subj: bool
 ) -> Resolution | None:
     """The two rewrites with ``corr`` (the correlate) replaced by the stripped remnant."""
-    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text, _undo_do
+    from lingeval.conjuncts.resolvers.rules import (
+        Resolution,
+        Span,
+        _finish,
+        _modifier_pivot,
+        _tokens_text,
+        _undo_do,
+    )
 
     doc = an.doc
     rem = st.remnant
     replace = _marked_verb(an, st, verb, is_subj)
     if replace is None:
         return None
+    whole = corr
+    # an adjective or ordinal remnant without its noun replaces the correlate's modifier and
+    # the noun stays (rules._modifier_pivot: "not only red wine but also white" -> "also
+    # drinks white wine"; "the first film in the series, and the third too")
+    pivot = _modifier_pivot(doc, corr, rem) if corr.end > corr.start else None
+    if pivot is not None:
+        corr = Span(corr.start, pivot)
     marker = marker_word(doc, st)
     # "not only X but also Y": the first half of the correlative is dropped like "both" or
     # "either" ("may stem not only from A but also from B" -> "may stem from A." / "may also
@@ -2293,7 +2307,7 @@ def _build(
     restricting = restricting_adverb(doc, verb, corr)
     left = [i for i in range(0, corr.start) if i not in focus]
     ids = [i for i in left if i != restricting] + list(range(corr.end + 1, p + 1))
-    tail = _correlate_tail(doc, corr, p)
+    tail = _correlate_tail(doc, whole, p)
     ids = [i for i in ids if i not in tail]  # "DNA[, inherited from the mother]", "(M = 0.8)"
     sequence = any(doc[i].lower_ in SEQUENCE for i in st.advs)
     if sequence and corr.end >= corr.start:
@@ -2333,7 +2347,7 @@ def _build(
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
-    noun = _elided_noun(doc, corr, rem)
+    noun = _elided_noun(doc, corr, rem) if pivot is None else None
     if noun is not None:  # "but the second [hypothesis]", "and also the white [wine]"
         rem_text += " " + noun
     if any(doc[i].text == "," for i in range(rem.start, rem.end + 1)) and any(
