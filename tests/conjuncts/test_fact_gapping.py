@@ -294,6 +294,15 @@ MUST_NOT_CHANGE = [
     ("Water boils at 100 degrees at sea level and at about 70 degrees on the summit of Everest.",
      ["Water boils at 100 degrees at sea level.",
       "Water boils at about 70 degrees on the summit of Everest."]),
+    # an aside after an ordinal or adjective remnant follows the restored noun (the lead,
+    # after rv12's probe k41 of a conversation)
+    ("Her first novel was set in Lagos and her second, as expected, in London.",
+     ["Her first novel was set in Lagos.", "Her second novel, as expected, was set in London."]),
+    ("The older bridge was built in 1890 and the newer, oddly, in 1950.",
+     ["The older bridge was built in 1890.", "The newer bridge, oddly, was built in 1950."]),
+    ("The first concert was held in a barn and the second, sadly, in a car park.",
+     ["The first concert was held in a barn.",
+      "The second concert, sadly, was held in a car park."]),
 ]  # fmt: skip
 
 

@@ -1945,10 +1945,23 @@ def _resolve_without_asides(
         sent = res.sentences[where[0]]
         found = remnant.search(sent)
         assert found is not None
-        res.sentences[where[0]] = sent[: found.end()] + text + sent[found.end() :]
+        end = found.end()
+        restored = re.match(r" (\w+)\b", sent[end:])
+        if restored and _restored_noun(doc, lo - 1, an.cc, restored.group(1)):
+            end += restored.end()  # "the second album, weirdly enough," (_modifier_pivot)
+        res.sentences[where[0]] = sent[:end] + text + sent[end:]
         texts.append(text)
     res.details["aside"] = " ".join(texts)
     return res
+
+
+def _restored_noun(doc: Doc, last: int, cc: int, word: str) -> bool:
+    """``word``, right after a remnant whose last token ``last`` is an ordinal or adjective,
+    is the noun :func:`_modifier_pivot` restored from the first conjunct: a common noun of
+    the words before the conjunction ``cc``."""
+    if not (doc[last].tag_ in {"JJ", "JJR", "JJS"} or doc[last].lower_ in ORDINALS):
+        return False
+    return any(t.tag_ in {"NN", "NNS"} and t.text.lower() == word.lower() for t in doc[:cc])
 
 
 def _conjuncts_of(doc: Doc, cc: int) -> list[Span] | None:
@@ -5474,9 +5487,10 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     Only a number inside a prepositional phrase, or a frequency word: for a noun-phrase
     number the alignment offers both readings (:func:`_ends`, ``"number"``; the ranker's
     ``qnum_keeps_noun``). None when ``r`` has a noun of its own or is no number, or ``c``
-    has nothing after its number. Ordinals and determiners ("the second", "in the other") keep their nominal
-    ellipsis, as the development gold does (only verbs are restored there); so does a rate
-    after a money amount ("$235 to $266 [a share]")."""
+    has nothing after its number. An ordinal or adjective remnant gets its noun back through
+    :func:`_modifier_pivot`; determiners and pronoun-like remnants ("in the other") keep
+    their nominal ellipsis, and so does a rate after a money amount ("$235 to $266 [a
+    share]")."""
     rs, cs = r.start, c.start
     pp = doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end
     if pp:
