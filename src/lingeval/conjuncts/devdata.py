@@ -41,6 +41,11 @@ repository) and in the repository's benchmark folder:
                stripping in the style of real newswire, web, encyclopedic and spoken text, gold
                written before any resolver ran; scored blind during that session (first scores
                in ``docs/conjuncts-devdata.md``), development data since. Never fitted on.
+``written-blind12`` Three more sets of the same kind, written in session 12
+               (``written_blind12d/e/f.jsonl``, ``meta.set``): stripping in the registers of
+               GUM's genres ("not X but Y", "not only X but also Y", "but/and not", markers;
+               set d, the session's clean measure), gapping, clusters and stripping in the
+               style of knowledge-graph fact sentences (e) and both (f). Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
@@ -106,6 +111,7 @@ SOURCES = (
     "written-stripping2",
     "written-stripping3",
     "written-blind11",
+    "written-blind12",
     "schuster",
     "gum",
     "ewt",
@@ -183,6 +189,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written-stripping2": [bench_data / "written_stripping2.jsonl"],
         "written-stripping3": [bench_data / "written_stripping3.jsonl"],
         "written-blind11": [bench_data / f"written_blind11{k}.jsonl" for k in "abc"],
+        "written-blind12": [bench_data / f"written_blind12{k}.jsonl" for k in "def"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
@@ -472,6 +479,7 @@ def load_sources(
             "written-stripping2",
             "written-stripping3",
             "written-blind11",
+            "written-blind12",
         ):
             from lingeval.conjuncts.data import read_jsonl
 
