@@ -415,6 +415,27 @@ ELIDED_NOUN_KEEP: list[Case] = [
     # a pronoun-like remnant keeps its ellipsis
     ("I read the long version and also the short one.", "and",
      ["I read the long version.", "I also read the short one."]),
+    # a graded adjective phrase without a determiner elides no noun (the lead, session 12)
+    ("honestly it's super light but also really warm", "but",
+     ["Honestly it's super light.", "Honestly it's also really warm."]),
+    ("The jacket is very thin but also surprisingly warm.", "but",
+     ["The jacket is very thin.", "The jacket is also surprisingly warm."]),
+]  # fmt: skip
+
+#: an infinitive after a ranked noun of the remnant ("the first woman to teach") is its
+#: relative, not a purpose clause shared by the rewrites (the lead, session 12)
+RANKED_NOUN_KEEP: list[Case] = [
+    ("Her aunt was not only a gifted painter but also the first woman to exhibit in the "
+     "city museum.", "but",
+     ["Her aunt was a gifted painter.",
+      "Her aunt was also the first woman to exhibit in the city museum."]),
+    ("He was not just a good player but the only one to score in the final.", "but",
+     ["He was a good player.", "He was the only one to score in the final."]),
+    ("She was not a nurse but the last person to see him alive.", "but",
+     ["She was not a nurse.", "She was the last person to see him alive."]),
+    # the purpose infinitive stays shared
+    ("We chose the small room and not the big one to save money.", "and",
+     ["We chose the small room to save money.", "We did not choose the big one to save money."]),
 ]  # fmt: skip
 
 
@@ -422,6 +443,14 @@ ELIDED_NOUN_KEEP: list[Case] = [
     ("sentence", "conj", "expected", "new"), shape_cases(ELIDED_NOUN, ELIDED_NOUN_KEEP)
 )
 def test_elided_noun_after_an_adjective_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _ = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases([], RANKED_NOUN_KEEP))
+def test_infinitive_of_a_ranked_noun_stays_with_the_remnant(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _ = resolve(rules, sentence, conj)

@@ -5546,6 +5546,10 @@ def _modifier_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     if any(doc[i].tag_ not in {"DT", "PRP$", "POS", "JJ", "JJR", "JJS", "RB", "RBS", "RBR"}
            for i in range(r.start, r.end)):  # fmt: skip
         return None
+    if not any(doc[i].tag_ in {"DT", "PRP$", "POS"} for i in range(r.start, r.end)) and any(
+        doc[i].tag_ in {"RB", "RBR"} and doc[i].head.i == r.end for i in range(r.start, r.end)
+    ):
+        return None  # a graded adjective phrase, no noun elided: "super light but also really warm"
     for k in range(c.start, c.end):
         tok, nxt = doc[k], doc[k + 1]
         if (

@@ -1899,6 +1899,9 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
                 # infinitive of its own ("Israel's scheme [to destroy ...]")
                 and not any(x.tag_ == "TO" for x in doc[verb.i + 1 : an.cc])
                 and t.head.lemma_.lower() not in INFINITIVE_NOUNS
+                # (nor an infinitival relative of a ranked noun: "the first woman [to teach
+                # at the conservatory]", "the only player to score")
+                and not _ranked_noun(t.head)
             ]
             + [
                 t
@@ -2042,6 +2045,21 @@ EVENT_PREDICATES = {
 
 
 #: Nouns that take a to-infinitive of their own ("a plan to leave", "the right to vote")
+def _ranked_noun(noun: Token) -> bool:
+    """``noun`` has an ordinal, a superlative or *only / next / last / sole* before it ("the
+    first woman", "the best place", "the only player"): an infinitive after it is its
+    relative ("the first woman to teach there")."""
+    from lingeval.conjuncts.resolvers.rules import ORDINALS
+
+    return any(
+        c.i < noun.i
+        and (
+            c.lower_ in ORDINALS or c.lower_ in {"only", "next", "last", "sole"} or c.tag_ == "JJS"
+        )
+        for c in noun.children
+    )
+
+
 INFINITIVE_NOUNS = {
     "plan", "scheme", "attempt", "decision", "right", "duty", "effort", "ability", "chance",
     "way", "need", "desire", "wish", "order", "promise", "bid", "campaign", "move", "push",
