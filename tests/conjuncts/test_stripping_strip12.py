@@ -127,27 +127,6 @@ RELATIVE_KEEP: list[Case] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(EXTENT, EXTENT_KEEP))
-def test_stripped_conjunct_ends_before_the_sentence(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, rule = resolve(rules, sentence, conj)
-    assert out == expected
-    if new:
-        assert rule.startswith("stripping")
-
-
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(RELATIVE, RELATIVE_KEEP)
-)
-def test_remnant_with_relative_clause_answers_the_clause_above(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, rule = resolve(rules, sentence, conj)
-    assert out == expected
-    assert rule.startswith("stripping")
-
-
 HEDGE: list[Case] = [
     # an adverb of likelihood opening the remnant goes before the verb, like "then"
     ("She has lived in Peru and probably in Chile.", "and",
@@ -170,14 +149,6 @@ HEDGE_KEEP: list[Case] = [
     ("I have read all her novels and even her letters.", "and",
      ["I have read all her novels.", "I have read even her letters."]),
 ]  # fmt: skip
-
-
-@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(HEDGE, HEDGE_KEEP))
-def test_adverb_of_likelihood_opens_a_stripped_phrase(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, _ = resolve(rules, sentence, conj)
-    assert out == expected
 
 
 PLACEMENT: list[Case] = [
@@ -206,16 +177,6 @@ PLACEMENT_KEEP: list[Case] = [
     ("These are tools used not just by carpenters but also by plumbers.", "but",
      ["These are tools used by carpenters.", "These are tools also used by plumbers."]),
 ]  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(PLACEMENT, PLACEMENT_KEEP)
-)
-def test_remnant_placement_in_running_text(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, _ = resolve(rules, sentence, conj)
-    assert out == expected
 
 
 SHAPES: list[Case] = [
@@ -251,15 +212,6 @@ SHAPES_KEEP: list[Case] = [
     ("He came not as a guest but as a friend of many years.", "but",
      ["He came not as a guest.", "He came as a friend of many years."]),
 ]  # fmt: skip
-
-
-@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(SHAPES, SHAPES_KEEP))
-def test_stripping_shapes_of_running_text(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, rule = resolve(rules, sentence, conj)
-    assert out == expected
-    assert rule.startswith("stripping") or not new
 
 
 NEGATION: list[Case] = [
@@ -301,17 +253,6 @@ NEGATION_KEEP: list[Case] = [
     ("It was the heat and not the noise that kept me awake.", "and",
      ["It was the heat that kept me awake.", "It was not the noise that kept me awake."]),
 ]  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(NEGATION, NEGATION_KEEP)
-)
-def test_negated_and_marked_remnants_in_running_text(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, rule = resolve(rules, sentence, conj)
-    assert out == expected
-    assert rule.startswith("stripping")
 
 
 SHARED_AFTER: list[Case] = [
@@ -360,16 +301,6 @@ SHARED_AFTER_KEEP: list[Case] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(SHARED_AFTER, SHARED_AFTER_KEEP)
-)
-def test_material_after_the_remnant_shared_by_every_rewrite(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, _ = resolve(rules, sentence, conj)
-    assert out == expected
-
-
 PURPOSE: list[Case] = [
     # a purpose infinitive after a tight coordination is the clause's, whatever the parse
     # hangs it on; a prepositional remnant answers the phrase right before "and not"
@@ -390,16 +321,6 @@ PURPOSE_KEEP: list[Case] = [
     ("We discussed the budget and not the decision to move the office.", "and",
      ["We discussed the budget.", "We did not discuss the decision to move the office."]),
 ]  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(PURPOSE, PURPOSE_KEEP)
-)
-def test_purpose_infinitive_after_the_remnant(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, _ = resolve(rules, sentence, conj)
-    assert out == expected
 
 
 ELIDED_NOUN: list[Case] = [
@@ -439,19 +360,36 @@ RANKED_NOUN_KEEP: list[Case] = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("sentence", "conj", "expected", "new"), shape_cases(ELIDED_NOUN, ELIDED_NOUN_KEEP)
-)
-def test_elided_noun_after_an_adjective_remnant(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
-) -> None:
-    out, _ = resolve(rules, sentence, conj)
-    assert out == expected
+#: each shape's sentences: must resolve (they failed on main de8a985), close ones whose
+#: rewrite must not change, and which of them the stripping analysis must give ("all", only
+#: the must-resolve ones "new", or "any" rule)
+SHAPE_TABLES: dict[str, tuple[list[Case], list[Case], str]] = {
+    "stripped conjunct ends before the sentence": (EXTENT, EXTENT_KEEP, "new"),
+    "remnant with a relative clause answers the clause above": (RELATIVE, RELATIVE_KEEP, "all"),
+    "adverb of likelihood opens a stripped phrase": (HEDGE, HEDGE_KEEP, "any"),
+    "remnant placement": (PLACEMENT, PLACEMENT_KEEP, "any"),
+    "stripping shapes": (SHAPES, SHAPES_KEEP, "new"),
+    "negated and marked remnants": (NEGATION, NEGATION_KEEP, "all"),
+    "material after the remnant shared": (SHARED_AFTER, SHARED_AFTER_KEEP, "any"),
+    "purpose infinitive after the remnant": (PURPOSE, PURPOSE_KEEP, "any"),
+    "elided noun after an adjective remnant": (ELIDED_NOUN, ELIDED_NOUN_KEEP, "any"),
+    "infinitive of a ranked noun stays with the remnant": ([], RANKED_NOUN_KEEP, "any"),
+}
 
 
-@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases([], RANKED_NOUN_KEEP))
-def test_infinitive_of_a_ranked_noun_stays_with_the_remnant(
-    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+def _shape_params() -> list[pytest.ParameterSet]:
+    return [
+        pytest.param(*case.values, check, id=f"{name}: {case.id}")
+        for name, (must, keep, check) in SHAPE_TABLES.items()
+        for case in shape_cases(must, keep)
+    ]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new", "check"), _shape_params())
+def test_stripping_in_running_text(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool, check: str
 ) -> None:
-    out, _ = resolve(rules, sentence, conj)
+    out, rule = resolve(rules, sentence, conj)
     assert out == expected
+    if check == "all" or (check == "new" and new):
+        assert rule.startswith("stripping")
