@@ -4139,9 +4139,10 @@ def _clean_remnants(an: _Analysis, ext: Span, parts: Sequence[Span]) -> bool:
         if (
             tok.text == "&"
             and ext.start < i < ext.end
-            and doc[i - 1].tag_ == doc[i + 1].tag_ == "NNP"
+            and doc[i - 1].tag_ in {"NNP", "NNPS"}
+            and doc[i + 1].tag_ in {"NNP", "NNPS"}
         ):
-            continue  # inside a name: "Standard & Poor's"
+            continue  # inside a name: "Standard & Poor's", "Becker & Sons/NNPS"
         if tok.text in {"(", ")", "[", "]", '"', "?", "!", "&"}:
             return False
         if tok.tag_ == "CC" and not hyphen_part(doc, i):
