@@ -323,6 +323,12 @@ def _category(doc: Doc, span: Span) -> str:
     if modifier is not None:
         return modifier
     head = _np_head(doc, span)
+    if (
+        head.lower_ in {"one", "ones"}
+        and head.i > span.start
+        and doc[head.i - 1].tag_ in {"JJ", "JJR", "JJS"}
+    ):
+        return "NP"  # a pronoun after an adjective, no number: "the present one"
     if head.tag_ == "CD" or head.text == "%":
         return "NUM"
     if (
