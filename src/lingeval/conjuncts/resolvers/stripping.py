@@ -2984,3 +2984,48 @@ def resolve_cleft_contrast(an: _Analysis, r_start: int) -> Resolution | None:
     second = _tokens_text(doc, head + list(range(r_start, y_end + 1)) + clause)
     sents = [_finish(first, an.final), _finish(second, an.final)]
     return Resolution(sents, "stripping", details={"cleft": True}) if first != second else None
+
+
+TAIL_MARKS = {",", "-", "–", "—", "(", ";"}
+WH_TAGS = {"WP", "WDT", "WP$", "WRB"}
+TAIL_LINKERS = {"otherwise", "so", "since", "because", "as", "although", "though", "while", "or"}
+
+
+def clause_tail(doc: Doc, cc: int) -> int | None:
+    """The token opening a clause that closes the sentence after a verbless conjunct
+    (issue 11, session 12, round 2), or None: a comma, dash, bracket or semicolon after the
+    conjunction with a finite verb after it ("fold not only correctly but also quickly[, otherwise the chains are tagged]"; "is
+    infectious but not alive[, since it cannot reproduce]"; "(or so the story goes)"). The
+    parser often makes such a clause the sentence's root, so no alignment is found on the
+    whole sentence; the resolver then resolves the sentence up to it and every rewrite
+    shares it."""
+    for k in range(cc + 2, len(doc) - 1):
+        t = doc[k]
+        if t.text not in TAIL_MARKS:
+            continue
+        tail = doc[k + 1 :]
+        # a clause: a finite verb with a subject of its own (not a relative pronoun, as in a
+        # list of noun phrases "..., the teachers who train them"), or a clause linker first
+        if not any(
+            (
+                x.tag_ in FINITE_TAGS
+                or any(a.dep_ in {"aux", "auxpass"} and a.tag_ in FINITE_TAGS for a in x.children)
+            )
+            and any(
+                c.dep_ in {"nsubj", "nsubjpass", "expl"} and c.i > k and c.tag_ not in WH_TAGS
+                for c in x.children
+            )
+            for x in tail
+        ) and not (doc[k + 1].lower_ in TAIL_LINKERS and any(x.tag_ in FINITE_TAGS for x in tail)):
+            return None
+        # a relative clause of the remnant's own is no tail
+        if doc[k + 1].lower_ in {"which", "who", "whom", "whose", "where", "that"}:
+            return None
+        # a bracket is a tail only when it closes the sentence: "(or so the story goes)",
+        # not "in the replication (N = 240), which ..."
+        if t.text == "(" and not any(
+            x.text == ")" and all(y.is_punct for y in doc[x.i + 1 :]) for x in tail
+        ):
+            return None
+        return k
+    return None
