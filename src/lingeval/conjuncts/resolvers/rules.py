@@ -3983,6 +3983,40 @@ def _ordinal_object(doc: Doc, first: Span, subj: Span | None, cc: int) -> bool:
     )
 
 
+def _named_remnant_subject(
+    doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span], subj: Span | None
+) -> bool:
+    """A first remnant that names someone or something by an apposition, a common noun phrase
+    followed by a name ("[his twin brother Vito] at ...", "[its neighbour Mossford] to ..."),
+    answers a subject that is or holds a name, not a complement that holds none ("his career",
+    "home"): the argument-cluster reading is not tried. A verb of giving keeps it ("gave her
+    son a bicycle and her daughter Lena a violin")."""
+    if len(parts) < 2 or not corr or subj is None:
+        return False
+    if verb is not None and verb.lemma_ in DITRANSITIVE_LEMMAS:
+        return False
+    first = parts[0]
+    toks = doc[first.start : first.end + 1]
+    if len(toks) < 3 or toks[0].tag_ not in {"DT", "PRP$"}:
+        return False
+    # the article or possessive, common nouns and adjectives (the tagger's "rival/JJ"), a
+    # name, then no more noun: a cluster's own first remnant may run on after it
+    k = 1
+    while k < len(toks) and toks[k].tag_ in {"JJ", "JJR", "NN", "NNS"}:
+        k += 1
+    n = k
+    while n < len(toks) and toks[n].tag_ in {"NNP", "NNPS"}:
+        n += 1
+    if k < 2 or n == k or toks[k - 1].tag_ == "JJR":
+        return False
+    if n < len(toks) and toks[n].tag_ in {"NN", "NNS", "POS", "CD"}:
+        return False  # "its brand Reebok sneakers": the name modifies a noun
+    c0 = corr[0]
+    if any(doc[i].tag_ in {"NNP", "NNPS"} for i in range(c0.start, c0.end + 1)):
+        return False
+    return any(doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1))
+
+
 def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int) -> bool:
     """Two nominal remnants against a verb with two noun-phrase objects in the first clause, a
     dative and a direct object ("The bank lent [the city] [30 million] and the region another
@@ -4321,6 +4355,10 @@ def _nominal(
                         continue  # "and he law at Utrecht": a nominative pronoun is a subject
                     if option == "gapping" and _ordinal_object(doc, parts[0], subj, an.cc):
                         continue  # "vetoed the first bill ... and the second in April"
+                    if option == "cluster" and _named_remnant_subject(
+                        doc, a_verb, parts, corr[lead:] if lead else corr, subj
+                    ):
+                        continue  # "and his twin brother Vito at ...": the subject's remnant
                     if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
                         continue  # "lent the city 30 million and the region 12 million"
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
