@@ -395,6 +395,19 @@ CLAUSE_TAIL_KEEP: list[Case] = [
       "Well, her husband has also moved to Leeds, so the house feels empty now."]),
 ]  # fmt: skip
 
+# an adjective remnant with a phrase of its own answers an adjective as the bare adjective does
+# (helper strip13, round 2; before, no correlate passed the similarity threshold)
+ADJECTIVE_PHRASE: list[Case] = [
+    ("The manager was polite but not friendly towards the new staff.", "but",
+     ["The manager was polite.", "The manager was not friendly towards the new staff."]),
+    ("The room was warm, but not comfortable for a long stay.", "but",
+     ["The room was warm.", "The room was not comfortable for a long stay."]),
+    ("The results are encouraging but not conclusive at this stage.", "but",
+     ["The results are encouraging.", "The results are not conclusive at this stage."]),
+    ("The plan is bold but not reckless by our standards.", "but",
+     ["The plan is bold.", "The plan is not reckless by our standards."]),
+]  # fmt: skip
+
 #: each shape's sentences: must resolve (they failed on main de8a985), close ones whose
 #: rewrite must not change, and which of them the stripping analysis must give ("all", only
 #: the must-resolve ones "new", or "any" rule)
@@ -410,6 +423,7 @@ SHAPE_TABLES: dict[str, tuple[list[Case], list[Case], str]] = {
     "elided noun after an adjective remnant": (ELIDED_NOUN, ELIDED_NOUN_KEEP, "any"),
     "infinitive of a ranked noun stays with the remnant": ([], RANKED_NOUN_KEEP, "any"),
     "clause closing the sentence after the remnant": (CLAUSE_TAIL, CLAUSE_TAIL_KEEP, "all"),
+    "adjective remnant with a phrase of its own": (ADJECTIVE_PHRASE, [], "all"),
 }
 
 

@@ -1073,6 +1073,12 @@ def _choices(
             sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+            if head.tag_ in {"JJ", "JJR"} and head.i == core.start:
+                # an adjective with a phrase of its own answers as the adjective does ("but
+                # not alive [in the usual sense]")
+                own = [c.i for c in head.children if c.dep_ == "prep" and c.i > head.i]
+                if own and min(own) <= core.end:
+                    sim = max(sim, an.sim(Span(core.start, min(own) - 1), span))
             # a comma list of phrases of the remnant's kind answers it as its items do
             for item in _list_items(doc, span, rem):
                 sim = max(sim, an.sim(core, Span(item[0], item[-1])))
