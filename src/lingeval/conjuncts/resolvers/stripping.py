@@ -2999,6 +2999,8 @@ def clause_tail(doc: Doc, cc: int) -> int | None:
     parser often makes such a clause the sentence's root, so no alignment is found on the
     whole sentence; the resolver then resolves the sentence up to it and every rewrite
     shares it."""
+    if sum(t.text == "(" for t in doc[:cc]) > sum(t.text == ")" for t in doc[:cc]):
+        return None  # a coordination inside a bracket: "(the house, and the car too, so ...)"
     for k in range(cc + 2, len(doc) - 1):
         t = doc[k]
         if t.text not in TAIL_MARKS:
