@@ -3005,6 +3005,10 @@ def clause_tail(doc: Doc, cc: int) -> int | None:
         t = doc[k]
         if t.text not in TAIL_MARKS:
             continue
+        if any(x.dep_ == "mark" for x in doc[cc + 1 : k]):
+            # a subordinate clause after the conjunction: the clause after the comma is its
+            # main clause ("..., but since he wrote, I feel better")
+            return None
         tail = doc[k + 1 :]
         # a clause: a finite verb with a subject of its own (not a relative pronoun, as in a
         # list of noun phrases "..., the teachers who train them"), or a clause linker first
