@@ -3005,10 +3005,16 @@ def clause_tail(doc: Doc, cc: int) -> int | None:
     parser often makes such a clause the sentence's root, so no alignment is found on the
     whole sentence; the resolver then resolves the sentence up to it and every rewrite
     shares it."""
+    if sum(t.text == "(" for t in doc[:cc]) > sum(t.text == ")" for t in doc[:cc]):
+        return None  # a coordination inside a bracket: "(the house, and the car too, so ...)"
     for k in range(cc + 2, len(doc) - 1):
         t = doc[k]
         if t.text not in TAIL_MARKS:
             continue
+        if any(x.dep_ == "mark" for x in doc[cc + 1 : k]):
+            # a subordinate clause after the conjunction: the clause after the comma is its
+            # main clause ("..., but since he wrote, I feel better")
+            return None
         tail = doc[k + 1 :]
         # a clause: a finite verb with a subject of its own (not a relative pronoun, as in a
         # list of noun phrases "..., the teachers who train them"), or a clause linker first
