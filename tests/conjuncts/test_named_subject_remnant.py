@@ -6,8 +6,14 @@ tried. A verb of giving keeps its two objects ("gave ... her daughter Lena a vio
 name that modifies a noun is no apposition ("its brand Reebok sneakers"), and a correlate
 that holds a name keeps the cluster ("sold its striker Leon Hart to Ajax and ...").
 
+A word the tagger calls an adjective that the dictionary knows only as a noun ("the
+garnish/JJ mint") is a noun remnant: no noun is restored after it ("the garnish meat") and
+it takes a singular verb. An ampersand inside a name ("Becker & Sons/NNPS") leaves the
+remnants clean.
+
 Every sentence is written here, with the expected rewrites written before the resolver ran
-on them; ``MUST_RESOLVE`` failed on main 2192f8f.
+on them; ``MUST_RESOLVE`` and the first three of
+``NOUN_TAGGED_ADJECTIVE`` and ``AMPERSAND_NAMES`` failed on main 2192f8f.
 """
 
 from __future__ import annotations
@@ -49,3 +55,55 @@ def test_named_subject_remnant(rules: RulesResolver, case: tuple) -> None:  # ty
     sentence, expected = case
     conj = "and" if " and " in sentence else "but"
     assert resolve(rules, sentence, conj, 0)[0] == expected
+
+
+# A word the tagger calls an adjective that the dictionary knows only as a noun ("the
+# garnish/JJ") is the remnant's noun: no noun is copied after it, and it is singular.
+NOUN_TAGGED_ADJECTIVE = [
+    ("On the menu the main course is duck and the starter soup.",
+     ["On the menu the main course is duck.", "On the menu the starter is soup."]),
+    ("In the stew the main meat is lamb and the garnish mint.",
+     ["In the stew the main meat is lamb.", "In the stew the garnish is mint."]),
+    ("In this dish the main spice is cumin and the garnish parsley.",
+     ["In this dish the main spice is cumin.", "In this dish the garnish is parsley."]),
+    # unchanged: a true adjective or ordinal still gets its noun back
+    ("The first album was recorded in Oslo and the second in Paris.",
+     ["The first album was recorded in Oslo.", "The second album was recorded in Paris."]),
+    ("On the island the main crop is rice and the export copra.",
+     ["On the island the main crop is rice.", "On the island the export is copra."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", NOUN_TAGGED_ADJECTIVE, ids=lambda c: c[0][:48])
+def test_noun_tagged_adjective(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    assert resolve(rules, sentence, "and", 0)[0] == expected
+
+
+# An ampersand between two words of a name is no coordinator inside a remnant, whether the
+# tagger calls the second word NNP or NNPS ("Becker & Sons/NNPS"): the remnants are clean.
+AMPERSAND_NAMES = [
+    ("The first ship was built by Harland & Sons in 1910 and the second by Vickers & Partners"
+     " in 1912.",
+     ["The first ship was built by Harland & Sons in 1910.",
+      "The second ship was built by Vickers & Partners in 1912."]),
+    ("The first hall was designed by Ward & Sons and the second by Price & Partners.",
+     ["The first hall was designed by Ward & Sons.",
+      "The second hall was designed by Price & Partners."]),
+    ("The east wing was fitted out by Marsh & Sons in 1880 and the west wing by Cole & Brothers"
+     " in 1884.",
+     ["The east wing was fitted out by Marsh & Sons in 1880.",
+      "The west wing was fitted out by Cole & Brothers in 1884."]),
+    # unchanged
+    ("The publisher of the atlas was Harper & Brothers and the printer the firm of Lamb & Sons.",
+     ["The publisher of the atlas was Harper & Brothers.",
+      "The printer was the firm of Lamb & Sons."]),
+    ("The hotel's caterer is Rossi & Figli and its florist Bloom & Daughters.",
+     ["The hotel's caterer is Rossi & Figli.", "Its florist is Bloom & Daughters."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", AMPERSAND_NAMES, ids=lambda c: c[0][:48])
+def test_ampersand_names(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    assert resolve(rules, sentence, "and", 0)[0] == expected

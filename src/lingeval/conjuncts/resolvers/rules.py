@@ -630,6 +630,13 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
         return True
     if head.tag_ in {"NN", "NNP"} and head.text != "%":
         return False
+    if (
+        head.tag_ == "JJ"
+        and not head.lower_.endswith("s")
+        and has_lemma(head.lower_, "NOUN")
+        and not has_lemma(head.lower_, "ADJ")
+    ):
+        return False  # a dictionary noun the tagger calls an adjective: "the garnish/JJ is"
     if head.tag_ == "CD" and head.i == span.end:
         before = doc[head.i - 1]
         if head.i > span.start and (
@@ -4132,9 +4139,10 @@ def _clean_remnants(an: _Analysis, ext: Span, parts: Sequence[Span]) -> bool:
         if (
             tok.text == "&"
             and ext.start < i < ext.end
-            and doc[i - 1].tag_ == doc[i + 1].tag_ == "NNP"
+            and doc[i - 1].tag_ in {"NNP", "NNPS"}
+            and doc[i + 1].tag_ in {"NNP", "NNPS"}
         ):
-            continue  # inside a name: "Standard & Poor's"
+            continue  # inside a name: "Standard & Poor's", "Becker & Sons/NNPS"
         if tok.text in {"(", ")", "[", "]", '"', "?", "!", "&"}:
             return False
         if tok.tag_ == "CC" and not hyphen_part(doc, i):
@@ -5581,6 +5589,13 @@ def _modifier_pivot(doc: Doc, c: Span, r: Span) -> int | None:
         last.tag_ in {"JJ", "JJR", "JJS"} or last.lower_ in ORDINALS  # "second/NN" too
     ):
         return None
+    if (
+        last.tag_ == "JJ"
+        and last.lower_ not in ORDINALS
+        and has_lemma(last.lower_, "NOUN")
+        and not has_lemma(last.lower_, "ADJ")
+    ):
+        return None  # a dictionary noun the tagger calls an adjective: "the garnish/JJ"
     if any(doc[i].tag_ not in {"DT", "PRP$", "POS", "JJ", "JJR", "JJS", "RB", "RBS", "RBR"}
            for i in range(r.start, r.end)):  # fmt: skip
         return None
