@@ -360,6 +360,54 @@ RANKED_NOUN_KEEP: list[Case] = [
 ]  # fmt: skip
 
 
+# a clause that closes the sentence after a stripped conjunct (helper strip13, round 2): the
+# parse often makes it the root, so the sentence up to it is resolved and it is added to
+# every rewrite (``stripping.clause_tail``, ``RulesResolver._with_tail``)
+CLAUSE_TAIL: list[Case] = [
+    ("Water the tomatoes in the morning and not at night - wet leaves invite mould.", "and",
+     ["Water the tomatoes in the morning - wet leaves invite mould.",
+      "Do not water the tomatoes at night - wet leaves invite mould."]),
+    ("Ask not only the nurse but the pharmacist before mixing medicines - some combinations "
+     "are dangerous.", "but",
+     ["Ask the nurse before mixing medicines - some combinations are dangerous.",
+      "Ask the pharmacist before mixing medicines - some combinations are dangerous."]),
+    # a bracket closing the sentence is a comment on all of it
+    ("My grandmother spoke not only Polish but also Yiddish (or so my uncle claims).", "but",
+     ["My grandmother spoke Polish (or so my uncle claims).",
+      "My grandmother also spoke Yiddish (or so my uncle claims)."]),
+    ("He was not only a gifted chemist but also a decent painter (or so his letters suggest).",
+     "but",
+     ["He was a gifted chemist (or so his letters suggest).",
+      "He was also a decent painter (or so his letters suggest)."]),
+]  # fmt: skip
+
+CLAUSE_TAIL_KEEP: list[Case] = [
+    ("Store the seeds in the fridge and not in the shed, otherwise the mice will find them.",
+     "and",
+     ["Store the seeds in the fridge, otherwise the mice will find them.",
+      "Do not store the seeds in the shed, otherwise the mice will find them."]),
+    ("The committee was cautious but not hostile, although two members walked out.", "but",
+     ["The committee was cautious, although two members walked out.",
+      "The committee was not hostile, although two members walked out."]),
+    ("Well, not only my sister but also her husband has moved to Leeds, so the house feels "
+     "empty now.", "but",
+     ["Well, my sister has moved to Leeds, so the house feels empty now.",
+      "Well, her husband has also moved to Leeds, so the house feels empty now."]),
+]  # fmt: skip
+
+# an adjective remnant with a phrase of its own answers an adjective as the bare adjective does
+# (helper strip13, round 2; before, no correlate passed the similarity threshold)
+ADJECTIVE_PHRASE: list[Case] = [
+    ("The manager was polite but not friendly towards the new staff.", "but",
+     ["The manager was polite.", "The manager was not friendly towards the new staff."]),
+    ("The room was warm, but not comfortable for a long stay.", "but",
+     ["The room was warm.", "The room was not comfortable for a long stay."]),
+    ("The results are encouraging but not conclusive at this stage.", "but",
+     ["The results are encouraging.", "The results are not conclusive at this stage."]),
+    ("The plan is bold but not reckless by our standards.", "but",
+     ["The plan is bold.", "The plan is not reckless by our standards."]),
+]  # fmt: skip
+
 #: each shape's sentences: must resolve (they failed on main de8a985), close ones whose
 #: rewrite must not change, and which of them the stripping analysis must give ("all", only
 #: the must-resolve ones "new", or "any" rule)
@@ -374,6 +422,8 @@ SHAPE_TABLES: dict[str, tuple[list[Case], list[Case], str]] = {
     "purpose infinitive after the remnant": (PURPOSE, PURPOSE_KEEP, "any"),
     "elided noun after an adjective remnant": (ELIDED_NOUN, ELIDED_NOUN_KEEP, "any"),
     "infinitive of a ranked noun stays with the remnant": ([], RANKED_NOUN_KEEP, "any"),
+    "clause closing the sentence after the remnant": (CLAUSE_TAIL, CLAUSE_TAIL_KEEP, "all"),
+    "adjective remnant with a phrase of its own": (ADJECTIVE_PHRASE, [], "all"),
 }
 
 

@@ -5968,12 +5968,55 @@ class RulesResolver(Resolver):
                 out.append(Resolution([ex.sentence], "unchanged:no-token-at-offset", changed=False))
                 continue
             res = resolve_doc(doc, cc, ranker=self.ranker)
+            res = self._with_tail(ex, doc, cc, res) or res
             if not res.changed:
                 res.sentences = [ex.sentence]
             out.append(res)
         self._recheck(out)
         self.last_rules = [r.rule for r in out]
         return out
+
+    def _with_tail(
+        self, ex: ConjunctExample, doc: Doc, cc: int, res: Resolution
+    ) -> Resolution | None:
+        """A stripped conjunct followed by a clause that closes the sentence
+        (:func:`~lingeval.conjuncts.resolvers.stripping.clause_tail`): the sentence up to the
+        clause, re-parsed and resolved, with the clause added to every rewrite (issue 11,
+        session 12, round 2). Only a stripping reading is kept, and only when the reading of the
+        whole sentence is no stripping (a clause after a stripped conjunct may be the
+        remnant's own: "wrote in cafés and never at home, because the flat was tiny")."""
+        from lingeval.conjuncts.resolvers.stripping import clause_tail
+
+        k = clause_tail(doc, cc)
+        end = doc[-1]
+        if k is None or not end.is_punct or end.text not in FINAL_PUNCT:
+            return None
+        cut = doc[k - 1].idx + len(doc[k - 1].text)
+        head, tail = ex.sentence[:cut], ex.sentence[cut:]
+        if (
+            res.changed
+            and res.rule.startswith("stripping")
+            # (a bracket closing the sentence is a comment on all of it, never the remnant's:
+            # "but also a decent painter (or so his letters suggest)")
+            and (doc[k].text != "(" or all(r.endswith(tail) for r in res.sentences))
+        ):
+            return None
+        sub = head + end.text
+        pdoc = self.parser.parse([sub])[0]
+        pcc = _token_at(pdoc, ex.offset)
+        if pcc is None:
+            return None
+        new = resolve_doc(pdoc, pcc, ranker=self.ranker)
+        if not new.changed or not new.rule.startswith("stripping"):
+            return None
+        new.details.pop("alternatives", None)
+        rewrites = []
+        for r in new.sentences:
+            if not r.endswith(end.text):
+                return None
+            rewrites.append(r[: -len(end.text)] + tail)
+        new.sentences = rewrites
+        return new
 
     def _recheck(self, results: list[Resolution]) -> None:
         """Re-parse the alternative rewrites of detected omissions and re-rank them.

@@ -1073,6 +1073,12 @@ def _choices(
             sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+            if head.tag_ in {"JJ", "JJR"} and head.i == core.start:
+                # an adjective with a phrase of its own answers as the adjective does ("but
+                # not alive [in the usual sense]")
+                own = [c.i for c in head.children if c.dep_ == "prep" and c.i > head.i]
+                if own and min(own) <= core.end:
+                    sim = max(sim, an.sim(Span(core.start, min(own) - 1), span))
             # a comma list of phrases of the remnant's kind answers it as its items do
             for item in _list_items(doc, span, rem):
                 sim = max(sim, an.sim(core, Span(item[0], item[-1])))
@@ -2984,3 +2990,54 @@ def resolve_cleft_contrast(an: _Analysis, r_start: int) -> Resolution | None:
     second = _tokens_text(doc, head + list(range(r_start, y_end + 1)) + clause)
     sents = [_finish(first, an.final), _finish(second, an.final)]
     return Resolution(sents, "stripping", details={"cleft": True}) if first != second else None
+
+
+TAIL_MARKS = {",", "-", "–", "—", "(", ";"}
+WH_TAGS = {"WP", "WDT", "WP$", "WRB"}
+TAIL_LINKERS = {"otherwise", "so", "since", "because", "as", "although", "though", "while", "or"}
+
+
+def clause_tail(doc: Doc, cc: int) -> int | None:
+    """The token opening a clause that closes the sentence after a verbless conjunct
+    (issue 11, session 12, round 2), or None: a comma, dash, bracket or semicolon after the
+    conjunction with a finite verb after it ("fold not only correctly but also quickly[, otherwise the chains are tagged]"; "is
+    infectious but not alive[, since it cannot reproduce]"; "(or so the story goes)"). The
+    parser often makes such a clause the sentence's root, so no alignment is found on the
+    whole sentence; the resolver then resolves the sentence up to it and every rewrite
+    shares it."""
+    if sum(t.text == "(" for t in doc[:cc]) > sum(t.text == ")" for t in doc[:cc]):
+        return None  # a coordination inside a bracket: "(the house, and the car too, so ...)"
+    for k in range(cc + 2, len(doc) - 1):
+        t = doc[k]
+        if t.text not in TAIL_MARKS:
+            continue
+        if any(x.dep_ == "mark" for x in doc[cc + 1 : k]):
+            # a subordinate clause after the conjunction: the clause after the comma is its
+            # main clause ("..., but since he wrote, I feel better")
+            return None
+        tail = doc[k + 1 :]
+        # a clause: a finite verb with a subject of its own (not a relative pronoun, as in a
+        # list of noun phrases "..., the teachers who train them"), or a clause linker first
+        if not any(
+            (
+                x.tag_ in FINITE_TAGS
+                or any(a.dep_ in {"aux", "auxpass"} and a.tag_ in FINITE_TAGS for a in x.children)
+            )
+            and any(
+                c.dep_ in {"nsubj", "nsubjpass", "expl"} and c.i > k and c.tag_ not in WH_TAGS
+                for c in x.children
+            )
+            for x in tail
+        ) and not (doc[k + 1].lower_ in TAIL_LINKERS and any(x.tag_ in FINITE_TAGS for x in tail)):
+            return None
+        # a relative clause of the remnant's own is no tail
+        if doc[k + 1].lower_ in {"which", "who", "whom", "whose", "where", "that"}:
+            return None
+        # a bracket is a tail only when it closes the sentence: "(or so the story goes)",
+        # not "in the replication (N = 240), which ..."
+        if t.text == "(" and not any(
+            x.text == ")" and all(y.is_punct for y in doc[x.i + 1 :]) for x in tail
+        ):
+            return None
+        return k
+    return None
