@@ -131,3 +131,33 @@ ONE_AFTER_ADJECTIVE = [
 def test_one_after_adjective(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
     sentence, expected = case
     assert resolve(rules, sentence, "and", 0)[0] == expected
+
+
+# A sentence-opening participle that the parser makes the clausal subject, with the real
+# subject as an apposition after its comma ("Located/csubj on the River Dee, the city/appos
+# of Chester is ..."): the apposition is the subject, the participle stays an opening.
+OPENING_PARTICIPLE = [
+    ("Located on the River Tamar, the town of Calstock is home to a viaduct and its neighbour"
+     " Gunnislake to a tin mine.",
+     ["Located on the River Tamar, the town of Calstock is home to a viaduct.",
+      "Located on the River Tamar, its neighbour Gunnislake is home to a tin mine."]),
+    ("Located on the River Dee, the city of Chester is home to a racecourse and its neighbour"
+     " Wrexham to a football club.",
+     ["Located on the River Dee, the city of Chester is home to a racecourse.",
+      "Located on the River Dee, its neighbour Wrexham is home to a football club."]),
+    # right before too (the parser's subject is the noun phrase)
+    ("Located near the harbour, the town of Vell is home to a lighthouse and its neighbour Orra"
+     " to a fish market.",
+     ["Located near the harbour, the town of Vell is home to a lighthouse.",
+      "Located near the harbour, its neighbour Orra is home to a fish market."]),
+    ("Founded on the River Lys, the town of Menen was a fortress and its neighbour Wervik a"
+     " market town.",
+     ["Founded on the River Lys, the town of Menen was a fortress.",
+      "Founded on the River Lys, its neighbour Wervik was a market town."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", OPENING_PARTICIPLE, ids=lambda c: c[0][:48])
+def test_opening_participle(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    assert resolve(rules, sentence, "and", 0)[0] == expected

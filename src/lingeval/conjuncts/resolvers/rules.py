@@ -1218,6 +1218,9 @@ class _Analysis:
         # which touch each other and make one span
         subjects = [c for c in verb.lefts if c.dep_ in SUBJ_DEPS]
         for n, c in reversed(list(enumerate(subjects))):
+            opened = self._opening_participle_subject(c, verb)
+            if opened is not None:
+                return opened
             if c.i < verb.i:
                 start = c.left_edge.i
                 for other in reversed(subjects[:n]):
@@ -1252,6 +1255,23 @@ class _Analysis:
                     start += 1  # the year is the opening preposition's: "In [1987] Ferncliffe"
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
+        return None
+
+    def _opening_participle_subject(self, c: Token, verb: Token) -> Span | None:
+        """A sentence-opening participle that the parser makes the clausal subject, with the
+        real subject as an apposition after its comma ("Located/csubj on the River Aske,
+        the town/appos of Brindle is ..."): the apposition is the subject."""
+        doc = self.doc
+        if c.dep_ != "csubj" or c.tag_ not in {"VBN", "VBG"} or c.left_edge.i != 0:
+            return None
+        for t in c.subtree:
+            if (
+                t.dep_ == "appos"
+                and t.left_edge.i > 0
+                and doc[t.left_edge.i - 1].text == ","
+                and t.right_edge.i < verb.i
+            ):
+                return Span(t.left_edge.i, self.left_end(t.right_edge.i + 1))
         return None
 
     def sim(self, a: Span, b: Span) -> float:
