@@ -218,6 +218,13 @@ ORDINALS = frozenset({
     "tenth", "last", "next", "other", "latter", "former", "final",
 })  # fmt: skip
 
+
+def stands_for_noun(tok: Token) -> bool:
+    """``tok`` is an adjective or an ordinal: a word that can stand for its elided noun ("the
+    second [album]", "also white [wine]"; ordinals also when tagged as nouns, "second/NN")."""
+    return tok.tag_ in {"JJ", "JJR", "JJS"} or tok.lower_ in ORDINALS
+
+
 #: Focus adverbs: they pick out the phrase after them ("and especially in money lending")
 FOCUS_ADVERBS = frozenset({
     "especially", "particularly", "mainly", "mostly", "also", "even", "only", "chiefly",
@@ -1992,7 +1999,7 @@ def _restored_noun(doc: Doc, last: int, cc: int, word: str) -> bool:
     """``word``, right after a remnant whose last token ``last`` is an ordinal or adjective,
     is the noun :func:`_modifier_pivot` restored from the first conjunct: a common noun of
     the words before the conjunction ``cc``."""
-    if not (doc[last].tag_ in {"JJ", "JJR", "JJS"} or doc[last].lower_ in ORDINALS):
+    if not stands_for_noun(doc[last]):
         return False
     return any(t.tag_ in {"NN", "NNS"} and t.text.lower() == word.lower() for t in doc[:cc])
 
@@ -5611,9 +5618,7 @@ def _modifier_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     (*the other*, *another*, *the rest*, *the small one*) keep their ellipsis. None
     otherwise."""
     last = doc[r.end]
-    if last.lower_ in _PRONOUN_REMNANT_WORDS or not (
-        last.tag_ in {"JJ", "JJR", "JJS"} or last.lower_ in ORDINALS  # "second/NN" too
-    ):
+    if last.lower_ in _PRONOUN_REMNANT_WORDS or not stands_for_noun(last):
         return None
     if (
         last.tag_ == "JJ"
@@ -5632,7 +5637,7 @@ def _modifier_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     for k in range(c.start, c.end):
         tok, nxt = doc[k], doc[k + 1]
         if (
-            (tok.tag_ in {"JJ", "JJR", "JJS"} or tok.lower_ in ORDINALS)
+            stands_for_noun(tok)
             and tok.lower_ not in _PRONOUN_REMNANT_WORDS
             and nxt.tag_ in {"NN", "NNS"}
             and tok.head.i == nxt.i

@@ -682,7 +682,7 @@ def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
     white"), taken from the correlate whose noun follows a modifier of the same kind ("the
     first hypothesis", "the red wine"); None when the remnant has a noun of its own. The
     documented convention of the gold: elided nouns are restored from the sentence."""
-    from lingeval.conjuncts.resolvers.rules import ORDINALS, Span, _np_head
+    from lingeval.conjuncts.resolvers.rules import ORDINALS, Span, _np_head, stands_for_noun
 
     if corr.end < corr.start:
         return None
@@ -698,9 +698,7 @@ def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
     if rem.end - rem.start > 2:
         return None
     last = doc[rem.end]
-    if doc[rem.start].tag_ not in {"DT", "PRP$"} or not (
-        last.tag_ in {"JJ", "JJR", "JJS"} or last.lower_ in ORDINALS
-    ):
+    if doc[rem.start].tag_ not in {"DT", "PRP$"} or not stands_for_noun(last):
         return None
     head = _np_head(doc, corr)
     if head.tag_ not in {"NN", "NNS"} or head.i != corr.end:
