@@ -1682,6 +1682,15 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
         and any(t.lower_ == "but" for t in doc[first:])
         else set()
     )
+    if (
+        not not_only
+        and first + 2 < len(doc)
+        and doc[first].lower_ == "not"
+        and doc[first + 1].lower_ in NOT_ONLY
+        and any(t.lower_ == "but" for t in doc[first + 2 :])
+    ):
+        # the correlate opens with it ("yields [not only in the north] but also ...")
+        not_only = {first, first + 1}
     return [
         i
         for i in indices
@@ -3231,7 +3240,12 @@ def _verbal(
         if negs and doc[rs + 1 : rs + 2].text.lower() not in {"not", "never"}:
             start = negs[0]
     elif (
-        rv.tag_ in FINITE_TAGS and auxes and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}
+        rv.tag_ in FINITE_TAGS
+        and auxes
+        and doc[right.start].tag_ not in {"VB", "VBN", "VBG"}
+        # (a base form the tagger took for a present: "shall not only pay ... but also
+        # bear/VBP": the modal is shared)
+        and not (rv.tag_ == "VBP" and lv.tag_ == "VB" and doc[auxes[0]].tag_ == "MD")
     ) or (doc[right.start].tag_ in {"MD"} and auxes):
         start = auxes[0]
     middles = _peel_list(an, Span(start, p), right, verbal=True)
@@ -5723,6 +5737,10 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
         and doc[r.start - 1].tag_ in {"CC", ","}
         and not any(doc[i].tag_ in {"JJ", "JJR", "JJS"} for i in range(c.start, c.end + 1))
     )
+    if tok.lower_ == "also" and r.end > r.start and not doc[nxt].is_punct:
+        # "also" is a stripping marker whatever the parser hangs it on ("not only better but
+        # also/conj longer"): it goes before the copied verb (docs/conjuncts-devdata.md)
+        return [*run, tok.i]
     if (
         r.end == r.start
         or not (
@@ -5849,6 +5867,18 @@ def _substitute(
         pos = next((n for n, i in enumerate(template) if i > c.end), len(template))
     indices.extend(template[pos:])
     indices = _strip_preconj(doc, indices, corr[0].start)
+    for c, r in pairs:
+        neg = c.start - 1
+        if (
+            r.start > c.end
+            and doc[an.cc].lower_ == "but"
+            and neg in indices
+            and doc[neg].lower_ in {"not", "never"}
+            and c.start <= doc[neg].head.i <= c.end
+        ):
+            # replacive "not X but Y": the negation is X's, not Y's ("trained not as a
+            # writer but as an engineer" -> "trained as an engineer")
+            indices.remove(neg)
     decap = False
     for c, r in pairs:
         advs = _leading_adverb(doc, c, r)

@@ -972,6 +972,14 @@ def _choices(
         above = _verb_above(verb.head, an.cc)
         if above is not None and above.i < verb.head.i:
             verb = above
+    focus = [k for k in _not_only_pairs(doc, max(0, an.cc - 40), p - 1) if k < verb.left_edge.i]
+    if focus and doc[focus[-1]].head.i < verb.i and not st.clausal:
+        # "speaks not only to people who lived through the war but also to ...": the parse
+        # hangs the conjunction on the relative clause inside the phrase after "not only";
+        # the left clause is the verb of that phrase
+        above = _verb_above(doc[focus[-1]].head, an.cc)
+        if above is not None and above.i < focus[-1]:
+            verb = above
     modifier = _participle_clause(an, verb, st.remnant)
     if modifier is not None:
         verb = modifier
@@ -1150,6 +1158,8 @@ def _choices(
             timed.append(out[-1])
     # "not only X but also Y": X, right after "not only", is the correlate; a phrase of time
     # answers a phrase of time when the clause has one
+    if not focused and not st.extra:
+        focused = _not_only_phrase(an, verb, p, out, core)
     out = focused or timed or out
     if doc[core.start].lower_ in {"others", "other"} and core.end <= core.start + 1:
         # "others" answers the phrase it contrasts with, one with "some" / "most" / ...
@@ -1206,6 +1216,30 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _not_only_phrase(
+    an: _Analysis, verb: Token, p: int, out: list[_Choice], core: Span
+) -> list[_Choice]:
+    """The one phrase between "not only" after ``verb`` and the conjunction ("that was not
+    only [cheap] but also ten minutes' walk from town"), when no candidate answers it (the
+    parse hangs it on the remnant): the correlate, as a choice list of one; else []. A
+    prepositional remnant answers only a prepositional phrase ("to not only the world, but
+    to X" is left to the other candidates)."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    doc = an.doc
+    pairs = [k for k in _not_only_pairs(doc, verb.i + 1, p - 1) if k + 2 <= p]
+    if not pairs:
+        return []
+    lo = pairs[-1] + 2
+    tops = [i for i in range(lo, p + 1) if not lo <= doc[i].head.i <= p or doc[i].head.i == i]
+    if len(tops) != 1 or doc[lo].is_punct or any(c.span.start == lo for c in out):
+        return []
+    if (doc[core.start].tag_ in {"IN", "TO"}) != (doc[lo].tag_ in {"IN", "TO"}):
+        return []
+    feats = {"sim": 1.0, "kind_match": 1.0, "nearest": 1.0}
+    return [_Choice(Span(lo, p), False, 1.0, feats)]
 
 
 def _participle_clause(an: _Analysis, verb: Token, rem: Span) -> Token | None:
