@@ -674,6 +674,30 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+def split_name_of(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
+    """A group of one noun phrase that is a name followed by an *of* phrase ("Ann Kay | of
+    the Senate") is two remnants, a new subject and the *of* phrase of an elided noun ("...
+    is the leader of Italy and Ann Kay of the Senate"). The caller checks that the first
+    clause has an *of* phrase for it to answer; the name is two or more capitalised words,
+    and the *of* phrase opens with *the* or another capitalised word."""
+    if len(phrases) != 1 or phrases[0].category != "NP":
+        return phrases
+    ph = phrases[0]
+    for k in range(ph.start + 1, ph.end):
+        if doc[k].lower_ != "of":
+            continue
+        name = range(ph.start, k)
+        if len(name) < 2:
+            return phrases  # one word before "of" starts a title: "Son of Rambow", "Bank of X"
+        if not all(doc[i].tag_ in {"NNP", "NNPS"} and doc[i].text[:1].isupper() for i in name):
+            return phrases
+        nxt = doc[k + 1]
+        if nxt.lower_ != "the" and not (nxt.tag_ in {"NNP", "NNPS"} and nxt.text[:1].isupper()):
+            return phrases
+        return [Phrase(ph.start, k - 1, "NP"), Phrase(k, ph.end, "PP", "of")]
+    return phrases
+
+
 def _compatible(a: Phrase, b: Phrase) -> bool:
     if a.category == b.category:
         return True
@@ -753,6 +777,12 @@ def _match_in_order(
             if c.category == "PP" and r.category in {"NP", "NUM"} and c.end > c.start:
                 found = Phrase(c.start + 1, c.end, r.category)  # "at $5" ~ "$7"
                 break
+            if r.category == "PP" and r.prep == "of" and c.category == "NP" and doc is not None:
+                # "of the Senate" ~ the "of" phrase closing "the leader of Italy"
+                of = [k for k in range(c.start + 1, c.end) if doc[k].lower_ == "of"]
+                if of:
+                    found = Phrase(of[-1], c.end, "PP", "of")
+                    break
         if found is None:
             return None
         out.insert(0, found)
@@ -896,6 +926,10 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     if not marker and doc[start].lower_ in {"not", "never"} and end > start:
         marker, start = doc[start].lower_, start + 1
     remnants = _merge_time(doc, _merge_appositions(doc, chunk_phrases(doc, start, end)))
+    lo0 = _left_start(doc, cc)
+    of_left = any(doc[i].lower_ == "of" for i in range(lo0, cc))
+    if of_left:
+        remnants = split_name_of(doc, remnants)
     if not remnants or len(remnants) > 6:
         return None
     if any(r.category == "VP" for r in remnants[:-1]):
@@ -932,6 +966,8 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text == ","]
     for k in reversed(commas):  # drop the verbless middle groups of a list
         seg = chunk_phrases(doc, k + 1, hi)
+        if of_left:
+            seg = split_name_of(doc, seg)
         verbless = not any(_is_verb(doc, i) for i in range(k + 1, hi + 1))
         if seg and verbless and [p.category for p in seg] == [r.category for r in remnants]:
             comp_end = k - 1

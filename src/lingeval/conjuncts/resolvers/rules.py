@@ -1706,6 +1706,22 @@ def _strip_preconj(doc: Doc, indices: list[int], first: int) -> list[int]:
     ]
 
 
+def _gapped_after_name(doc: Doc, cc: int) -> bool:
+    """The conjunction after a name opened by an article ("the Socialist Party and Ann Kay
+    ...") opens a gapped conjunct, not the rest of one name ("the Bill and Melinda Gates
+    Foundation"): the omission detector reads it as gapping, and its last remnant answers
+    its parallel in category and preposition ("... won the Cup and Hull the Shield", "...
+    plays in the Premier League and Leeds in the Championship"; not "gave money to the Bill
+    and Melinda Gates Foundation in 2010", whose "in 2010" answers no "to")."""
+    om = detect_omission(doc, cc)
+    if om is None or om.kind != "gapping" or om.marker or len(om.remnants) < 2:
+        return False
+    last, par = om.remnants[-1], om.parallels[-1]
+    if par is None or last.category != par.category:
+        return False
+    return last.category != "PP" or last.prep == par.prep
+
+
 def _in_negated_remnant(doc: Doc, cc: int) -> bool:
     """The conjunction ``cc`` joins phrases inside a stripped remnant under *not* / *never*
     ("may bring snacks, but not wine [or] glass jars"): both are negated, so a positive
@@ -1808,6 +1824,7 @@ def resolve_doc(
         # names ("in May and New York in June", "in Paris and Los Angeles")
         and (name := _name_start(doc, cc - 1)) > 0
         and doc[name - 1].tag_ == "DT"
+        and not _gapped_after_name(doc, cc)
     ):
         return unchanged("proper-name")
     if _in_negated_remnant(doc, cc):
@@ -4071,6 +4088,61 @@ def _named_remnant_subject(
     return any(doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1))
 
 
+def _name_for_description(
+    doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span], subj: Span | None
+) -> bool:
+    """A first remnant that is a bare name (capitalised words, no article) against the
+    predicate noun of *be* that is a description holding no name ("a traditional dish from
+    A", "the largest city"), when the subject holds a name: the name answers the subject
+    ("Paella is a rice dish from Valencia and Gazpacho from Seville": "Gazpacho is a rice
+    dish from Seville", not "Paella is Gazpacho from Seville"); the argument-cluster reading
+    is not tried. A name answering a name ("The winner was Kim in 2001 and Lee in 2002") or a
+    number ("was 500 in 1990 and 700 in 2000") keeps it, and so does a subject with an
+    article ("The prize was a medal in 2001 and Gold Star in 2002")."""
+    if verb is None or verb.lemma_ != "be" or len(parts) < 2 or not corr or subj is None:
+        return False
+    first, c0 = parts[0], corr[0]
+    # (a foreign name may hold words the tagger calls common nouns: "Ayam/NNP penyet/NN")
+    if not (
+        doc[first.start].tag_ in {"NNP", "NNPS"}
+        and doc[first.start].text[:1].isupper()
+        and all(
+            doc[i].tag_ in {"NNP", "NNPS", "NN", "NNS"} for i in range(first.start, first.end + 1)
+        )
+    ):
+        return False
+    c_toks = doc[c0.start : c0.end + 1]
+    if any(t.tag_ in {"NNP", "NNPS", "CD", "PRP"} for t in c_toks):
+        return False
+    if c_toks[0].tag_ not in {"DT", "PRP$"} or not any(t.tag_ in {"NN", "NNS"} for t in c_toks):
+        return False
+    # a subject that holds a name, or a bare capitalised one the tagger calls common nouns
+    # ("Caldo/NN verde/NN is ...")
+    s0 = doc[subj.start]
+    bare = s0.text[:1].isupper() and s0.tag_ in {"NN", "NNS"}
+    return bare or any(doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1))
+
+
+def _bare_for_indefinite(doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span]) -> bool:
+    """A remnant that is one bare singular common noun (no article) answering the predicate
+    noun of *be* opened by *a/an*: English wants the article back ("Ann is a nurse and Bo a
+    doctor"), so the cut that made the noun a remnant of its own split a name ("but Ayam |
+    penyet from Java": the dish is "Ayam penyet")."""
+    if verb is None or verb.lemma_ != "be":
+        return False
+    for part, c in zip(parts, corr, strict=False):
+        tok = doc[part.start]
+        if (
+            part.start == part.end
+            and tok.tag_ == "NN"
+            and tok.text.islower()
+            and doc[c.start].lower_ in {"a", "an"}
+            and c.start < c.end
+        ):
+            return True
+    return False
+
+
 def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int) -> bool:
     """Two nominal remnants against a verb with two noun-phrase objects in the first clause, a
     dative and a direct object ("The bank lent [the city] [30 million] and the region another
@@ -4414,6 +4486,12 @@ def _nominal(
                         doc, a_verb, parts, corr[lead:] if lead else corr, subj
                     ):
                         continue  # "and his twin brother Vito at ...": the subject's remnant
+                    if option == "cluster" and _name_for_description(
+                        doc, a_verb, parts, corr[lead:] if lead else corr, subj
+                    ):
+                        continue  # "X is a dish from A and Y from B": Y is a new subject
+                    if _bare_for_indefinite(doc, a_verb, parts, corr[lead:] if lead else corr):
+                        continue  # "is a dish ... but Ayam | penyet ...": one name, not two
                     if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
                         continue  # "lent the city 30 million and the region 12 million"
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
@@ -5136,6 +5214,8 @@ def _align_all(
                 # May and the fourth by June"): "the shops" alone is no argument of the verb
                 scored.append((max(sim, an.sim(part, whole)) + 0.01, whole))
             pred = _copula_predicate(an, verb, c, head, lo) if predicate else None
+            if pred is None and predicate and _category(doc, part) == "NP":
+                pred = _whole_object(an, verb, c, head, lo)
             if pred is not None and _category(doc, pred) == _category(doc, part):
                 # the predicate of a copula is one phrase: a remnant of its category answers
                 # all of it, not a phrase inside it ("is [a nurse at the county hospital] and
@@ -5258,6 +5338,44 @@ def _copula_predicate(
         if not any(a.i == pred.i for a in head.ancestors):
             continue
         whole = Span(start, c.end)
+        return None if _cuts_any(an, whole) else whole
+    return None
+
+
+def _whole_object(an: _Analysis, verb: Token | None, c: Span, head: Token, lo: int) -> Span | None:
+    """The direct object of ``verb`` (from its first word to the end of ``c``) when ``c``
+    follows a preposition of the object's noun, or a preposition the parser hangs on the verb
+    right after the object (``c`` and the object then both hold names): a noun-phrase remnant answers the whole object ("attended [the University of
+    Texas at Austin] and Kim Yale", not "... at Yale"), as a remnant answers the whole
+    predicate of a copula (:func:`_copula_predicate`); else None."""
+    doc = an.doc
+    if verb is None or c.start < 1:
+        return None
+    prep = doc[c.start - 1]
+    if prep.tag_ != "IN" or prep.dep_ != "prep":
+        return None
+    for obj in verb.children:
+        if obj.dep_ != "dobj" or obj.i < verb.i or obj.i >= prep.i:
+            continue
+        start = obj.left_edge.i
+        if start < lo:
+            continue
+        inside = prep.head.i == obj.i  # "[the University of Texas]": a phrase of the noun
+        # (the parse's attachment to the verb: "attended [the University of Texas] [at Austin]")
+        # of one name ("on the table" after "put the book" is an adjunct of its own)
+        after = (
+            prep.head.i == verb.i
+            and prep.i == obj.right_edge.i + 1
+            and all(doc[k].tag_ in {"NNP", "NNPS"} for k in range(c.start, c.end + 1))
+            and any(doc[k].tag_ in {"NNP", "NNPS"} for k in range(obj.i, prep.i))
+        )
+        if not (inside or after):
+            continue
+        whole = Span(start, c.end)
+        if any(
+            doc[k].text in {",", ";"} or doc[k].tag_ in VERB_TAGS for k in range(start, c.end + 1)
+        ):
+            return None
         return None if _cuts_any(an, whole) else whole
     return None
 

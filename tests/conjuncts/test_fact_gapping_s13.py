@@ -1,0 +1,68 @@
+"""Gapping in encyclopedic fact sentences (issue 11, session 13, helper gap14).
+
+- A conjunction after a name opened by an article ("the Green Party and Tomas Berg ...") is
+  left alone as the inside of one name ("the Bill and Melinda Gates Foundation") only when
+  no gapped conjunct follows: the omission detector reads gapping whose last remnant answers
+  its parallel in category and preposition.
+- A name followed by an *of* phrase after the conjunction is a new subject and the *of*
+  phrase of the elided noun ("was a member of the Green Party and Tomas Berg of the Liberal
+  Party"); one word before *of* starts a title ("Son of Rambow").
+- A bare name answering the predicate noun of *be* that is a description ("is a traditional
+  soup from A and Salmorejo from B") is a new subject, not an argument cluster; a bare singular noun
+  answers no predicate opened by *a/an* ("but Gado | gado" is one name).
+- A noun-phrase remnant answers the whole object when its correlate follows a preposition
+  of the object's noun, or one the parser hangs on the verb right after a named object
+  (measured on the guided set only: the sentences written for it here still fail on the
+  segmentation of the names, "and Per Moe | Yale").
+
+Every sentence is written here, with the expected rewrites written before the resolver ran
+on them; ``MUST_RESOLVE`` failed on main bdbaa45.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+MUST_RESOLVE = [
+    ("The Royal Navy gave Tom Hardy the Naval General Service Medal and Kate Moss the"
+     " Atlantic Star.",
+     ["The Royal Navy gave Tom Hardy the Naval General Service Medal.",
+      "The Royal Navy gave Kate Moss the Atlantic Star."]),
+    ("Maria Lopez was a member of the Green Party and Tomas Berg of the Liberal Party.",
+     ["Maria Lopez was a member of the Green Party.",
+      "Tomas Berg was a member of the Liberal Party."]),
+    ("Kurt Adler is the mayor of Bremen, Ilse Kraus of the Hanseatic League and Otto Brandt"
+     " of Kiel.",
+     ["Kurt Adler is the mayor of Bremen.", "Ilse Kraus is the mayor of the Hanseatic League.",
+      "Otto Brandt is the mayor of Kiel."]),
+    ("Caldo verde is a traditional soup from Minho and Salmorejo from Cordoba.",
+     ["Caldo verde is a traditional soup from Minho.",
+      "Salmorejo is a traditional soup from Cordoba."]),
+    ("Bánh mì is a popular snack from Vietnam and Onigiri from Japan.",
+     ["Bánh mì is a popular snack from Vietnam.", "Onigiri is a popular snack from Japan."]),
+]  # fmt: skip
+
+MUST_NOT_CHANGE = [
+    ("The winner was Kim in 2001 and Lee in 2002.",
+     ["The winner was Kim in 2001.", "The winner was Lee in 2002."]),
+    ("He donated money to the Bill and Melinda Gates Foundation in 2010.",
+     ["He donated money to the Bill and Melinda Gates Foundation in 2010."]),
+    ("Paella is a rice dish from Valencia and Gazpacho from Seville.",
+     ["Paella is a rice dish from Valencia.", "Gazpacho is a rice dish from Seville."]),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def rules() -> RulesResolver:
+    return RulesResolver()
+
+
+@pytest.mark.parametrize("case", MUST_RESOLVE + MUST_NOT_CHANGE, ids=lambda c: c[0][:48])
+def test_fact_gapping_s13(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    assert resolve(rules, sentence)[0] == expected
