@@ -2874,6 +2874,11 @@ def _relative_remnant(
 
 #: Words that open a relative clause set off by a comma after a noun ("..., who ...")
 RELATIVE_WORDS = {"which", "who", "whom", "whose", "where", "when"}
+#: Nouns of time beside :data:`TIME_NOUNS` that a "when" clause may modify (:func:`_own_relative`)
+WHEN_NOUNS = {
+    "holiday", "hour", "moment", "period", "era", "age", "summer", "winter", "spring",
+    "autumn", "occasion", "stage", "point",
+}  # fmt: skip
 
 
 def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
@@ -2896,12 +2901,25 @@ def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
             return None  # no one phrase: "... and B by Y, the issue, which ..."
     clause = doc[w]
     for _ in range(6):  # up to the relative clause's verb
-        if clause.dep_ == "relcl" or clause.head.i == clause.i:
+        if clause.dep_ in {"relcl", "advcl"} or clause.head.i == clause.i:
             break
         clause = clause.head
+    from lingeval.conjuncts.resolvers.stripping import _time_noun, comments_on_clause
+
+    if (
+        clause.dep_ == "advcl"
+        and clause.left_edge.i == w
+        and doc[w].lower_ == "when"
+        and doc[right.end].tag_ in {"NN", "NNS", "NNP", "NNPS"}
+        and (_time_noun(doc[right.end]) or doc[right.end].lemma_.lower() in WHEN_NOUNS)
+    ):
+        # ", when ..." right after a remnant that ends with a noun of time is a relative
+        # clause on that noun, whatever the parse hangs it on ("open on Sundays, but not on
+        # public holidays, when the rooms are let")
+        end = an.left_end(clause.right_edge.i + 1)
+        return end if end > w else None
     if clause.dep_ != "relcl" or clause.left_edge.i != w:
         return None
-    from lingeval.conjuncts.resolvers.stripping import comments_on_clause
 
     if doc[w].lower_ == "which" and comments_on_clause(clause):
         return None  # on the whole clause: ", which surprised me", ", which was a mistake"

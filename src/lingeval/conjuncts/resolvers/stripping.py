@@ -1557,7 +1557,13 @@ SENTENCE_ADVERBS = HEDGES | {"apparently", "presumably", "obviously", "clearly",
 WHEN_ADVERBS = {
     "once", "twice", "thrice", "often", "again", "always", "sometimes", "usually", "rarely",
     "seldom", "frequently", "regularly", "occasionally", "yesterday", "today", "tomorrow",
-    "recently", "later", "earlier", "already", "daily", "weekly", "tonight",
+    "recently", "later", "earlier", "already", "daily", "weekly", "tonight", "throughout",
+}  # fmt: skip
+#: Nouns of a stage of life, whose phrase with *as* is one of time ("played for X as a
+#: teenager, and later for Y" -> "later played for Y")
+LIFE_STAGES = {
+    "teenager", "child", "boy", "girl", "kid", "youngster", "youth", "adolescent", "toddler",
+    "baby", "infant", "schoolboy", "schoolgirl", "teen",
 }  # fmt: skip
 #: Prepositions whose phrase is one of time whatever its noun
 WHEN_PREPOSITIONS = {"after", "before", "during", "since", "until", "till"}
@@ -1569,8 +1575,17 @@ def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
     prepositional phrase of time ("after midnight", "in May")."""
     out: set[int] = set()
     for c in verb.children:
-        # (its last word: the parse may hang the comma before the conjunction on it)
-        end = max(t.i for t in c.subtree if not t.is_punct or t.i == c.i)
+        # (its last word: the parse may hang the comma before the conjunction on it; or the
+        # conjunction and the remnant: "taught [from 1971 to 1979] and/cc later at/conj X")
+        words = [t.i for t in c.subtree if not t.is_punct or t.i == c.i]
+        beyond = [i for i in words if i > p]
+        if (
+            beyond
+            and all(doc[i].is_punct or doc[i].tag_ == "CC" for i in range(p + 1, beyond[0]))
+            and (doc[beyond[0]].tag_ == "CC" or doc[beyond[0] - 1].tag_ == "CC")
+        ):
+            words = [i for i in words if i <= p]
+        end = max(words, default=c.i)
         if c.i <= after or end > p:
             continue
         if _time_phrase(doc, c) and c.left_edge.i > after:
@@ -1623,6 +1638,12 @@ def _time_phrase(doc: Doc, c: Token) -> bool:
             and (
                 c.lower_ in WHEN_PREPOSITIONS
                 or any(o.dep_ == "pobj" and _time_noun(o) for o in c.children)
+                or (
+                    c.lower_ == "as"
+                    and any(
+                        o.dep_ == "pobj" and o.lemma_.lower() in LIFE_STAGES for o in c.children
+                    )
+                )
             )
         )
     )
