@@ -2926,7 +2926,10 @@ def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
     head = clause.head
     if not right.start <= head.i <= right.end:
         return None
-    if head.tag_ not in {"NN", "NNS", "NNP", "NNPS", "PRP", "CD"}:
+    # (or an ordinal standing for its elided noun: "but not the second, which was due")
+    if head.tag_ not in {"NN", "NNS", "NNP", "NNPS", "PRP", "CD"} and not (
+        head.lower_ in ORDINALS and stands_for_noun(head)
+    ):
         return None
     if max(t.i for t in head.subtree if t.i < w and not t.is_punct) != right.end:
         return None  # the noun's phrase does not end the remnant ("X, the issue, which")
@@ -3674,6 +3677,22 @@ def _stripping_negation(
         best = max(inner, key=lambda c: _similarity(doc, remnant, c))
         if _similarity(doc, remnant, best) > _similarity(doc, remnant, corr):
             corr = _adverb_rest(doc, verb, remnant, best, p) or best
+    # an ordinal remnant without its noun answers the phrase with an ordinal ("paid the
+    # first instalment of the fine but not the second"), not the noun phrase inside it
+    ordinal = [
+        c
+        for c in cands
+        if remnant.end - remnant.start == 1
+        and doc[remnant.start].tag_ in {"DT", "PRP$"}
+        and doc[remnant.end].lower_ in ORDINALS
+        and any(
+            doc[i].lower_ in ORDINALS and doc[i].dep_ == "amod" and doc[i].head.i > i
+            for i in range(c.start, c.end + 1)
+        )
+    ]
+    if ordinal and corr not in ordinal:
+        corr = max(ordinal, key=len)
+    pivot = _modifier_pivot(doc, corr, remnant) if ordinal else None
     replace = negated_verb(doc, verb, neg)
     if replace is None:
         return None
@@ -3684,6 +3703,8 @@ def _stripping_negation(
     restricting = restricting_adverb(doc, verb, corr)
     second = [i for i in range(0, corr.start) if i != restricting]
     second += list(range(remnant.start, remnant.end + 1))
+    if pivot is not None:  # "the second [instalment of the fine]"
+        second += list(range(pivot + 1, corr.end + 1))
     if corr.end < p:
         # the rest of the left clause, but its one-off time and frequency (the negation's
         # convention, as in stripping._build)
@@ -5844,11 +5865,23 @@ DIRECTION_ADVERBS = frozenset({"back", "home", "away", "out", "up", "down", "nor
 def _adverb_pair(doc: Doc, span: Span) -> bool:
     """Two adverbs opening a longer span, the second a connective, time or focus adverb
     ("[then again] in 1950", "[more specifically] from Sicily", "[most recently] in Rome")."""
+    return span.end > span.start + 1 and (
+        (
+            doc[span.start].tag_ in {"RB", "RBR", "RBS"}
+            and doc[span.start + 1].tag_ == "RB"
+            and doc[span.start + 1].lower_ in REMNANT_OPENERS
+        )
+        or _once_more(doc, span)
+    )
+
+
+def _once_more(doc: Doc, span: Span) -> bool:
+    """``span`` opens with "once more" (an adverb of repetition, like "again") before more
+    words ("and [once more] with a revised form in 2020")."""
     return (
         span.end > span.start + 1
-        and doc[span.start].tag_ in {"RB", "RBR", "RBS"}
-        and doc[span.start + 1].tag_ == "RB"
-        and doc[span.start + 1].lower_ in REMNANT_OPENERS
+        and doc[span.start].lower_ == "once"
+        and doc[span.start + 1].lower_ == "more"
     )
 
 
@@ -5857,6 +5890,8 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     [then] to B", "and [now] with D"; also two adverbs, "and [then again] in 1950", judged by
     the second): the gold convention puts it before the copied verb (paper section 4.2: the
     omitted verb is restored in its place). The adverbs' indices, or [] for none."""
+    if _once_more(doc, r) and doc[r.start + 2].tag_ in {"IN", "TO"}:
+        return [r.start, r.start + 1]  # "and once more with B" -> "once more V ... with B"
     pair = _adverb_pair(doc, r) and doc[r.start + 1].lower_ not in _ADVERBS_STAYING
     run = [r.start] if pair else []
     if pair:

@@ -695,6 +695,25 @@ def _elided_noun(doc: Doc, corr: Span, rem: Span) -> str | None:
         # the noun phrases of two phrases of one preposition ("not in the first session but
         # in the third [session]")
         return _elided_noun(doc, Span(corr.start + 1, corr.end), Span(rem.start + 1, rem.end))
+    if (
+        doc[rem.end].tag_ == "POS"
+        and rem.end - rem.start <= 4
+        and doc[rem.end - 1].tag_ in {"NN", "NNS", "NNP", "NNPS"}
+    ):
+        # a possessive without its noun answers a possessed noun phrase ("My old router had
+        # it, and my neighbour's too" -> "my neighbour's router")
+        head = _np_head(doc, corr)
+        if (
+            head.tag_ in {"NN", "NNS"}
+            and head.i == corr.end
+            and any(c.dep_ == "poss" for c in head.children)
+        ):
+            # (with its compound nouns: "my brother's car battery")
+            first = head.i
+            while first - 1 > corr.start and doc[first - 1].dep_ == "compound":
+                first -= 1
+            return doc[first : head.i + 1].text
+        return None
     if rem.end - rem.start > 2:
         return None
     last = doc[rem.end]
@@ -1196,6 +1215,7 @@ def _choices(
         if not out:
             return None
     out = _definite_subject_filter(doc, core, out)
+    out = _ordinal_filter(doc, rem, out)
     if out:
         out[-1].feats["nearest"] = 1.0
     if small is not None:
@@ -1216,6 +1236,30 @@ def _choices(
         # filled, but not with the usual audience" -> "The house was not filled with ..."
         out.append(_Choice(Span(p + 1, p), False, 0.0, {}))
     return (st, p, verb, out) if out else None
+
+
+def _ordinal_filter(doc: Doc, rem: Span, out: list[_Choice]) -> list[_Choice]:
+    """An ordinal remnant without its noun ("but not the second") answers a phrase with an
+    ordinal of its own ("has paid the first instalment of the fine"), not a noun phrase
+    inside it ("the fine"): the choices with an ordinal, when there are any."""
+    from lingeval.conjuncts.resolvers.rules import ORDINALS
+
+    last = doc[rem.end]
+    if (
+        rem.end - rem.start > 1
+        or last.lower_ not in ORDINALS
+        or doc[rem.start].tag_ not in {"DT", "PRP$"}
+    ):
+        return out
+    kept = [
+        c
+        for c in out
+        if any(
+            doc[i].lower_ in ORDINALS and doc[i].dep_ == "amod" and doc[i].head.i > i
+            for i in range(c.span.start, c.span.end + 1)
+        )
+    ]
+    return kept or out
 
 
 def _not_only_phrase(
@@ -1549,6 +1593,13 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     return st
 
 
+#: Connective and sentence adverbs that stay before *do*-support (:func:`_marked_verb`)
+CONNECTIVE_ADVERBS = {
+    "therefore", "thus", "hence", "consequently", "accordingly", "however", "nevertheless",
+    "nonetheless", "moreover", "furthermore", "certainly", "probably", "possibly", "perhaps",
+    "maybe", "clearly", "obviously", "apparently", "presumably", "evidently", "surely",
+    "indeed", "still",
+}  # fmt: skip
 #: Adverbs of certainty and evidence that may close a stripped remnant ("and Ann probably too")
 SENTENCE_ADVERBS = HEDGES | {"apparently", "presumably", "obviously", "clearly", "reportedly"}
 
@@ -2332,9 +2383,14 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
         do = f"{hedge} {do}" if hedge else do  # "certainly did not steal"
         # do-support goes before the adverbs right before the verb ("often visits" -> "does
         # not often visit"; "Highly recommend X" -> "Do not highly recommend X")
+        # (a connective or sentence adverb stays before it: "We therefore treat X as A, and
+        # not as B" -> "We therefore do not treat X as B")
         first = verb.i
         while (
-            first - 1 >= 0 and doc[first - 1].dep_ == "advmod" and doc[first - 1].head.i == verb.i
+            first - 1 >= 0
+            and doc[first - 1].dep_ == "advmod"
+            and doc[first - 1].head.i == verb.i
+            and doc[first - 1].lower_ not in CONNECTIVE_ADVERBS
         ):
             first -= 1
         if first < verb.i and first not in replace:
