@@ -579,6 +579,20 @@ def open_bracket(doc: Doc, cc: int) -> int | None:
     return None
 
 
+def title_colon(doc: Doc, k: int) -> bool:
+    """Token ``k`` is the colon of a title that opens the sentence with a number ("[1634:] The
+    Ram Rebellion was published ..."): written right after the number, before a capitalised
+    word. It separates no clauses."""
+    return (
+        k == 1
+        and doc[k].text == ":"
+        and doc[0].tag_ == "CD"
+        and not doc[0].whitespace_
+        and len(doc) > 2
+        and doc[2].text[:1].isupper()
+    )
+
+
 def _left_start(doc: Doc, cc: int) -> int:
     """First token of the clause that ends before the conjunction.
 
@@ -592,7 +606,7 @@ def _left_start(doc: Doc, cc: int) -> int:
         top -= 1  # "... off the value of their companies -- and millions off ..."
     for k in range(top, -1, -1):
         tok = doc[k]
-        if tok.text in CLAUSE_PUNCT:
+        if tok.text in CLAUSE_PUNCT and not title_colon(doc, k):
             return k + 1
         if _is_verb(doc, k):
             verb_seen = True

@@ -81,6 +81,7 @@ from lingeval.conjuncts.omission import (
     sentence_break,
     time_phrase,
     time_pp,
+    title_colon,
 )
 from lingeval.conjuncts.ranker import (
     RankerModel,
@@ -619,7 +620,10 @@ PARTITIVE_OF_NUMBER = {"all", "most", "some", "half", "none", "any", "much", "mo
 
 def _is_plural(doc: Doc, span: Span) -> bool | None:
     """Grammatical number of a subject-like span; None when unknown (keep the verb)."""
-    if any(doc[i].lower_ in {"and", "&"} for i in range(span.start, span.end + 1)):
+    if any(
+        doc[i].lower_ in {"and", "&"} and not _inner_and(doc, span, i)
+        for i in range(span.start, span.end + 1)
+    ):
         return True
     first = doc[span.start]
     if span.end > span.start and doc[span.start + 1].lower_ == "of" and span.end > span.start + 1:
@@ -662,6 +666,31 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
     return None
 
 
+def _inner_and(doc: Doc, span: Span, k: int) -> bool:
+    """The conjunction ``k`` of the subject-like ``span`` joins words inside one of its
+    phrases, not two subjects: inside a prepositional phrase, without an article or
+    possessive after it ("The School [of Business and Social Sciences] at Aarhus University
+    was", "the price [of gold and silver] is"; not "the mayor of X and the governor of Y"), or
+    inside a name opened by an article that runs on to its head ("The Asher and Mary Lee
+    House has", "the Bill and Melinda Gates Foundation")."""
+    if k == span.start or k == span.end:
+        return False
+    nxt = doc[k + 1]
+    if nxt.tag_ in {"DT", "PRP$", "PRP", "CD"} or nxt.lower_ in {"his", "her", "its", "their"}:
+        return False
+    if any(doc[i].tag_ == "IN" for i in range(span.start + 1, k)):
+        return True
+    return (
+        doc[span.start].tag_ == "DT"
+        and all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(span.start + 1, k))
+        and k > span.start + 1
+        and all(doc[i].tag_ == "NNP" for i in range(k + 1, span.end + 1))
+        # a head the dictionary knows as a noun ("House", "Foundation"; not "the UK and New
+        # Zealand", two names)
+        and has_lemma(doc[span.end].lower_, "NOUN")
+    )
+
+
 def _inflect(tok: Token, plural: bool) -> str | None:
     """The form of finite ``tok`` agreeing with a third-person subject of the given number."""
     from lingeval.conjuncts.memo import get_inflection
@@ -670,6 +699,8 @@ def _inflect(tok: Token, plural: bool) -> str | None:
     lemma = tok.lemma_.lower()
     if tok.tag_ == "MD" or low == "be":
         return None  # a modal; a subjunctive "be" ("instructed that there be no awards")
+    if not low.replace("'", "").replace("’", "").isalpha():
+        return None  # no verb form: an address the tagger calls one ("x@y.edu/VBZ")
     if tok.tag_ in {"VBZ", "VBP"} and lemma != "be" and low not in get_inflection(lemma, tok.tag_):
         # the tagger's lemma does not give the form back ("hates" lemmatised "hat", which
         # gave "hats"): the dictionary's lemma of the form
@@ -1231,7 +1262,18 @@ class _Analysis:
             if c.i < verb.i:
                 start = c.left_edge.i
                 for other in reversed(subjects[:n]):
-                    if other.right_edge.i + 1 != start or other.tag_ in WH_TAGS | {"PRP"}:
+                    # a place and its region, read as two subjects: "The density of Albany[,]
+                    # Oregon/nsubj is ..."
+                    region = (
+                        other.right_edge.i + 2 == start == c.i
+                        and c.right_edge.i == c.i
+                        and self.doc[start - 1].text == ","
+                        and c.tag_ == "NNP"
+                        and self.doc[other.right_edge.i].tag_ == "NNP"
+                    )
+                    if (other.right_edge.i + 1 != start and not region) or other.tag_ in WH_TAGS | {
+                        "PRP"
+                    }:
                         break  # not a relative pronoun: "the tricks [that] time plays"
                     start = other.left_edge.i
                 while (
@@ -1260,6 +1302,8 @@ class _Analysis:
                     and year.text.isdigit()
                 ):
                     start += 1  # the year is the opening preposition's: "In [1987] Ferncliffe"
+                if start == 2 and title_colon(self.doc, 1):
+                    start = 0  # a title with a colon: "[1634: The Ram Rebellion] was ..."
                 # leave out leading opening material attached inside the subject (rare)
                 return Span(start, self.left_end(end + 1))
         return None
@@ -4982,10 +5026,13 @@ def _analyses(
             doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
             for i in range(rem[0].start, rem[0].end)
         )  # "a Sony unit, Sony Parts Ltd.": an indefinite named by its apposition
+        # (a capitalised article inside the sentence opens a title: "and A Severed Wasp")
+        title = doc[rem[0].start].text in {"A", "An"} and rem[0].start > 0
         if (
             doc[rem[0].start].lower_ in {"a", "an"}
             and _det_class(doc, subj) != "indef"
             and not named
+            and not title
         ):
             return out  # contrastive subjects are not indefinite: "..., but a chance for"
         if len(rem) == 1:
