@@ -594,7 +594,10 @@ def _finish(text: str, final: str) -> str:
     text = re.sub(r"\s+", " ", text)
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    # (after an opening quotation mark or bracket: "'my sister did" -> "'My sister did")
+    lead = len(text) - len(text.lstrip("\"'“‘(["))
+    if lead < len(text):
+        text = text[:lead] + text[lead].upper() + text[lead + 1 :]
     if text[-1] not in ".!?":
         text += final
     if text.count('"') % 2 or text.count("“") > text.count("”"):
@@ -1620,6 +1623,15 @@ class _Analysis:
             # a prepositional phrase, even with a gerund ("for giving ..."), unless a clause
             # of its own follows it after a comma ("and in the coming months, I will start")
             return self._clause_after_opener(span)
+        if (
+            span.start + 2 <= span.end
+            and doc[span.start].lower_ in {"not", "never", "also", "even", "only"}
+            and doc[span.start + 1].tag_ == "IN"
+            and doc[span.start + 1].dep_ != "mark"
+            and doc[span.start + 2].tag_ == "VBG"
+        ):
+            # the same after a marker: "but not on reading/VBG comprehension"
+            return self._clause_after_opener(Span(span.start + 1, span.end))
         for i in range(span.start, span.end + 1):
             tok = doc[i]
             nominal_before = i > span.start and any(
@@ -1854,6 +1866,11 @@ def resolve_doc(
         res_report = _resolve_without_report(an, report, ranker, collect)
         if res_report is not None:
             return res_report
+    closing = _closing_report(an)
+    if closing is not None:
+        res_closing = _resolve_without_closing_report(an, closing, ranker, collect)
+        if res_closing is not None:
+            return res_closing
     if cc > 0 and doc[cc - 1].text in {"(", "["}:  # only stripping: "(but also less fun!)"
         from lingeval.conjuncts.resolvers.stripping import resolve_parenthetical
 
@@ -1928,12 +1945,18 @@ def resolve_doc(
     except (IndexError, ValueError, RecursionError):  # pragma: no cover - defensive
         res = None
     res = _vp_ellipsis_first(an, r_start) or res
-    if res is None or not res.rule.startswith("stripping"):
-        # a stripped conjunct that ends before the sentence does (issue 11, session 12)
+    if res is None or not res.rule.startswith("stripping") or res.details.get("fallback"):
+        # a stripped conjunct that ends before the sentence does (issue 11, session 12); also
+        # in place of the parse rules' "but not X" (_stripping_negation) when it answers the
+        # subject, which that rule never reads
         from lingeval.conjuncts.resolvers.stripping import resolve_stripping_within
 
         with contextlib.suppress(IndexError, ValueError, RecursionError):
-            res = resolve_stripping_within(an, r_start) or res
+            within = resolve_stripping_within(an, r_start)
+            if within is not None and (
+                res is None or not res.details.get("fallback") or within.details.get("subject")
+            ):
+                res = within
     if res is None:
         return unchanged("no-alignment")
     if b < an.last and doc[b].text == ",":
@@ -2409,6 +2432,61 @@ def _resolve_without_report(
         else:
             out.append(f"{opening}{core},{closing} {clause}{an.final}")
     res.sentences = out
+    res.details["report"] = clause
+    return res
+
+
+#: Forms of reporting verbs that close a sentence after their subject (", figures show.")
+REPORT_FORMS = frozenset({
+    "say", "says", "said", "show", "shows", "showed", "suggest", "suggests", "suggested",
+    "indicate", "indicates", "indicated", "reveal", "reveals", "revealed", "report", "reports",
+    "reported", "confirm", "confirms", "confirmed", "claim", "claims", "claimed", "argue",
+    "argues", "argued", "warn", "warns", "warned", "add", "adds", "added", "note", "notes",
+    "noted", "estimate", "estimates", "estimated",
+})  # fmt: skip
+
+
+def _closing_report(an: _Analysis) -> tuple[int, int] | None:
+    """A reporting clause that closes the sentence after a comma, its subject a noun phrase
+    and its verb a reporting verb that the parser did not take for the clause's verb (",
+    figures obtained by the BBC show/NN."): the indices of its comma and last word, else
+    None. It is shared by every rewrite (paper 000, section 3)."""
+    doc = an.doc
+    last = an.last
+    verb = doc[last]
+    if verb.lower_ not in REPORT_FORMS or (verb.tag_ in VERB_TAGS and verb.dep_ == "ROOT"):
+        return None
+    if not all(t.text in FINAL_PUNCT for t in doc[last + 1 :]):
+        return None  # (a closing quotation mark or bracket)
+    comma = next((i for i in range(last - 1, an.cc, -1) if doc[i].text == ","), None)
+    if comma is None or comma - 1 <= an.cc or not 2 <= last - comma <= 8:
+        return None
+    words = range(comma + 1, last)
+    if doc[comma + 1].tag_ not in {"DT", "NN", "NNS", "NNP", "NNPS", "PRP", "PRP$", "JJ", "CD"}:
+        return None
+    if any(doc[i].tag_ in FINITE_TAGS | {"MD", "CC", "``", "''"} or doc[i].is_punct for i in words):
+        return None
+    if verb.tag_ in VERB_TAGS and verb.head.i != verb.i and verb.head.i < comma:
+        return None  # a verb of the clause before the comma ("..., which it says")
+    return comma, last
+
+
+def _resolve_without_closing_report(
+    an: _Analysis,
+    report: tuple[int, int],
+    ranker: str | RankerModel | None,
+    collect: list[tuple[_Candidate, Resolution | None]] | None,
+) -> Resolution | None:
+    """Resolve the sentence without its closing reporting clause (:func:`_closing_report`)
+    and close every rewrite with it; None when the rest is not rewritten."""
+    doc = an.doc
+    comma, last = report
+    sub, new = _doc_without(doc, comma, last)
+    res = resolve_doc(sub, new[an.cc], ranker=ranker, collect=collect)
+    if not res.changed or len(res.sentences) < 2:
+        return None
+    clause = doc[comma + 1 : last + 1].text
+    res.sentences = [f"{sent.rstrip().rstrip('.!?')}, {clause}{an.final}" for sent in res.sentences]
     res.details["report"] = clause
     return res
 
@@ -3759,6 +3837,7 @@ def _stripping_negation(
     return Resolution(
         [_finish(_tokens_text(doc, first + suffix), an.final), _finish(text2, an.final)],
         "stripping-negation",
+        details={"fallback": True},
     )
 
 

@@ -1070,6 +1070,19 @@ def _choices(
         core = Span(core.start, min(clause) - 1)
         while core.end > core.start and doc[core.end].is_punct:
             core = Span(core.start, core.end - 1)  # (and the comma before it)
+    # (without a closing adjunct of the restored clause: "any other pet [without consent]")
+    cut = next(
+        (
+            k
+            for k in range(core.start + 1, core.end)
+            if doc[k].lower_ in ADJUNCT_PREPOSITIONS
+            and doc[k].tag_ == "IN"
+            and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS", "CD"}
+        ),
+        None,
+    )
+    if cut is not None:
+        core = Span(core.start, cut - 1)
     head = _head_of(doc, rem)
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
@@ -1087,6 +1100,8 @@ def _choices(
             continue  # the correlate of a further remnant
         if is_subj and doc[span.start].lower_ in {"what", "whatever"} and verb.lemma_ == "be":
             continue  # a pseudo-cleft's free relative: the remnant answers its focus
+        if is_subj and doc[core.start].tag_ == "IN" and doc[core.start].dep_ != "mark":
+            continue  # a prepositional phrase answers no subject ("and not at 3 a.m.")
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"} and _elided_noun(doc, span, rem) is None:
             # an adjective phrase does not replace a subject ("but not so tight"); a noun
             # phrase whose noun is left out does ("His first novel sold well, but not his
@@ -1970,6 +1985,12 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
     if stop is None and (head.head.i == head.i or head.head.i >= an.cc):
         return None  # the parse hangs the remnant on no word before the conjunction
     inside = {t.i for t in head.subtree if stop is None or t.i < stop.i}
+    # a quotation opened before the conjunction closes the remnant phrase, whatever the parse
+    # hangs on it after the closing mark ("'..., but not my sister,' she laughs")
+    opened = [t.i for t in doc[: an.cc] if t.tag_ == "``"]
+    closes = [i for i in sorted(inside) if i > j and doc[i].tag_ == "''"]
+    if opened and closes and not any(t.tag_ == "''" for t in doc[opened[-1] : an.cc]):
+        inside = {i for i in inside if i < closes[0]}
     p = an.left_end(an.cc)
     verb = an.clause_verb(p) if p >= 0 else None
     if verb is None or verb.i > an.cc:
@@ -2479,6 +2500,9 @@ def _build(
     for corr2, piece in st.extra:  # a further remnant in place of its correlate
         ids = [i for i in ids if not corr2.start < i <= corr2.end]
         replace[corr2.start] = _tokens_text(doc, list(range(piece.start, piece.end + 1)))
+    adjunct = _closing_adjunct(doc, rem, corr, ids)
+    if adjunct is not None:  # "but not any other animal [without consent]": after the rest
+        rem = Span(rem.start, adjunct - 1)
     rem_text = _tokens_text(doc, list(range(rem.start, rem.end + 1)))
     noun = _elided_noun(doc, corr, rem) if pivot is None else None
     if noun is not None:  # "but the second [hypothesis]", "and also the white [wine]"
@@ -2488,6 +2512,8 @@ def _build(
     ):
         rem_text += ","  # an apposition inside the remnant is closed: "Tom, my brother, likes"
     text = _text_with_remnant(doc, ids, corr.start, rem_text, replace)
+    if adjunct is not None:
+        text += " " + _tokens_text(doc, list(range(adjunct, st.remnant.end + 1)))
     if st.aside is not None:
         aside = _tokens_text(doc, list(range(st.aside.start, st.aside.end + 1)))
         text += f", {aside},"
@@ -2512,8 +2538,34 @@ def _build(
         return None
     rule = "stripping-negation" if marker in {"not", "never"} else "stripping"
     return Resolution(
-        [*firsts, second], rule, details={"correlate": doc[corr.start : corr.end + 1].text}
+        [*firsts, second],
+        rule,
+        details={"correlate": doc[corr.start : corr.end + 1].text, "subject": is_subj},
     )
+
+
+#: Prepositions whose phrase closing a noun-phrase remnant is an adjunct of the restored
+#: clause, not a modifier of the noun (:func:`_closing_adjunct`)
+ADJUNCT_PREPOSITIONS = {"without", "until", "till", "unless", "despite"}
+
+
+def _closing_adjunct(doc: Doc, rem: Span, corr: Span, ids: list[int]) -> int | None:
+    """The start of a phrase of :data:`ADJUNCT_PREPOSITIONS` that closes a noun-phrase
+    remnant whose correlate is followed by more of the left clause ("may keep a cat at the
+    flat, but not any other animal [without consent]"): it goes after the rest of the
+    clause ("may not keep any other animal at the flat without consent"); else None."""
+    if not any(i > corr.end and not doc[i].is_punct for i in ids):
+        return None
+    for k in range(rem.start + 1, rem.end):
+        tok = doc[k]
+        if tok.lower_ in ADJUNCT_PREPOSITIONS and tok.tag_ == "IN":
+            before = [doc[i] for i in range(rem.start, k)]
+            if any(t.tag_ in {"NN", "NNS", "NNP", "NNPS", "CD", "PRP"} for t in before) and not any(
+                t.tag_ in VERB_TAGS | {"IN", ","} for t in before
+            ):
+                return k
+            return None
+    return None
 
 
 def _correlate_tail(doc: Doc, corr: Span, p: int) -> set[int]:
@@ -2557,7 +2609,9 @@ def _text_with_remnant(
     if anchor < 0:
         return rem_text + " " + _tokens_text(doc, ids, replace)
     text = replace.get(anchor, doc[anchor].text)
-    if doc[anchor].text in {'"', "“", "(", "["} and not doc[anchor].whitespace_:
+    if (doc[anchor].text in {'"', "“", "(", "["} or doc[anchor].tag_ == "``") and not doc[
+        anchor
+    ].whitespace_:
         # an opening quotation mark or bracket stays against the remnant ("“Your father knew")
         replace[anchor] = f"{text}{rem_text} "
     else:
