@@ -337,6 +337,14 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[head.i - 1].tag_ in {"JJ", "JJR", "JJS"}
     ):
         return "NP"  # a pronoun after an adjective, no number: "the present one"
+    if (
+        head.tag_ == "CD"
+        and head.i == span.end
+        and head.i >= span.start + 2
+        and first.lower_ == "the"
+        and all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(span.start + 1, head.i))
+    ):
+        return "NP"  # a numbered name: "the Alfa Romeo 164", "the Boeing 747"
     if head.tag_ == "CD" or head.text == "%":
         return "NUM"
     if (
@@ -914,6 +922,23 @@ def _finite_of(doc: Doc, verb: Token) -> Token | None:
 # The analysis of one sentence
 
 
+#: Verbs of a closing source clause that the tagger may call plural nouns ("the museum's
+#: guide states/NNS"), in their third-person form.
+REPORT_FORMS = frozenset({"says", "states", "notes", "reports", "claims", "adds", "writes"})
+
+
+def _report_ends(doc: Doc, first: int, last: int) -> bool:
+    """The sentence ends with a source clause whose subject has a possessor and whose verb
+    the tagger calls a plural noun, from ``first`` (after the article) to ``last``: ", the
+    museum's guide states", ", the club's website says"."""
+    k = first
+    seen_pos = False
+    while k < last and (doc[k].tag_ in {"JJ", "NN", "NNS", "NNP", "POS"}):
+        seen_pos = seen_pos or doc[k].tag_ == "POS"
+        k += 1
+    return k == last and seen_pos and doc[last].lower_ in REPORT_FORMS and last - first >= 3
+
+
 def _tag_run_end(doc: Doc, first: int, last: int, tags: set[str]) -> int:
     """The last index of the run of words tagged ``tags`` that starts at ``first`` (``first``
     itself when the run is shorter than two words), not beyond ``last``."""
@@ -1084,6 +1109,8 @@ class _Analysis:
                     and doc[name + 1].lemma_ in SAY_LEMMAS
                     and doc[name].tag_ in {"PRP", "NNP", "NN", "NNS"}
                 ):
+                    return k, False
+                if nxt.tag_ == "DT" and _report_ends(doc, k + 2, self.last):
                     return k, False
         return self.last + 1, False
 
@@ -4285,6 +4312,24 @@ def _name_for_description(
     return bare or any(doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1))
 
 
+def _echoed_subject(
+    doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span], p1: int
+) -> bool:
+    """The first remnant of a gapping reading repeats words after the verb that the reading
+    leaves in place: it answers those words, not the subject ("The airport has runway 1/19
+    ... and runway 5/23 ..." would give "Runway has runway 5/23")."""
+    if verb is None or not parts:
+        return False
+    words = [doc[i].lower_ for i in range(parts[0].start, parts[0].end + 1)]
+    n = len(words)
+    for k in range(verb.i + 1, p1 - n + 2):
+        if [doc[i].lower_ for i in range(k, k + n)] != words:
+            continue
+        if not any(c.start <= i <= c.end for c in corr for i in range(k, k + n)):
+            return True
+    return False
+
+
 def _bare_for_indefinite(doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span]) -> bool:
     """A remnant that is one bare singular common noun (no article) answering the predicate
     noun of *be* opened by *a/an*: English wants the article back ("Ann is a nurse and Bo a
@@ -4652,6 +4697,8 @@ def _nominal(
                         doc, a_verb, parts, corr[lead:] if lead else corr, subj
                     ):
                         continue  # "X is a dish from A and Y from B": Y is a new subject
+                    if option == "gapping" and _echoed_subject(doc, a_verb, parts, corr, p1):
+                        continue  # "has runway 1/19 ... and runway 5/23 ...": no new subject
                     if _bare_for_indefinite(doc, a_verb, parts, corr[lead:] if lead else corr):
                         continue  # "is a dish ... but Ayam | penyet ...": one name, not two
                     if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
