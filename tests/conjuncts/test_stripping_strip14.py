@@ -44,6 +44,15 @@
   ``rules.resolve_doc``); a prepositional remnant answers no subject; a rewrite's first word
   after an opening quotation mark or bracket is capitalised (``rules._finish``).
 
+* A "than" phrase closing a comparative remnant answers a bare comparative correlate: both
+  share it ("is not only shorter but also much angrier than the last one";
+  ``stripping._shared_than``).
+* A noun phrase of time closing the remnant replaces the left clause's phrase of time
+  ("toured with A in 1994 and also with B the following year"; ``stripping._split_remnant``).
+* The focus of a cleft answered by a remnant after the cleft's clause ("It was A that kept
+  it going, and not B") is the stripping module's reading, not the parse rules' object
+  (``stripping._cleft_focus``).
+
 The must-resolve cases failed on the session-start main ``bdbaa45``; the must-not-change
 cases are close to them. Every sentence is written here; none is in a development set.
 """
@@ -361,6 +370,74 @@ RUNNING_TEXT_KEEP: list[Case] = [
     ("sentence", "conj", "expected", "new"), shape_cases(RUNNING_TEXT, RUNNING_TEXT_KEEP)
 )
 def test_running_text(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+MORE: list[Case] = [
+    (
+        "His latest album is not only shorter but also much angrier than the last one, and fans"
+        " have noticed.",
+        "but",
+        [
+            "His latest album is shorter than the last one, and fans have noticed.",
+            "His latest album is also much angrier than the last one, and fans have noticed.",
+        ],
+    ),
+    (
+        "The new bridge is not only wider but also far stronger than the old one.",
+        "but",
+        [
+            "The new bridge is wider than the old one.",
+            "The new bridge is also far stronger than the old one.",
+        ],
+    ),
+    (
+        "We toured with Blur in 1994 and also with Suede the following year.",
+        "and",
+        ["We toured with Blur in 1994.", "We also toured with Suede the following year."],
+    ),
+    (
+        "She sang with the Vienna choir in 2001 and also with a Berlin ensemble the next year, her"
+        " agent says.",
+        "and",
+        [
+            "She sang with the Vienna choir in 2001, her agent says.",
+            "She also sang with a Berlin ensemble the next year, her agent says.",
+        ],
+    ),
+    (
+        "'It was the drummer that kept the band alive all those years, and not the singer,' Reyes"
+        " told me.",
+        "and",
+        [
+            "'It was the drummer that kept the band alive all those years,' Reyes told me.",
+            "'It was not the singer that kept the band alive all those years,' Reyes told me.",
+        ],
+    ),
+]
+
+MORE_KEEP: list[Case] = [
+    (
+        "He played for Ajax in 2010 and also for PSV.",
+        "and",
+        ["He played for Ajax in 2010.", "He also played for PSV in 2010."],
+    ),
+    (
+        "It was the nurses who kept the ward running during the strike, and not the managers.",
+        "and",
+        [
+            "It was the nurses who kept the ward running during the strike.",
+            "It was not the managers who kept the ward running during the strike.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(MORE, MORE_KEEP))
+def test_shared_than_time_and_cleft(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

@@ -1981,7 +1981,10 @@ def resolve_doc(
         with contextlib.suppress(IndexError, ValueError, RecursionError):
             within = resolve_stripping_within(an, r_start)
             if within is not None and (
-                res is None or not res.details.get("fallback") or within.details.get("subject")
+                res is None
+                or not res.details.get("fallback")
+                or within.details.get("subject")
+                or within.details.get("focus")  # the focus of a cleft ("It was A who ...")
             ):
                 res = within
     if res is None:

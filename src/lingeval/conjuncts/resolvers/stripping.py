@@ -767,6 +767,28 @@ def _cleft_clause(an: _Analysis, verb: Token, corr: Span, rem: Span) -> list[int
     return list(range(clause.left_edge.i, clause.right_edge.i + 1))
 
 
+def _cleft_focus(an: _Analysis, verb: Token, corr: Span) -> bool:
+    """``corr`` is the focus of a cleft whose *be* is ``verb`` ("It was [the audience] that
+    kept it going"): *it* as the subject, the clause right after the correlate, a relative
+    clause on it or a clause of *be* opened by *who / that / which*."""
+    doc = an.doc
+    subj = an.subject_span(verb)
+    if verb.lemma_ != "be" or subj is None or subj.start != subj.end:
+        return False
+    if doc[subj.start].lower_ != "it" or not verb.i < corr.start or corr.end + 1 >= an.cc:
+        return False
+    opener = doc[corr.end + 1]
+    clause = opener.head
+    return (
+        opener.lower_ in {"who", "that", "which", "whom"}
+        and clause.left_edge.i == opener.i
+        and (
+            (clause.dep_ == "relcl" and corr.start <= clause.head.i <= corr.end)
+            or (clause.dep_ == "ccomp" and clause.head.i == verb.i)
+        )
+    )
+
+
 def _cleft_be(an: _Analysis, verb: Token) -> tuple[Token, Token] | None:
     """The *be* of a cleft and its clause, when the clause holds ``verb`` and ends the left
     clause ("It was [Ann] who won, and not Bo"; "It was in Vienna that they met, but not in
@@ -1603,6 +1625,29 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
             end = min(c.right_edge.i, an.left_end(an.cc))
             extra = [(Span(c.i, end), Span(cut, rem.end))]
             rem = Span(i, cut - 1)
+    if not extra:
+        # a noun phrase of time closing the remnant replaces the left clause's phrase of time
+        # ("toured with A in 1994 and also with B the following year" -> "also toured with B
+        # the following year", not "the following year in 1994")
+        tail = next(
+            (
+                t
+                for t in doc[i + 1 : rem.end + 1]
+                if t.dep_ == "npadvmod"
+                and t.right_edge.i == rem.end
+                and t.left_edge.i > i
+                and _time_phrase(doc, t)
+            ),
+            None,
+        )
+        p = an.left_end(an.cc)
+        when = _time_adjuncts(doc, verb, verb.i, p) if tail is not None else set()
+        own = [c for c in verb.children if c.i in when and c.left_edge.i in when]
+        if tail is not None and own:
+            c = own[-1]
+            end = max(k for k in when if c.left_edge.i <= k <= c.right_edge.i)
+            extra = [(Span(c.left_edge.i, end), Span(tail.left_edge.i, rem.end))]
+            rem = Span(i, tail.left_edge.i - 1)
     if extra or (advs and i <= rem.end):
         return replace(st, remnant=Span(i, rem.end), advs=advs, extra=extra)
     return st
@@ -2527,6 +2572,9 @@ def _build(
         shared = " " + shared  # "(see Table 2)", "before it reaches the river"
     final = st.final or an.final
     cleft = _cleft_clause(an, verb, corr, rem)
+    than = _shared_than(doc, corr, st.remnant, p)
+    if than:  # "not only longer but also darker [than the first]": the first's too
+        cleft = [*than, *cleft] if corr.end == p else cleft
     firsts = [
         _finish(
             _tokens_text(doc, [*left, *item, *range(corr.end + 1, p + 1), *cleft]) + shared, final
@@ -2540,8 +2588,28 @@ def _build(
     return Resolution(
         [*firsts, second],
         rule,
-        details={"correlate": doc[corr.start : corr.end + 1].text, "subject": is_subj},
+        details={
+            "correlate": doc[corr.start : corr.end + 1].text,
+            "subject": is_subj,
+            "focus": bool(cleft) or _cleft_focus(an, verb, corr),
+        },
     )
+
+
+def _shared_than(doc: Doc, corr: Span, rem: Span, p: int) -> list[int]:
+    """The "than" phrase that closes a comparative remnant and answers a bare comparative
+    correlate ("is not only longer but also far darker [than the first]"): both comparatives
+    share it, so the first rewrite takes it too; [] otherwise."""
+    if corr.end != p or doc[corr.end].tag_ not in {"JJR", "RBR"}:
+        return []
+    if any(doc[i].lower_ == "than" for i in range(corr.start, p + 1)):
+        return []
+    k = next((i for i in range(rem.start + 1, rem.end + 1) if doc[i].lower_ == "than"), None)
+    if k is None or doc[k - 1].tag_ not in {"JJR", "RBR"} or doc[k].head.i != k - 1:
+        return []
+    if any(doc[i].is_punct or doc[i].tag_ in VERB_TAGS for i in range(k, rem.end + 1)):
+        return []
+    return list(range(k, rem.end + 1))
 
 
 #: Prepositions whose phrase closing a noun-phrase remnant is an adjunct of the restored
