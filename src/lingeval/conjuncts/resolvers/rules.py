@@ -922,9 +922,16 @@ def _finite_of(doc: Doc, verb: Token) -> Token | None:
 # The analysis of one sentence
 
 
-#: Verbs of a closing source clause that the tagger may call plural nouns ("the museum's
-#: guide states/NNS"), in their third-person form.
-REPORT_FORMS = frozenset({"says", "states", "notes", "reports", "claims", "adds", "writes"})
+#: Forms of reporting verbs that close a sentence after their subject (", figures show.",
+#: ", the museum's guide states/NNS."): one list for ``_report_ends`` and ``_closing_report``.
+REPORT_FORMS = frozenset({
+    "say", "says", "said", "show", "shows", "showed", "suggest", "suggests", "suggested",
+    "indicate", "indicates", "indicated", "reveal", "reveals", "revealed", "report", "reports",
+    "reported", "confirm", "confirms", "confirmed", "claim", "claims", "claimed", "argue",
+    "argues", "argued", "warn", "warns", "warned", "add", "adds", "added", "note", "notes",
+    "noted", "estimate", "estimates", "estimated", "state", "states", "stated", "write",
+    "writes", "wrote",
+})  # fmt: skip
 
 
 def _report_ends(doc: Doc, first: int, last: int) -> bool:
@@ -2464,16 +2471,6 @@ def _resolve_without_report(
     res.sentences = out
     res.details["report"] = clause
     return res
-
-
-#: Forms of reporting verbs that close a sentence after their subject (", figures show.")
-REPORT_FORMS = frozenset({
-    "say", "says", "said", "show", "shows", "showed", "suggest", "suggests", "suggested",
-    "indicate", "indicates", "indicated", "reveal", "reveals", "revealed", "report", "reports",
-    "reported", "confirm", "confirms", "confirmed", "claim", "claims", "claimed", "argue",
-    "argues", "argued", "warn", "warns", "warned", "add", "adds", "added", "note", "notes",
-    "noted", "estimate", "estimates", "estimated",
-})  # fmt: skip
 
 
 def _closing_report(an: _Analysis) -> tuple[int, int] | None:
