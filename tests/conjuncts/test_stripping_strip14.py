@@ -53,6 +53,11 @@
   it going, and not B") is the stripping module's reading, not the parse rules' object
   (``stripping._cleft_focus``).
 
+* "not (only / just) X but (also) Y" is read from the words when no rule finds a reading in
+  a broken parse (``rules._surface_correlative``): X and Y open with phrases of one kind,
+  neither holds a finite verb, a verb comes before "not"; what follows Y after a comma and a
+  clause is shared.
+
 The must-resolve cases failed on the session-start main ``bdbaa45``; the must-not-change
 cases are close to them. Every sentence is written here; none is in a development set.
 """
@@ -438,6 +443,55 @@ MORE_KEEP: list[Case] = [
 
 @pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(MORE, MORE_KEEP))
 def test_shared_than_time_and_cleft(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+SURFACE: list[Case] = [
+    (
+        "The foundation supports not just established writers but emerging poets and translators"
+        " from across the country, a spokesman said.",
+        "but",
+        [
+            "The foundation supports established writers, a spokesman said.",
+            "The foundation supports emerging poets and translators from across the country, a"
+            " spokesman said.",
+        ],
+    ),
+    (
+        "Rub the wax not into the wet grain but into clean, dry oak, otherwise it will stay tacky"
+        " for days.",
+        "but",
+        [
+            "Rub the wax not into the wet grain, otherwise it will stay tacky for days.",
+            "Rub the wax into clean, dry oak, otherwise it will stay tacky for days.",
+        ],
+    ),
+]
+
+SURFACE_KEEP: list[Case] = [
+    (
+        "The scheme helps not only first-time buyers but also older tenants, the minister claims.",
+        "but",
+        [
+            "The scheme helps first-time buyers, the minister claims.",
+            "The scheme also helps older tenants, the minister claims.",
+        ],
+    ),
+    (
+        "He not only plays the piano but also sings.",
+        "but",
+        ["He plays the piano.", "He also sings."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(SURFACE, SURFACE_KEEP)
+)
+def test_correlative_in_a_broken_parse(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

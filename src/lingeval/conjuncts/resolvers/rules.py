@@ -1995,6 +1995,8 @@ def resolve_doc(
             ):
                 res = within
     if res is None:
+        res = _surface_correlative(an)
+    if res is None:
         return unchanged("no-alignment")
     if b < an.last and doc[b].text == ",":
         own = _own_relative(an, right, b + 1)
@@ -2008,6 +2010,110 @@ def resolve_doc(
         return unchanged("degenerate")
     res.sentences = out
     return res
+
+
+#: Tags that open the phrase of a correlative "not (only) X but (also) Y", by kind
+_CORRELATIVE_KINDS = {
+    "IN": "PP", "TO": "PP",
+    "DT": "NP", "PDT": "NP", "PRP$": "NP", "CD": "NP", "NN": "NP", "NNS": "NP", "NNP": "NP",
+    "NNPS": "NP", "JJ": "NP", "JJR": "NP", "VBG": "NP", "VBN": "NP",
+    "RB": "ADV", "RBR": "ADV",
+}  # fmt: skip
+
+
+def _clause_after_comma(doc: Doc, comma: int, last: int) -> bool:
+    """A clause or a clause joined by a conjunction starts after the comma ``comma``: a
+    finite verb within six words after nothing but a noun phrase or adverbs (", a spokeswoman
+    said", ", otherwise it will peel"), or a conjunction."""
+    if comma + 1 > last:
+        return True
+    if doc[comma + 1].tag_ == "CC":
+        return True
+    inner = {"DT", "PRP$", "PRP", "NN", "NNS", "NNP", "NNPS", "JJ", "RB", "CD", "POS", "EX"}
+    for j in range(comma + 1, min(last, comma + 7) + 1):
+        if doc[j].tag_ in FINITE_TAGS:
+            return j > comma + 1 or doc[j].tag_ == "MD"
+        if doc[j].tag_ not in inner:
+            return False
+    return False
+
+
+def _surface_correlative(an: _Analysis) -> Resolution | None:
+    """ "not (only / just) X but (also) Y" read from the words when no rule found a reading
+    (the parse is broken: "The fund supports/nsubj not just established/ccomp painters but
+    ..."): X and Y open with phrases of one kind, neither holds a finite verb, and a verb
+    comes before "not". The first rewrite drops "only / just" and the rest ("supports
+    established painters"; a replacive "not X" stays: "Apply it not to the wet surface"), the
+    second puts Y in X's place ("also" after the first auxiliary or before the verb); what
+    follows Y after a comma and a clause is shared. None otherwise."""
+    doc, cc, last = an.doc, an.cc, an.last
+    if doc[cc].lower_ != "but" or cc < 3:
+        return None
+    k = next((i for i in range(cc - 1, max(0, cc - 10), -1) if doc[i].lower_ == "not"), None)
+    if k is None or k < 1:
+        return None
+    only = k + 1 < cc and doc[k + 1].lower_ in NOT_ONLY
+    xs = k + 1 + int(only)
+    xe = cc - 1 - int(doc[cc - 1].text == ",")
+    if xe < xs:
+        return None
+    stop = FINITE_TAGS | {"MD", "VB", "CC", "WDT", "WP", "WRB"}
+    if any(
+        doc[i].tag_ in stop or (doc[i].is_punct and doc[i].tag_ != "HYPH")
+        for i in range(xs, xe + 1)
+    ):
+        return None
+    prev = doc[k - 1]
+    if prev.lemma_.lower() == "do" or prev.tag_ == "MD" or prev.is_punct:
+        return None  # a negated verb phrase ("does not just sing"), not a phrase
+    verbs = [
+        i
+        for i in range(0, k)
+        if doc[i].tag_ in VERB_TAGS | {"MD"}
+        and not any(doc[j].text in {";", ":"} for j in range(i, k))
+    ]
+    if not verbs:
+        return None
+    ys = cc + 1
+    while ys <= last and doc[ys].text == ",":
+        ys += 1
+    also = ys <= last and doc[ys].lower_ == "also"
+    ys += int(also)
+    ye = ys
+    while ye + 1 <= last and not (
+        doc[ye + 1].text in {",", ";", ":", "(", "–", "—"}
+        and _clause_after_comma(doc, ye + 1, last)
+    ):
+        ye += 1
+    if ys > ye or ye - ys > 14:
+        return None
+    if any(doc[i].tag_ in stop - {"VB", "CC"} for i in range(ys, ye + 1)):
+        return None
+    kx, ky = _CORRELATIVE_KINDS.get(doc[xs].tag_), _CORRELATIVE_KINDS.get(doc[ys].tag_)
+    if kx is None or kx != ky:
+        return None
+    if kx == "PP" and doc[xs].lower_ in SUBORDINATORS - {"as"}:
+        return None
+    rest = list(range(ye + 1, len(doc)))
+    before = list(range(0, k))
+    first = before + ([] if only else [k]) + list(range(xs, xe + 1)) + rest
+    second = before + list(range(ys, ye + 1)) + rest
+    replace: dict[int, str] = {}
+    if also:
+        # after the first auxiliary or a finite "be", else before the clause's verb
+        clause = [i for i in verbs if not any(doc[j].is_punct for j in range(i, k))] or verbs
+        v = doc[clause[0]]
+        aux = v.tag_ == "MD" or (v.lemma_.lower() in {"be", "have"} and v.tag_ in FINITE_TAGS)
+        replace[v.i] = (
+            f"{v.text} also" if aux else f"also {_lower_first(v) or v.text if v.i == 0 else v.text}"
+        )
+    texts = [
+        _finish(_tokens_text(doc, first), an.final),
+        _finish(_tokens_text(doc, second, replace), an.final),
+    ]
+    if texts[0] == texts[1]:
+        return None
+    return Resolution(texts, "stripping", details={"surface": True})
 
 
 def _adjective_subjects(doc: Doc) -> None:
