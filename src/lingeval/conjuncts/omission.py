@@ -688,6 +688,88 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _first_name_set() -> frozenset[str]:
+    from lingeval.conjuncts.resolvers.vpe import _first_names
+
+    return frozenset(_first_names())
+
+
+def person_end(doc: Doc, i: int, last: int) -> int | None:
+    """The last token of a person's name that starts at ``i`` with a first name of
+    ``first-names.txt``: the first name, any initials ("A.", "M."), and one surname, all
+    capitalised words the tagger calls names; else None."""
+    tok = doc[i]
+    if tok.tag_ != "NNP" or tok.lower_ not in _first_name_set():
+        return None
+    j = i + 1
+    while (
+        j <= last and len(doc[j].text) == 2 and doc[j].text[0].isupper() and doc[j].text[1] == "."
+    ):
+        j += 1
+    if j > last:
+        return None
+    sur = doc[j]
+    if sur.tag_ != "NNP" or not sur.text[:1].isupper() or not sur.text.isalpha():
+        return None
+    if sur.lower_ in NAME_PREFIXES:
+        return None
+    return j
+
+
+def _name_run_start(doc: Doc, end: int, lo: int) -> int:
+    """The first token of the run of names (tagged NNP/NNPS or initials) that ends at ``end``."""
+    k = end
+    while k - 1 >= lo and doc[k - 1].tag_ in {"NNP", "NNPS"}:
+        k -= 1
+    return k
+
+
+def split_person_names(doc: Doc, phrases: list[Phrase], lo: int, cc: int) -> list[Phrase]:
+    """Names side by side in the remnants of a first clause with a person's name: a person's
+    name that opens the first remnant group before another name is a remnant of its own when
+    the first clause opens with a name and ends with no person ("Ann Lee played for Hull
+    and Tom Ross | Leeds United"); one that closes the last remnant after another name is one
+    when the first clause ends with a person ("... was designed by Ann Lee and of the Moss
+    Hall | Tom Ross"). A person's name is a first name of ``first-names.txt``, initials and
+    one surname (:func:`person_end`)."""
+    if not phrases or cc - 1 < lo:
+        return phrases
+    left_first = next((i for i in range(lo, cc) if doc[i].tag_ in {"NNP", "NNPS"}), None)
+    # a subject that is a name of two words or more, before the verb
+    subject_name = (
+        left_first is not None
+        and left_first + 1 < cc
+        and doc[left_first + 1].tag_ in {"NNP", "NNPS"}
+        and not any(_is_verb(doc, i) for i in range(lo, left_first))
+    )
+    end_run = _name_run_start(doc, cc - 1, lo) if doc[cc - 1].tag_ == "NNP" else None
+    end_person = end_run is not None and person_end(doc, end_run, cc - 1) == cc - 1
+    out = list(phrases)
+    first = out[0]
+    if subject_name and not end_person and first.category in {"NP", "NUM"} and len(out) == 1:
+        pe = person_end(doc, first.start, first.end)
+        if (
+            pe is not None
+            and pe < first.end
+            and all(doc[i].tag_ in {"NNP", "NNPS", "CD"} for i in range(pe + 1, first.end + 1))
+            and doc[pe + 1].tag_ in {"NNP", "NNPS"}
+        ):
+            out = [Phrase(first.start, pe, "NP"), Phrase(pe + 1, first.end, "NP")]
+    elif end_person and out[-1].category in {"NP", "PP"}:
+        last = out[-1]
+        for i in range(last.start + 1, last.end):
+            if (
+                doc[i - 1].tag_ in {"NNP", "NNPS"}
+                and doc[i - 1].lower_ not in _first_name_set()
+                and person_end(doc, i, last.end) == last.end
+            ):
+                cat, prep = phrase_category(doc, last.start, i - 1)
+                out[-1:] = [Phrase(last.start, i - 1, cat, prep), Phrase(i, last.end, "NP")]
+                break
+    return out
+
+
 def split_name_of(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
     """A group of one noun phrase that is a name followed by an *of* phrase ("Ann Kay | of
     the Senate") is two remnants, a new subject and the *of* phrase of an elided noun ("...
@@ -944,6 +1026,7 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     of_left = any(doc[i].lower_ == "of" for i in range(lo0, cc))
     if of_left:
         remnants = split_name_of(doc, remnants)
+    remnants = split_person_names(doc, remnants, lo0, cc)
     if not remnants or len(remnants) > 6:
         return None
     if any(r.category == "VP" for r in remnants[:-1]):
@@ -1038,6 +1121,21 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
         if rest is not None:
             why = "first remnant parallels an opening adjunct"
             readings.append(("gapping", [subject_region[0], *rest], why))
+    # a prepositional remnant answers the same preposition's phrase inside the subject,
+    # which stays ("The architect [of A] was B and of C D")
+    if first.category == "PP" and subj is not None and first.prep:
+        inner = next(
+            (
+                k
+                for k in range(subj.start + 1, subj.end + 1)
+                if doc[k].lower_ == first.prep and doc[k].tag_ == "IN"
+            ),
+            None,
+        )
+        rest = _match_in_order(remnants[1:], complements, doc)
+        if inner is not None and rest is not None:
+            why = "first remnant parallels a phrase of the subject"
+            readings.append(("gapping", [Phrase(inner, subj.end, "PP", first.prep), *rest], why))
     cluster = _match_in_order(remnants, complements, doc)
     if cluster is not None:
         why = "every remnant parallels a complement of the verb"

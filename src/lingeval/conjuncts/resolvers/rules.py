@@ -2589,6 +2589,8 @@ def _closing_report(an: _Analysis) -> tuple[int, int] | None:
     verb = doc[last]
     if verb.lower_ not in REPORT_FORMS or (verb.tag_ in VERB_TAGS and verb.dep_ == "ROOT"):
         return None
+    if not verb.text.islower():
+        return None  # a word of a name: ", United States"
     if not all(t.text in FINAL_PUNCT for t in doc[last + 1 :]):
         return None  # (a closing quotation mark or bracket)
     comma = next((i for i in range(last - 1, an.cc, -1) if doc[i].text == ","), None)
