@@ -2150,6 +2150,8 @@ def _asides_between_remnants(an: _Analysis) -> list[tuple[int, int, int]]:
     k = first_verb + 2
     while k < an.last:
         close = _remark_close(an, k)
+        if close is None and k > an.cc:
+            close = _apposition_close(an, k)
         if close is None:
             k += 1
             continue
@@ -2176,6 +2178,22 @@ def _asides_between_remnants(an: _Analysis) -> list[tuple[int, int, int]]:
             out.append((start, k, close))
         k = close + 1
     return out
+
+
+def _apposition_close(an: _Analysis, k: int) -> int | None:
+    """The closing comma of an apposition set off by commas after a name remnant of a
+    gapped conjunct ("and Margaret[, the youngest,] a painter"): a definite noun phrase of two
+    to four words without a verb; else None."""
+    doc = an.doc
+    if doc[k].text != "," or doc[k - 1].tag_ not in {"NNP", "NNPS"}:
+        return None
+    nxt = next((c for c in range(k + 3, min(k + 6, an.last)) if doc[c].text == ","), None)
+    if nxt is None or doc[k + 1].tag_ not in {"DT", "PRP$"}:
+        return None
+    words = doc[k + 1 : nxt]
+    if any(t.tag_ not in NP_INNER_TAGS or t.is_punct for t in words):
+        return None
+    return nxt
 
 
 def _remark_close(an: _Analysis, k: int) -> int | None:
