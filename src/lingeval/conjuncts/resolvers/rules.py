@@ -690,7 +690,17 @@ def _inner_and(doc: Doc, span: Span, k: int) -> bool:
     if nxt.tag_ in {"DT", "PRP$", "PRP", "CD"} or nxt.lower_ in {"his", "her", "its", "their"}:
         return False
     if any(doc[i].tag_ == "IN" for i in range(span.start + 1, k)):
-        return True
+        # not when a person follows ("the King of Spain and Queen Sofia") or the parse joins
+        # the words after the conjunction to the subject's own head ("the Duke of York and
+        # Prince Harry")
+        from lingeval.conjuncts.ranker import PERSON_NOUNS
+
+        head = next((doc[i] for i in range(span.start, span.end + 1)
+                     if not span.start <= doc[i].head.i <= span.end), None)  # fmt: skip
+        conj = next((doc[i] for i in range(k + 1, span.end + 1) if doc[i].dep_ == "conj"), None)
+        return nxt.lower_ not in PERSON_NOUNS and not (
+            head is not None and conj is not None and conj.head.i == head.i
+        )
     return (
         doc[span.start].tag_ == "DT"
         and all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(span.start + 1, k))

@@ -1754,9 +1754,23 @@ def _time_phrase(doc: Doc, c: Token) -> bool:
                     and any(
                         o.dep_ == "pobj" and o.lemma_.lower() in LIFE_STAGES for o in c.children
                     )
+                    and not _parallel_as(doc, c)
                 )
             )
         )
+    )
+
+
+def _parallel_as(doc: Doc, c: Token) -> bool:
+    """The *as* phrase ``c`` has a parallel *as* phrase of the same head after a conjunction
+    ("danced as a girl in the ballet, and later as a queen"): it is the correlate of a role, not
+    a stage of life."""
+    return any(
+        o.i > c.i
+        and o.lower_ == "as"
+        and o.dep_ in {"prep", "conj"}
+        and any(doc[k].tag_ == "CC" for k in range(c.right_edge.i + 1, o.i))
+        for o in [*c.head.children, *c.children]
     )
 
 
