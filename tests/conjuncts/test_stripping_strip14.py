@@ -62,6 +62,10 @@
   youngest, a writer") is an aside, put back after the name in its rewrite
   (``rules._apposition_close``); a closing ", United States." is no reporting clause.
 
+* A number remnant gets back the noun it counts from deeper in its correlate ("in an average
+  of 42 seconds ... in just over 38 [seconds]"), and a measured kind its noun ("the 500GB
+  drive ... the 2TB [drive]"; ``rules._elided_noun_pivot``); a percentage keeps its ellipsis.
+
 The must-resolve cases failed on the session-start main ``bdbaa45``; the must-not-change
 cases are close to them. Every sentence is written here; none is in a development set.
 """
@@ -538,6 +542,48 @@ APPOSITION_KEEP: list[Case] = [
     ("sentence", "conj", "expected", "new"), shape_cases(APPOSITION, APPOSITION_KEEP)
 )
 def test_apposition_aside_in_a_gapped_list(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+ELIDED: list[Case] = [
+    (
+        "Team A finished the course in an average of 42 seconds, and Team B in just over 38.",
+        "and",
+        [
+            "Team A finished the course in an average of 42 seconds.",
+            "Team B finished the course in just over 38 seconds.",
+        ],
+    ),
+    (
+        "In the end I went for the 500GB drive and my brother for the 2TB.",
+        "and",
+        ["In the end I went for the 500GB drive.", "In the end my brother went for the 2TB drive."],
+    ),
+    (
+        "This year I went with the 64GB phone and my wife with the 128GB, and frankly she chose"
+        " better.",
+        "and",
+        [
+            "This year I went with the 64GB phone, and frankly she chose better.",
+            "This year my wife went with the 128GB phone, and frankly she chose better.",
+        ],
+    ),
+]
+
+ELIDED_KEEP: list[Case] = [
+    (
+        "That would leave the trust with a 40% share and the bank with 25%.",
+        "and",
+        ["That would leave the trust with a 40% share.", "That would leave the bank with 25%."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(ELIDED, ELIDED_KEEP))
+def test_counted_noun_restored(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

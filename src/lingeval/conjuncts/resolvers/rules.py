@@ -6059,6 +6059,21 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     modifier = _modifier_pivot(doc, Span(cs, c.end), Span(rs, r.end))
     if modifier is not None:
         return modifier  # "their second [album]", "the larger [hall]"
+    unit = next(
+        (
+            i
+            for i in range(cs + 1, c.end)
+            if doc[i].dep_ == "compound"
+            and doc[i].text.isalpha()  # (not "a 60% stake ... 15%": the share itself)
+            and doc[i].head.i == c.end
+            and doc[r.end].text.isalpha()
+            and doc[i - 1].tag_ == "CD"
+            and doc[r.end - 1].tag_ == "CD"
+        ),
+        None,
+    )
+    if unit is not None:
+        return unit  # "the 16GB model ... the 32GB [model]", "the 2TB [drive]": a measured kind
     if any(doc[i].tag_ in _NOUN_TAGS and doc[i].text != "%" for i in range(rs, r.end + 1)):
         return None
     kind = _count_kind(doc[r.end])
@@ -6077,6 +6092,21 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
             break  # the counted material starts
         elif tok.tag_ not in {"DT", "PRP$", "JJ", "RB", "$", "HYPH"}:
             return None
+    if pivot is None and kind == "num" and pp:
+        # a number deeper in the phrase, whose counted noun ends it ("in an average of 14
+        # [minutes]" for "in just under 9")
+        pivot = next(
+            (
+                i
+                for i in range(c.end - 1, cs, -1)
+                if _count_kind(doc[i]) == kind
+                and doc[i].tag_ == "CD"
+                and doc[i - 1].tag_ == "IN"  # (inside a phrase of its own: "of 14")
+                and doc[i + 1].tag_ in {"NN", "NNS"}
+                and all(doc[j].tag_ in {"NN", "NNS"} for j in range(i + 1, c.end + 1))
+            ),
+            None,
+        )
     if pivot is None or pivot >= c.end:
         return None
     tail = doc[pivot + 1]
