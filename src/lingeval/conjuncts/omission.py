@@ -674,7 +674,7 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
             and ph.category == "NP"
             and ph.start == prev.end + 2
             and doc[prev.end + 1].text == ","
-            and doc[prev.end].tag_ == "NNP"
+            and doc[prev.end].tag_ in {"NNP", "NNPS"}  # (a town the tagger calls plural)
             # not after a noun phrase with its apposition ("her deputy, Rui Mota, | Porto")
             and not any(doc[i].text == "," for i in range(prev.start, prev.end + 1))
             and len(ph) <= 2
@@ -792,6 +792,69 @@ def split_name_of(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
             return phrases
         return [Phrase(ph.start, k - 1, "NP"), Phrase(k, ph.end, "PP", "of")]
     return phrases
+
+
+def _possessive_subject(doc: Doc, subj: Phrase | None) -> bool:
+    """The subject is a possessor and a common noun: "Denmark's capital", "Balder's
+    alternative name" (the noun a possessive remnant leaves out)."""
+    if subj is None:
+        return False
+    pos = [k for k in range(subj.start, subj.end) if doc[k].tag_ == "POS"]
+    return (
+        bool(pos)
+        and all(doc[k].tag_ in {"NN", "NNS", "JJ", "VBN"} for k in range(pos[-1] + 1, subj.end + 1))
+        and doc[subj.end].tag_ in {"NN", "NNS"}
+    )
+
+
+def split_possessor(doc: Doc, phrases: list[Phrase], subj: Phrase | None) -> list[Phrase]:
+    """A noun phrase group that is a possessor and a name ("Iceland's | Reykjavík") is two
+    remnants when the first clause's subject is a possessor and a common noun ("Denmark's
+    capital is Copenhagen"): the new possessor (its noun left out) and the name."""
+    if not phrases or phrases[0].category != "NP" or not _possessive_subject(doc, subj):
+        return phrases
+    ph = phrases[0]
+    for k in range(ph.start + 1, ph.end):
+        if doc[k].tag_ != "POS":
+            continue
+        rest = range(k + 1, ph.end + 1)
+        if not all(doc[i].tag_ in {"NNP", "NNPS"} and doc[i].text[:1].isupper() for i in rest):
+            return phrases
+        return [Phrase(ph.start, k, "NP"), Phrase(k + 1, ph.end, "NP"), *phrases[1:]]
+    return phrases
+
+
+def _regroup_prepositions(
+    doc: Doc, remnants: list[Phrase], complements: list[Phrase]
+) -> list[Phrase]:
+    """A prepositional remnant after a noun phrase remnant whose preposition opens no
+    complement of the first clause, but that holds a later one that does, is cut there: the
+    phrase before it modifies the noun phrase ("and the B Monument [in Izmir] | of bronze"
+    after "is made of granite")."""
+    preps = {c.prep for c in complements if c.category == "PP"}
+    out = list(remnants)
+    for i in range(1, len(out)):
+        r, prev = out[i], out[i - 1]
+        if (
+            r.category != "PP"
+            or prev.category != "NP"
+            or r.prep in preps
+            or prev.end + 1 != r.start
+        ):
+            continue
+        k = next(
+            (
+                k
+                for k in range(r.start + 2, r.end)
+                if doc[k].tag_ == "IN" and doc[k].lower_ in preps and doc[k - 1].tag_ != "IN"
+            ),
+            None,
+        )
+        if k is None:
+            continue
+        out[i - 1] = Phrase(prev.start, k - 1, "NP")
+        out[i] = Phrase(k, r.end, "PP", doc[k].lower_)
+    return out
 
 
 def _compatible(a: Phrase, b: Phrase) -> bool:
@@ -1058,13 +1121,19 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     ):
         subject_region = []  # a coordinated verb phrase: its subject is shared
     else:
-        subject_region = chunk_phrases(doc, lo, chain[0] - 1) if chain[0] > lo else []
+        subject_region = (
+            _merge_appositions(doc, chunk_phrases(doc, lo, chain[0] - 1)) if chain[0] > lo else []
+        )
+    subj = next((p for p in reversed(subject_region) if p.category in {"NP", "NUM"}), None)
+    if not marker:
+        remnants = split_possessor(doc, remnants, subj)
     comp_end = hi
     commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text == ","]
     for k in reversed(commas):  # drop the verbless middle groups of a list
         seg = chunk_phrases(doc, k + 1, hi)
         if of_left:
             seg = split_name_of(doc, seg)
+        seg = split_possessor(doc, seg, subj)
         verbless = not any(_is_verb(doc, i) for i in range(k + 1, hi + 1))
         if seg and verbless and [p.category for p in seg] == [r.category for r in remnants]:
             comp_end = k - 1
@@ -1080,7 +1149,6 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
         best = min(tos, key=lambda k: abs((comp_end - k + 1) - size))
         complements = [Phrase(best, comp_end, "VP")]
     evidence.append("verb chain: " + " ".join(doc[i].text for i in chain))
-    subj = next((p for p in reversed(subject_region) if p.category in {"NP", "NUM"}), None)
     if marker:
         if len(remnants) != 1 or remnants[0].category not in {"NP", "NUM", "PP"}:
             return None
@@ -1108,6 +1176,8 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
         if subj is None or names is None or len(subj) != 1 or len(names[0] or subj) != 1:
             return None
         return Omission(cc, "gapping", remnants, [subj, *names], lo, end, chain, "", evidence)
+    remnants = _regroup_prepositions(doc, remnants, complements)
+    first = remnants[0]
     readings: list[tuple[str, list[Phrase | None], str]] = []
     # gapping: the first remnant parallels the subject, the others complements
     if subj is not None and first.category in {"NP", "NUM"}:

@@ -1316,7 +1316,8 @@ class _Analysis:
                         and c.right_edge.i == c.i
                         and self.doc[start - 1].text == ","
                         and c.tag_ == "NNP"
-                        and self.doc[other.right_edge.i].tag_ == "NNP"
+                        # (the tagger may call a town ending in "s" plural: "Leeds/NNPS")
+                        and self.doc[other.right_edge.i].tag_ in {"NNP", "NNPS"}
                     )
                     if (other.right_edge.i + 1 != start and not region) or other.tag_ in WH_TAGS | {
                         "PRP"
@@ -4168,6 +4169,8 @@ def _inside_name(doc: Doc, k: int) -> bool:
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
         and (after is None or after.tag_ != "NNP" or after.is_punct)
+        # "Ann Lee, Rome's Bo Kay": a possessor opens the next group of a list
+        and not (after is not None and after.tag_ == "POS")
         # "Leo Marsh, Orion 8 by ...": a numbered name opens the next group of a list
         and not (after is not None and after.tag_ == "CD" and numbered_series(doc, k + 1))
     )
@@ -4786,6 +4789,8 @@ def _nominal(
                 continue
             if any(_glued_phrases(doc, part) for part in parts):
                 continue  # "[he law]", "[their partners wells]": two phrases, not one
+            if any(_swallowed_parallel(doc, part, om) for part in parts):
+                continue  # "[that of B, Texas 391 inhabitants]": two remnants, not one
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
             key = (parts[0].start, parts[0].end)
             if key not in prefs:
@@ -5369,6 +5374,21 @@ def _analyses(
     return out
 
 
+def _swallowed_parallel(doc: Doc, first: Span, om: Omission | None) -> bool:
+    """The remnant ``first`` ends with a later remnant of the omission detector whose
+    head noun is the head noun of its parallel after the verb ("and that of B, Texas [391
+    inhabitants]" ~ "is [1,104 inhabitants]"): that phrase is a remnant of its own."""
+    if om is None or om.kind != "gapping":
+        return False
+    for r, q in zip(om.remnants[1:], om.parallels[1:], strict=False):
+        if q is None or not first.start < r.start <= first.end or r.end != first.end:
+            continue
+        hr, hq = _np_head(doc, Span(r.start, r.end)), _np_head(doc, Span(q.start, q.end))
+        if hr.tag_ in {"NN", "NNS"} and hr.lemma_.lower() == hq.lemma_.lower():
+            return True
+    return False
+
+
 def _coordinated_after(doc: Doc, remnant: Span, verb: Token, cc: int) -> bool:
     """The parse coordinates the remnant with a phrase after the verb and no comma precedes
     the conjunction ("met the mayor and the governor too")."""
@@ -5564,7 +5584,11 @@ def _align_all(
             pred = _copula_predicate(an, verb, c, head, lo) if predicate else None
             if pred is None and predicate and _category(doc, part) == "NP":
                 pred = _whole_object(an, verb, c, head, lo)
-            if pred is not None and _category(doc, pred) == _category(doc, part):
+            if (
+                pred is not None
+                and _category(doc, pred) == _category(doc, part)
+                and not _same_head_inside(doc, part, c, pred)
+            ):
                 # the predicate of a copula is one phrase: a remnant of its category answers
                 # all of it, not a phrase inside it ("is [a nurse at the county hospital] and
                 # my father a welder", "is [in the city of Brantford] and the school in Lorne")
@@ -5636,6 +5660,18 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+def _same_head_inside(doc: Doc, part: Span, c: Span, whole: Span) -> bool:
+    """The remnant's head noun is the head noun of ``c``, a phrase inside ``whole``, and not
+    of ``whole``: ``c`` is its parallel, not all of ``whole`` ("has [a runway length of]
+    2,000 metres and B 900 metres": "metres" answers "metres")."""
+    h = _np_head(doc, part)
+    hc = _np_head(doc, c)
+    hw = _np_head(doc, whole)
+    if h.tag_ not in {"NN", "NNS"} or hc.i == hw.i:
+        return False
+    return h.lemma_.lower() == hc.lemma_.lower() != hw.lemma_.lower()
 
 
 def _stranded_preposition(doc: Doc, c: Span) -> bool:
@@ -5997,7 +6033,14 @@ def _segment_like(an: _Analysis, seg: Span, parts: list[Span]) -> list[Span] | N
     if len(parts) == 1:
         return [seg]
     best = None
-    for cand in an.segmentations(seg, len(parts)):
+    cands = an.segmentations(seg, len(parts))
+    if len(parts) == 2 and an.doc[parts[0].end].tag_ == "POS":
+        # the last group's first remnant is a possessor without its noun ("Rome's | Bo
+        # Kay"): so is the middle group's ("Oslo's | Al Berg"), a cut no chunk boundary makes
+        pos = [k for k in range(seg.start + 1, seg.end) if an.doc[k].tag_ == "POS"]
+        if pos:
+            cands = [*cands, [Span(seg.start, pos[0]), Span(pos[0] + 1, seg.end)]]
+    for cand in cands:
         if len(cand) != len(parts):
             continue
         s = sum(_similarity(an.doc, a, b) for a, b in zip(cand, parts, strict=True))

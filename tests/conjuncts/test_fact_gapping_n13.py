@@ -1,0 +1,61 @@
+"""Gapping in encyclopedic fact sentences (issue 11, session 13, helper gapn14): general
+causes of failure, each shown on sentences written here.
+
+- A possessive subject with a common noun ("Peru's capital") answered by a possessor and a
+  name ("and Chile's Santiago"): the group is two remnants, the possessor (its noun left out)
+  and the name (omission.split_possessor); the middle groups of a list are cut the same way
+  (rules._segment_like), and a comma between a name and a possessor opens a group
+  (rules._inside_name).
+- A remnant whose head noun is the head noun of a phrase inside the object or the copula's
+  predicate answers that phrase, not the whole ("has a terminal area of 148,000 square
+  metres and B 68,000 square metres"; rules._same_head_inside).
+- A remnant group that swallows a later remnant of the omission detector whose head noun is
+  its parallel's ("and that of Perth, Scotland 810 millimetres") is no remnant
+  (rules._swallowed_parallel); a place and its region are one subject also when the tagger
+  calls the town plural ("Leeds/NNPS, England").
+- A prepositional remnant whose preposition opens no complement of the first clause, holding
+  a later one that does, is cut there: the phrase before it modifies the subject remnant
+  ("and the new bridge over the Tyne | of steel"; omission._regroup_prepositions).
+
+Every sentence is written here, with the expected rewrites written before the resolver ran
+on them; all of them failed on main f16ca40.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+MUST_RESOLVE = [
+    ("Peru's capital is Lima and Chile's Santiago.",
+     ["Peru's capital is Lima.", "Chile's capital is Santiago."]),
+    ("Tom's middle name is Edward and Lucy's Margaret.",
+     ["Tom's middle name is Edward.", "Lucy's middle name is Margaret."]),
+    ("Leeds's mayor is Anne Cole, Derby's Mark Hunt and Bath's Sara Lind.",
+     ["Leeds's mayor is Anne Cole.", "Derby's mayor is Mark Hunt.", "Bath's mayor is Sara Lind."]),
+    ("Oslo Airport has a terminal area of 148,000 square metres and Bergen Airport 68,000"
+     " square metres.",
+     ["Oslo Airport has a terminal area of 148,000 square metres.",
+      "Bergen Airport has a terminal area of 68,000 square metres."]),
+    ("The average rainfall of Leeds, England is 660 millimetres per year and that of Perth,"
+     " Scotland 810 millimetres per year.",
+     ["The average rainfall of Leeds, England is 660 millimetres per year.",
+      "That of Perth, Scotland is 810 millimetres per year."]),
+    ("The old bridge is built of oak and the new bridge over the Tyne of steel.",
+     ["The old bridge is built of oak.", "The new bridge over the Tyne is built of steel."]),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def rules() -> RulesResolver:
+    return RulesResolver()
+
+
+@pytest.mark.parametrize("case", MUST_RESOLVE, ids=lambda c: c[0][:48])
+def test_fact_gapping_n13(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    assert resolve(rules, sentence)[0] == expected
