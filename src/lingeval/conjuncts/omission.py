@@ -74,6 +74,7 @@ NOT_ONLY = frozenset({"only", "just", "merely", "simply"})
 SUBORDINATORS = {
     "because", "although", "though", "whereas", "unless", "while", "whilst", "since", "if",
     "when", "after", "before", "until", "so", "once", "which", "who", "whom", "whose", "where",
+    "albeit",
 }  # fmt: skip
 CLAUSE_PUNCT = {";", ":", "—", "–", "--"}
 #: Tags of the words after the preposition of a remark ("of course", "in turn", "at least",
@@ -485,6 +486,28 @@ def outside_parentheticals(doc: Doc, first: int, last: int) -> Iterator[int]:
         k += 1
 
 
+def closing_parenthetical(doc: Doc, k: int, last: int) -> bool:
+    """Token ``k`` opens a bracketed reference that closes the sentence after the right
+    conjunct and belongs to the whole sentence ("... and to 0.01 for the decoder (following
+    Kim et al., 2020).", "(Table 3)"): it holds two words or more, opens with no number and
+    holds one; the left conjunct has no brackets of its own (a parallel
+    "(2011)" ... "(2018)" is the conjunct's)."""
+    if doc[k].text != "(" or any(t.text == "(" for t in doc[:k]):
+        return False
+    close = next((j for j in range(k + 1, len(doc)) if doc[j].text == ")"), None)
+    return (
+        close is not None
+        and close >= last
+        and all(t.is_punct for t in doc[close + 1 :])
+        and close - k >= 3
+        and doc[k + 1].tag_ != "CD"
+        and not any(doc[j].text == "(" for j in range(k + 1, close))
+        # a reference with its number (a year, a table), not a remark on the last item ("(on
+        # loan)", "(the French 'glaces' being ...)")
+        and any(t.like_num for t in doc[k + 1 : close])
+    )
+
+
 def right_end(doc: Doc, start: int, last: int) -> int:
     """Last token of the right conjunct that starts at ``start``."""
     for k in outside_parentheticals(doc, start, last):
@@ -492,6 +515,8 @@ def right_end(doc: Doc, start: int, last: int) -> int:
         if tok.text in CLAUSE_PUNCT or (k > start and _subordinates(doc, k, last)):
             return k - 1
         if k > start and sentence_break(doc, k, last):
+            return k - 1
+        if k > start and closing_parenthetical(doc, k, last):
             return k - 1
         if tok.lower_ in {"as", "with"} and k > start and _clause_follows(doc, k + 1, last):
             return k - 1  # "... 54 from 98 as Sri Lanka toiled"

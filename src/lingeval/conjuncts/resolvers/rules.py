@@ -6314,6 +6314,12 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
                 and tok.lower_ in REMNANT_OPENERS
                 and _head_of(doc, c).tag_ in NOMINAL_TAGS
             )
+            # "and usually much sooner": an adverb of time or frequency the parser hangs on
+            # the comparative after it modifies the copied verb
+            and not (
+                tok.head.tag_ in {"JJR", "RBR"}
+                and tok.lower_ in (TIME_ADVERBS | SEQUENCE_ADVERBS) - FREQUENCY_WORDS
+            )
         )
         or doc[nxt].is_punct
         or (doc[c.start].pos_ == "ADV" and not (len(c) == 1 and _direction_after(doc, tok, r)))
@@ -6467,8 +6473,13 @@ def _substitute(
                 at = indices.index(rival)
                 indices[at : at + 1] = advs
                 continue
+            # after the first auxiliary ("can sometimes be crossed", docs/conjuncts-devdata.md);
             # a finite copula is its own first auxiliary: "is formerly part of B"
-            at = indices.index(gov.i) + int(_finite_copula(gov))
+            first_aux = _finite_of(doc, gov)
+            if first_aux is not None and first_aux.i < gov.i and first_aux.i in indices:
+                at = indices.index(first_aux.i) + 1
+            else:
+                at = indices.index(gov.i) + int(_finite_copula(gov))
             indices[at:at] = advs
             # the sentence's first word is no longer first: "Then mix the flour ..."
             decap = decap or (at == 0 and indices[len(advs)] == 0)
