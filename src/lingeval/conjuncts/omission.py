@@ -1144,7 +1144,14 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
         and doc[chain[0] - 1].tag_ in {"CC", ","}
         and not _closes_subject(doc, chain[0] - 1, lo)
     ):
-        subject_region = []  # a coordinated verb phrase: its subject is shared
+        # a coordinated verb phrase: its subject is shared, the first verb phrase's ("Ann
+        # was born in A and studied at B and Bo at C")
+        first_verb = next((i for i in range(lo, chain[0]) if _is_verb(doc, i)), None)
+        subject_region = (
+            _merge_appositions(doc, chunk_phrases(doc, lo, first_verb - 1))
+            if first_verb is not None and first_verb > lo
+            else []
+        )
     else:
         subject_region = (
             _merge_appositions(doc, chunk_phrases(doc, lo, chain[0] - 1)) if chain[0] > lo else []

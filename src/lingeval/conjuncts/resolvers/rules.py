@@ -2955,6 +2955,8 @@ def _omission(
     inside = None  # the parse's clause verb when the detector's verb above it is taken
     if verb is None or verb.i > an.cc or verb.i < om.verbs[0]:
         verb = doc[om.verbs[0]]  # the clause nearest the conjunction
+        if verb.dep_ in {"aux", "auxpass"} and verb.head.i in om.verbs:
+            verb = verb.head  # its verb, not its auxiliary ("and [is] operated by A")
     elif (
         om.kind == "gapping"
         and verb.i not in om.verbs
@@ -2979,6 +2981,18 @@ def _omission(
     if subj is not None and subj.start < om.left_start:
         subj = None
     from_om = False
+    if (
+        subj is None
+        and verb.dep_ == "conj"
+        and verb.head.i < verb.i
+        and verb.head.tag_ in VERB_TAGS
+        and om.kind == "gapping"
+    ):
+        # a later verb phrase of a coordination shares the first one's subject ("Ann was born
+        # in A and graduated from B and Bo from C")
+        shared = an.subject_span(verb.head)
+        if shared is not None and shared.start >= om.left_start:
+            subj = shared
     if subj is None and om.left_start < verb.i:
         # no subject in the parse: the detector's noun phrase before the verb (an absolute
         # "with management getting 10% and British Air 15%", a misparsed subject)
@@ -5850,17 +5864,30 @@ def _build(
     # the remnants answer the last of the first conjunct's verb phrases only: the others stay
     # out of their rewrites ("was founded in 1902 and has 14,000 students, and Lorne College
     # 3,100" -> "Lorne College has 3,100 students")
-    last_vp = _last_verb_phrase(an, verb, subj, corr) if option == "gapping" else None
+    first_vp = verb
+    if (
+        verb is not None
+        and subj is not None
+        and verb.dep_ == "conj"
+        and subj.end < verb.head.i < verb.i
+        and verb.head.tag_ in VERB_TAGS
+        and not any(c.dep_ in SUBJ_DEPS for c in verb.children)
+    ):
+        first_vp = verb.head  # the clause verb is the last verb phrase itself
+    last_vp = _last_verb_phrase(an, first_vp, subj, corr) if option == "gapping" else None
     r_template, r_verb = template, verb
-    if last_vp is not None and subj is not None and verb is not None:
+    if last_vp is not None and subj is not None and first_vp is not None:
         cut = set(range(subj.end + 1, _verb_phrase_start(last_vp)))
-        shared_aux = {c.i for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i}
+        shared_aux = {
+            c.i for c in first_vp.children if c.dep_ in {"aux", "auxpass"} and c.i < first_vp.i
+        }
         if (
-            _participle_of_shared_aux(verb, last_vp)
+            _participle_of_shared_aux(first_vp, last_vp)
             and not any(c.dep_ in {"aux", "auxpass"} for c in last_vp.children)
             and shared_aux
         ):
             cut -= shared_aux  # "was designed ... and opened in 1925": "was opened"
+            r_verb = first_vp
         else:
             r_verb = last_vp
         r_template = [i for i in template if i not in cut]
@@ -5920,6 +5947,8 @@ def _participle_of_shared_aux(verb: Token, last: Token) -> bool:
         return True
     if last.tag_ != "VBD" or not any(c.dep_ == "auxpass" for c in verb.children):
         return False
+    if verb.lower_ == "born":
+        return False  # what one does after being born is active: "was born in A and died in B"
     from lemminflect import getLemma
 
     from lingeval.conjuncts.memo import get_inflection
