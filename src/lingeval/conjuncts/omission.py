@@ -326,6 +326,23 @@ def numbered_series(doc: Doc, i: int) -> bool:
     )
 
 
+def numbered_name(doc: Doc, k: int) -> bool:
+    """The number at ``k`` closes a name opened by "the" ("the Ariane 5 in 1996", "the Boeing
+    747 in 1969"): a whole number after "the" and singular names, before a preposition; not
+    a quantity ("the US | 5%", "the Quay Hall | 450 and ...")."""
+    tok = doc[k]
+    if tok.tag_ != "CD" or not tok.text.isdigit() or k < 2:
+        return False
+    j = k - 1
+    while j > 0 and doc[j].tag_ == "NNP" and doc[j].text[:1].isupper():
+        j -= 1
+    if j == k - 1 or doc[j].lower_ != "the":
+        return False
+    # a phrase of its own follows ("the Ariane 5 | in 1996"); a number that ends its group
+    # is a remnant ("the Quay Hall | 450 and ...")
+    return k + 1 < len(doc) and doc[k + 1].tag_ in {"IN", "TO"}
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]
@@ -352,7 +369,8 @@ def _boundary_between(doc: Doc, k: int) -> bool:
     if a.tag_ in {"JJ", "JJR", "JJS"} and b.tag_ in {"DT", "PRP$"}:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
-        return not numbered_series(doc, k - 1)  # "Japanese | 0.3%", not "Orion 9"
+        # "Japanese | 0.3%", not "Orion 9" nor "the Ariane 5"
+        return not numbered_series(doc, k - 1) and not numbered_name(doc, k)
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
         if a.lower_ == "only" and k >= 2 and _boundary_between(doc, k - 1):
             return False  # the focus particle opened this phrase: "its annex | only in 1991"
@@ -677,6 +695,13 @@ def _verb_chain(doc: Doc, lo: int, hi: int) -> list[int]:
     return chain
 
 
+#: Last words of two-word names of regions ("Rhode Island", "Kent County").
+REGION_HEADS = frozenset({
+    "island", "islands", "county", "province", "state", "region", "republic", "territory",
+    "district", "department", "prefecture", "oblast", "canton", "shire",
+})  # fmt: skip
+
+
 def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
     """``NP , NP ,`` inside a remnant group is one noun phrase with its apposition."""
     out: list[Phrase] = []
@@ -705,6 +730,14 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
             and len(ph) <= 2
             and all(doc[i].tag_ == "NNP" for i in range(ph.start, ph.end + 1))
             and (ph.end + 1 >= len(doc) or doc[ph.end + 1].tag_ != "NNP")
+            # a region of two words opens with a word of place names ("New Jersey") or
+            # ends with a kind of region ("Rhode Island"); not a person ("of France,
+            # Emmanuel Macron")
+            and (
+                len(ph) == 1
+                or doc[ph.start].lower_ in NAME_PREFIXES
+                or doc[ph.end].lower_ in REGION_HEADS
+            )
         ):
             # a place and its region: "in Northampton, Massachusetts"
             out[-1] = Phrase(prev.start, ph.end, prev.category, prev.prep)
@@ -1160,7 +1193,8 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     if not marker:
         remnants = split_possessor(doc, remnants, subj)
     comp_end = hi
-    commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text == ","]
+    # (and semicolons: "is A; of B, C; and of D, E")
+    commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text in {",", ";"}]
     for k in reversed(commas):  # drop the verbless middle groups of a list
         seg = chunk_phrases(doc, k + 1, hi)
         if of_left:

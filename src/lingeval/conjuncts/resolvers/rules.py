@@ -72,6 +72,7 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
+    numbered_name,
     numbered_series,
     open_bracket,
     outside_parentheticals,
@@ -1533,6 +1534,8 @@ class _Analysis:
                 continue
             if a.lower_ in TIME_NOUNS and a.tag_ == "NNP" and b.tag_ == "CD":
                 continue  # a date: "March 2"
+            if numbered_name(doc, k):
+                continue  # one name: "the Ariane 5"
             nationality = a.text[:1].isupper() and b.tag_ == "CD"  # "Japanese 0.3%"
             if (
                 a.tag_ in {"JJ", "RB", "RBR"}
@@ -4179,12 +4182,15 @@ def _inside_name(doc: Doc, k: int) -> bool:
     after = doc[k + 2] if k + 2 < len(doc) else None
     if a.lower_ in TIME_NOUNS:
         return False  # "in December, Mexico in January": a month ends no place name
+    # (a hyphen written inside a word continues the name after the comma: "Frank-Walter")
+    joined = after is not None and after.text == "-" and not b.whitespace_
     return (
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
         and (after is None or after.tag_ != "NNP" or after.is_punct)
         # "Ann Lee, Rome's Bo Kay": a possessor opens the next group of a list
         and not (after is not None and after.tag_ == "POS")
+        and not joined
         # "Leo Marsh, Orion 8 by ...": a numbered name opens the next group of a list
         and not (after is not None and after.tag_ == "CD" and numbered_series(doc, k + 1))
     )
