@@ -66,6 +66,11 @@
   of 42 seconds ... in just over 38 [seconds]"), and a measured kind its noun ("the 500GB
   drive ... the 2TB [drive]"; ``rules._elided_noun_pivot``); a percentage keeps its ellipsis.
 
+* Kin and everyday nouns of people ("mum", "grandpa", "dentist") are persons to the
+  correlate's kind (``ranker.PERSON_NOUNS``); a clausal remnant after "not only [a noun
+  phrase]" right after the verb answers that phrase ("affect not only the way we teach but
+  also what we teach"; ``stripping._choices``).
+
 The must-resolve cases failed on the session-start main ``bdbaa45``; the must-not-change
 cases are close to them. Every sentence is written here; none is in a development set.
 """
@@ -584,6 +589,39 @@ ELIDED_KEEP: list[Case] = [
 
 @pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(ELIDED, ELIDED_KEEP))
 def test_counted_noun_restored(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+KINDS: list[Case] = [
+    (
+        "My sister loved the film, and my mum too.",
+        "and",
+        ["My sister loved the film.", "My mum loved the film too."],
+    ),
+    (
+        "The reforms changed not only the rules we follow but also how we vote.",
+        "but",
+        ["The reforms changed the rules we follow.", "The reforms also changed how we vote."],
+    ),
+]
+
+KINDS_KEEP: list[Case] = [
+    (
+        "The course teaches students not only how to code but also how to work in teams.",
+        "but",
+        [
+            "The course teaches students how to code.",
+            "The course also teaches students how to work in teams.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(KINDS, KINDS_KEEP))
+def test_person_nouns_and_clausal_remnants(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

@@ -348,6 +348,13 @@ PERSON_NOUNS = frozenset({
     "emperor", "chief", "expert", "adult", "teen", "teenager", "youth", "individual",
     "participant", "volunteer", "audience", "crowd", "team", "human", "being", "someone",
     "somebody", "anyone", "anybody", "everyone", "everybody", "nobody",
+    # (kin and everyday words for people, issue 11 session 13: "and my mum too")
+    "mum", "mummy", "mommy", "mama", "papa", "daddy", "grandma", "grandpa", "granny",
+    "grandson", "granddaughter", "grandparent", "grandchild", "sibling", "twin", "spouse",
+    "fiance", "fiancee", "girlfriend", "boyfriend", "roommate", "flatmate", "housemate",
+    "classmate", "coworker", "landlord", "landlady", "tenant", "buyer", "seller", "surgeon",
+    "dentist", "chef", "cook", "waiter", "waitress", "politician", "diplomat", "ambassador", "scholar",
+    "economist", "opponent", "rival", "nanny", "babysitter",
 })  # fmt: skip
 
 #: Common nouns that name animals (a word list written here, issue 11 sixth session: an animal

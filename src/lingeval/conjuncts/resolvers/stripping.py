@@ -1057,6 +1057,12 @@ def _choices(
             ),
             None,
         )
+        if k is None:
+            # ("affect not only [the way we teach] but also what we teach": any phrase right
+            # after "not only", when the verb comes before it)
+            k = next(iter(reversed(_not_only_pairs(doc, max(0, an.cc - 40), p - 1))), None)
+            if k is not None and (k + 2 > p or k < 1 or doc[k - 1].tag_ not in VERB_TAGS):
+                k = None
         above = _verb_above(doc[k - 1], an.cc) if k is not None and k > 0 else None
         if k is not None and above is not None:
             verb, corr = above, Span(k + 2, p)
