@@ -1885,6 +1885,7 @@ def resolve_doc(
     doc = _verb_from_plural_noun(doc, cc)
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
+    doc = _possessive_remnant(doc, cc)
     doc = _adjective_remnant(doc, cc)
     _adjective_subjects(doc)
     last = _list_end_conjunction(doc, cc)
@@ -2867,6 +2868,28 @@ def _names_tagged_verbs(doc: Doc) -> Doc:
     doc = doc.copy()  # never the caller's (possibly cached) parse
     for i in found:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
+def _possessive_remnant(doc: Doc, cc: int) -> Doc:
+    """A copy of ``doc`` in which an "'s" that the tagger calls a verb after the name opening
+    the conjunct of ``cc`` is a possessive (``POS``), when the first clause's subject has a
+    possessive "'s" and no verb follows in the conjunct ("Ann Lee's alma mater is X and Tom
+    Ross's/VBZ the University of Y"); the doc itself otherwise."""
+    k = cc + 1
+    while k < len(doc) and doc[k].tag_ in {"NNP", "NNPS"}:
+        k += 1
+    if k == cc + 1 or k + 1 >= len(doc) or doc[k].lower_ not in {"'s", "’s"}:
+        return doc
+    if doc[k].tag_ != "VBZ" or doc[k + 1].tag_ not in {"DT", "NNP", "NNPS", "PRP$", "CD", "JJ"}:
+        return doc
+    verb = next((t.i for t in doc[:cc] if t.tag_ in VERB_TAGS), None)
+    if verb is None or not any(t.tag_ == "POS" for t in doc[:verb]):
+        return doc
+    if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc[k + 1 :]):
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc[k].tag_, doc[k].pos_ = "POS", "PART"
     return doc
 
 
