@@ -372,6 +372,13 @@ ANIMAL_NOUNS = frozenset({
 KIND_GROUPS = {"PERSON": "ANIMATE", "NAME": "ANIMATE"}
 
 
+#: Words that head a partitive phrase ("most of the staff", "some of the neighbours")
+PARTITIVE_HEADS = frozenset({
+    "all", "most", "some", "many", "few", "several", "none", "each", "half", "any", "both",
+    "either", "neither", "much", "part",
+})  # fmt: skip
+
+
 def phrase_kind(tokens: Iterable[Any]) -> str:
     """The kind of a phrase (a contiguous list of spaCy tokens), for stripping's choice of
     correlate (issue 11: a remnant answers a phrase of the same kind): ``PP:<preposition>``,
@@ -381,7 +388,8 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
     word tagged as a common noun that is no English noun: "Ann/NN"), ``PRON`` (another
     pronoun), ``ANIMAL`` (a noun of :data:`ANIMAL_NOUNS`), ``NOUN``, ``ADJ``, ``ADV`` or
     ``OTHER``; from tags and word lists only. A
-    noun phrase with a number ("300 cars") is ``NUM``."""
+    noun phrase with a number ("300 cars") is ``NUM``; a partitive ("most of the staff") has
+    the kind of its whole."""
     from lingeval.conjuncts.resolvers.rules import TIME_NOUNS
     from lingeval.conjuncts.resolvers.vpe import name_gender
 
@@ -394,6 +402,11 @@ def phrase_kind(tokens: Iterable[Any]) -> str:
     ids = {t.i for t in toks}
     head = next((t for t in toks if t.head.i not in ids or t.head.i == t.i), toks[-1])
     low = head.lower_
+    if low in PARTITIVE_HEADS:
+        # a partitive takes the kind of its whole: "most of the staff" is a person
+        of = next((c for c in head.children if c.lower_ == "of" and c.i in ids), None)
+        if of is not None and of.i + 1 <= toks[-1].i:
+            return phrase_kind([t for t in toks if t.i > of.i])
     if head.lemma_.lower() in TIME_NOUNS or low in TIME_NOUNS:
         return "TIME"
     if head.tag_ == "CD" and len(head.text) == 4 and head.text.isdigit() and len(toks) == 1:
