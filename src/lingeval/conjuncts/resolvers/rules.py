@@ -3861,6 +3861,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
     from lingeval.conjuncts.resolvers.stripping import (
         resolve_aside,
         resolve_cleft_contrast,
+        resolve_cleft_interposed,
         resolve_inverted_not_only,
         resolve_negated_clause,
         resolve_not_clause,
@@ -3873,6 +3874,7 @@ def _vp_ellipsis_first(an: _Analysis, r_start: int) -> Resolution | None:
             resolve_vp_ellipsis(an, r_start)
             or resolve_inverted_not_only(an, r_start)
             or resolve_cleft_contrast(an, r_start)
+            or resolve_cleft_interposed(an, r_start)
             or resolve_negated_clause(an, r_start)
             or resolve_stripping(an, r_start)
             or resolve_aside(an, r_start)

@@ -3243,6 +3243,51 @@ def resolve_cleft_contrast(an: _Analysis, r_start: int) -> Resolution | None:
     return Resolution(sents, "stripping", details={"cleft": True}) if first != second else None
 
 
+def resolve_cleft_interposed(an: _Analysis, r_start: int) -> Resolution | None:
+    """A stripped remnant set off by commas between a cleft's focus and its clause: "In the
+    end it is the cast, and not the star, who carries the film" -> "In the end it is the cast
+    who carries the film." / "In the end it is not the star who carries the film." The
+    shape, read from the words: *it* + a form of *be* + X + a comma before the conjunction,
+    then *not* / *also* + Y + a comma and the clause opened by *who / that / which*; neither
+    X nor Y holds a verb or a comma. None for any other sentence."""
+    from lingeval.conjuncts.resolvers.rules import Resolution, _finish, _tokens_text
+
+    doc = an.doc
+    cc = an.cc
+    if doc[cc].lower_ not in {"and", "but"} or doc[cc - 1].text != ",":
+        return None
+    marker = r_start if doc[r_start].lower_ in {"not", "never", "also"} else None
+    if marker is None:
+        return None
+    be = next((i for i in range(cc - 2, 0, -1) if doc[i].lemma_ == "be"), None)
+    if be is None or doc[be - 1].lower_ != "it" or be + 1 > cc - 2:
+        return None
+    close = next(
+        (i for i in range(marker + 2, min(an.last, marker + 10)) if doc[i].text == ","), None
+    )
+    if close is None or doc[close + 1].lower_ not in CLEFT_OPENERS:
+        return None
+    for lo, hi in ((be + 1, cc - 2), (marker + 1, close - 1)):
+        # (a participle modifying the noun is no verb: "the supporting/amod cast")
+        if hi < lo or any(
+            (doc[i].tag_ in VERB_TAGS | {"MD"} and doc[i].dep_ not in {"amod", "compound"})
+            or doc[i].text in {",", ";", ":"}
+            for i in range(lo, hi + 1)
+        ):
+            return None
+    if not (_focus_phrase(doc, be + 1, cc - 2) and _focus_phrase(doc, marker + 1, close - 1)):
+        return None
+    if not any(doc[i].tag_ in VERB_TAGS for i in range(close + 2, an.last + 1)):
+        return None  # no clause after the opener
+    head = list(range(0, be + 1))
+    clause = list(range(close + 1, len(doc)))
+    first = _tokens_text(doc, head + list(range(be + 1, cc - 1)) + clause)
+    replace = {be: f"{doc[be].text} {doc[marker].lower_}"}
+    second = _tokens_text(doc, head + list(range(marker + 1, close)) + clause, replace)
+    sents = [_finish(first, an.final), _finish(second, an.final)]
+    return Resolution(sents, "stripping", details={"cleft": True}) if first != second else None
+
+
 TAIL_MARKS = {",", "-", "–", "—", "(", ";"}
 WH_TAGS = {"WP", "WDT", "WP$", "WRB"}
 TAIL_LINKERS = {"otherwise", "so", "since", "because", "as", "although", "though", "while", "or"}
