@@ -655,6 +655,16 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
         return False
     if head.tag_ == "NNPS" and not head.lower_.endswith("s"):
         return None  # a name the tagger calls plural without a plural ending ("Dalny")
+    if (
+        head.tag_ == "NNPS"
+        and head.text[:1].isupper()
+        and first.lower_ != "the"
+        and not has_lemma(head.lower_[:-1], "NOUN")
+        and not has_lemma(head.lemma_.lower(), "NOUN")
+    ):
+        # a bare name whose "s" makes no plural of a noun ("Aurakles", "Athens"; not "the
+        # Orkneys", "the Alps")
+        return None
     if head.tag_ in {"NNS", "NNPS"}:
         return True
     if head.tag_ in {"NN", "NNP"} and head.text != "%":
@@ -1973,6 +1983,7 @@ def resolve_doc(
         closed = _resolve_closed_list(an, right, ranker, collect)
         return closed if closed is not None else unchanged("idiom")
     verb = an.clause_verb(p)
+    om = None
     try:
         res = None
         rv = _retag(an, verb, right, an.first_verb(right))  # "and thaws in April": a verb
@@ -2017,6 +2028,18 @@ def resolve_doc(
         own = _own_relative(an, right, b + 1)
         if own is not None:
             res = _unshared(res, doc[b : own + 1].text)
+    elif (
+        om is not None
+        and res.rule.startswith(("gapping", "argument-cluster"))
+        and r_start <= om.right_end < b - 2
+        and doc[om.right_end + 1].text == ","
+    ):
+        # the detector's conjunct ends before a relative clause the boundary runs past: on a
+        # noun of the last remnant it is that remnant's ("and B by Nicola Romeo, whose
+        # company ..."), not copied into the other rewrites
+        own = _own_relative(an, Span(r_start, om.right_end), om.right_end + 2)
+        if own is not None:
+            res = _unshared(res, doc[om.right_end + 1 : own + 1].text)
     why = _own_reason(an, right, b)
     if why is not None:
         res = _unshared(res, doc[why[0] : why[1] + 1].text)
@@ -2167,6 +2190,8 @@ def _asides_between_remnants(an: _Analysis) -> list[tuple[int, int, int]]:
         close = _remark_close(an, k)
         if close is None and k > an.cc:
             close = _apposition_close(an, k)
+        if close is None and k > an.cc:
+            close = _relative_close(an, k)
         if close is None:
             k += 1
             continue
@@ -2207,6 +2232,32 @@ def _apposition_close(an: _Analysis, k: int) -> int | None:
         return None
     words = doc[k + 1 : nxt]
     if any(t.tag_ not in NP_INNER_TAGS or t.is_punct for t in words):
+        return None
+    return nxt
+
+
+def _relative_close(an: _Analysis, k: int) -> int | None:
+    """The closing comma of a relative clause set off by commas after the noun that ends the
+    first remnant of a gapped conjunct ("and the Hill Hotel[, which opened in 1913,] 7
+    floors"): "which", "who" or "whose", a verb, and no other comma or conjunction, up to
+    twelve words; else None."""
+    doc = an.doc
+    if (
+        doc[k].text != ","
+        or doc[k - 1].tag_ not in {"NN", "NNS", "NNP", "NNPS"}
+        or doc[k + 1].lower_ not in {"which", "who", "whose"}
+    ):
+        return None
+    nxt = next((c for c in range(k + 3, min(k + 14, an.last)) if doc[c].text == ","), None)
+    if nxt is None or any(doc[i].tag_ == "CC" or doc[i].is_punct for i in range(k + 1, nxt)):
+        return None
+    if not any(_is_verb_tok(doc, i) for i in range(k + 2, nxt)):
+        return None
+    # the rest of the sentence is one more remnant: no verb, no conjunction ("..., which
+    # faced logistical, training and food problems": the comma is inside the clause)
+    if any(_is_verb_tok(doc, i) or doc[i].tag_ == "CC" for i in range(nxt + 1, an.last + 1)) or doc[
+        nxt + 1
+    ].tag_ not in {"DT", "CD", "NNP", "NNPS", "NN", "NNS", "PRP$", "JJ", "$"}:
         return None
     return nxt
 
