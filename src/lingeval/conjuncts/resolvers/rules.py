@@ -4547,6 +4547,21 @@ def _name_for_description(
     return bare or any(doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1))
 
 
+def _bare_agent(doc: Doc, parts: list[Span], corr: list[Span]) -> bool:
+    """A first remnant that is a name without a preposition answering the object of the
+    passive's "by" (the agent), which would stay: it is a new subject, not a new agent ("X
+    was selected by NASA in 1959 and Buzz Aldrin in 1963"; a new agent repeats its "by":
+    "and by the army in 1963"). Numbers keep the reading ("sold by A at $5 and $7"), and
+    so does one remnant (a coordinated agent: "taken over by players and employees")."""
+    if len(parts) < 2 or not corr or corr[0].start < 1:
+        return False
+    part, c = parts[0], corr[0]
+    if doc[part.start].tag_ not in {"NNP", "NNPS"} or _category(doc, part) != "NP":
+        return False  # a name first remnant ("lack | of provisions" stays a cluster)
+    by = doc[c.start - 1]
+    return by.lower_ == "by" and by.dep_ == "agent"
+
+
 def _echoed_subject(
     doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span], p1: int
 ) -> bool:
@@ -4934,6 +4949,10 @@ def _nominal(
                         doc, a_verb, parts, corr[lead:] if lead else corr, subj
                     ):
                         continue  # "X is a dish from A and Y from B": Y is a new subject
+                    if option == "cluster" and _bare_agent(
+                        doc, parts, corr[lead:] if lead else corr
+                    ):
+                        continue  # "was selected by NASA in 1959 and Buzz Aldrin in 1963"
                     if option == "gapping" and _echoed_subject(doc, a_verb, parts, corr, p1):
                         continue  # "has runway 1/19 ... and runway 5/23 ...": no new subject
                     if _bare_for_indefinite(doc, a_verb, parts, corr[lead:] if lead else corr):
