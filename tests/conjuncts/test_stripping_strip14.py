@@ -75,6 +75,10 @@
   visiting team, and not the home side, that takes the trophy") is read from the words: the
   clause is shared, the negation goes after *be* (``stripping.resolve_cleft_interposed``).
 
+* A phrase of time after the remnant answers the left clause's own phrase of time instead of
+  being shared ("with Oasis in '94 and also with Blur the following summer"; a two-digit
+  year after an apostrophe and a season are times; ``stripping.remnant_end``).
+
 The must-resolve cases failed on the session-start main ``bdbaa45``; the must-not-change
 cases are close to them. Every sentence is written here; none is in a development set.
 """
@@ -654,6 +658,41 @@ CLEFT: list[Case] = [
 
 @pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(CLEFT, []))
 def test_remnant_inside_a_cleft(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+TIME_REMNANT: list[Case] = [
+    (
+        "'We played with Oasis in '94 and also with Blur the following summer,' Kerr remembers.",
+        "and",
+        [
+            "'We played with Oasis in '94,' Kerr remembers.",
+            "'We also played with Blur the following summer,' Kerr remembers.",
+        ],
+    ),
+    (
+        "We toured with Blur in 1994 and also with Suede last year.",
+        "and",
+        ["We toured with Blur in 1994.", "We also toured with Suede last year."],
+    ),
+]
+
+TIME_REMNANT_KEEP: list[Case] = [
+    (
+        "She sang in Oslo in 2001 and in Bergen too.",
+        "and",
+        ["She sang in Oslo in 2001.", "She sang in Bergen in 2001 too."],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(TIME_REMNANT, TIME_REMNANT_KEEP)
+)
+def test_time_phrase_after_the_remnant(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

@@ -1747,6 +1747,7 @@ def _time_phrase(doc: Doc, c: Token) -> bool:
     return (
         (c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS)
         or (c.dep_ == "npadvmod" and phrase_kind(span) == "TIME")
+        or (c.dep_ == "npadvmod" and c.lemma_.lower() in SEASONS)  # "the following spring"
         # a frequency as a noun phrase ("twice a day", "once a week"), a time "ago"
         or (c.dep_ == "npadvmod" and any(t.lower_ in {"once", "twice", "thrice"} for t in span))
         or (c.dep_ == "advmod" and c.lower_ == "ago")
@@ -1788,6 +1789,13 @@ def _time_noun(tok: Token) -> bool:
 
     return (
         phrase_kind([tok]) == "TIME"
+        # (a year cut to two digits after an apostrophe: "in '95")
+        or (
+            tok.text.isdigit()
+            and len(tok.text) == 2
+            and tok.i > 0
+            and tok.doc[tok.i - 1].text in {"'", "’"}
+        )
         or tok.lemma_.lower() in TIME_NOUNS  # (a counted one: "for ten years" is NUM)
         or (tok.lower_.endswith("s") and tok.lower_[:-1] in TIME_NOUNS)
     )
@@ -2190,6 +2198,10 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
         if verb.i < c.i < an.cc
     ):
         return None  # a second remnant answering a phrase of the clause: "by Ann but Jo by Al"
+    if all(_time_phrase(doc, t) for t in tops) and any(
+        _time_phrase(doc, c) for c in verb.children if verb.i < c.i < an.cc
+    ):
+        return None  # a phrase of time answering the clause's own: "in 1994 ... the next year"
     comma_after = doc[end + 1].text == ","
     if doc[an.cc - 1].text == "," and not comma_after:
         return None  # an afterthought: the rest is the remnant's
