@@ -32,10 +32,14 @@ causes of failure, each shown on sentences written here.
   which opened in 2001, 9 floors").
 - A name tagged as a plural whose "s" makes no plural of a dictionary noun ("Morgales",
   "Athens") has no known number: the verb keeps its form (rules._is_plural).
+- A remnant whose head noun is the head noun of the first conjunct of a coordinated object
+  answers the whole coordination ("has [30 floors and a roof garden of 400 square metres],
+  and B 25 floors"; rules._same_head_first_conjunct), not the phrase inside the last one.
 
 Every sentence is written here, with the expected rewrites written before the resolver ran
 on them; all of them failed on main f16ca40 (the second-VP ones on f55ed98, the relative
-clauses and the name in -s on 42552f2), but the last of SECOND_VP, right before and after.
+clauses and the name in -s on 42552f2, the coordinated object on 7c5c24b), but the last
+of SECOND_VP, right before and after.
 """
 
 from __future__ import annotations
@@ -77,7 +81,7 @@ MUST_RESOLVE = [
      ["Zorrax was drawn by Ann Lee.", "Morgales was drawn by Tim Cole."]),
 ]  # fmt: skip
 
-#: gapping after the second of two verb phrases: (sentence, nth "and", rewrites)
+#: gapping after a coordination in the first clause: (sentence, nth "and", rewrites)
 SECOND_VP = [
     ("Mary Shaw was born in Leeds, England and studied at Oxford in 1980 and Tom Reed at"
      " Cambridge in 1984.", 1,
@@ -90,6 +94,11 @@ SECOND_VP = [
     ("Peter Hall was born in Bristol and died in Leeds in 1990 and his brother in York in 1994.", 1,
      ["Peter Hall was born in Bristol and died in Leeds in 1990.",
       "His brother died in York in 1994."]),
+    # the head noun of the first conjunct of a coordinated object
+    ("The Leeds Tower has 30 floors and a roof garden of 400 square metres, and the Hull Tower"
+     " 25 floors.", 1,
+     ["The Leeds Tower has 30 floors and a roof garden of 400 square metres.",
+      "The Hull Tower has 25 floors."]),
     # right before: the participle under the shared auxiliary keeps it
     ("The town hall was designed in 1920 and opened in 1925 and the library in 1931.", 1,
      ["The town hall was designed in 1920 and opened in 1925.",

@@ -5708,6 +5708,15 @@ def _align_all(
                 # all of it, not a phrase inside it ("is [a nurse at the county hospital] and
                 # my father a welder", "is [in the city of Brantford] and the school in Lorne")
                 scored.append((max(sim, an.sim(part, pred)) + 0.01, pred))
+            first_conj = _same_head_first_conjunct(doc, part, head)
+            if first_conj is not None:
+                # the remnant's head noun is the head noun of the first conjunct of the
+                # coordination ``c`` closes: the whole coordination answers it ("has [12
+                # floors and a floor area of 900 square metres], and B 45 floors")
+                whole = Span(first_conj.left_edge.i, c.end)
+                if whole.start >= lo and whole != c and not _cuts_any(an, whole):
+                    first_span = Span(first_conj.left_edge.i, first_conj.i)
+                    scored.append((max(sim, an.sim(part, first_span)) + 0.02, whole))
             if head.dep_ == "conj" and c.start == head.left_edge.i:
                 # the last conjunct of a coordination: the whole coordination answers the
                 # remnant ("downgraded [A, B and C] to X and D to Y")
@@ -5775,6 +5784,31 @@ def _align_all(
             shift = sum(1 for i in range(e0 + 1, p + 1) if not doc[i].is_punct)
             out.append((corr, sims[::-1], shift, why))
     return out
+
+
+def _same_head_first_conjunct(doc: Doc, part: Span, head: Token) -> Token | None:
+    """The first conjunct of the nominal coordination whose last conjunct holds ``head``,
+    when its head noun is the head noun of the remnant ``part`` and the last conjunct's is
+    not; else None."""
+    h = _np_head(doc, part)
+    if h.tag_ not in {"NN", "NNS"}:
+        return None
+    tok = head
+    for _ in range(6):
+        if tok.dep_ == "conj" and tok.head.i < tok.i:
+            break
+        if tok.head.i == tok.i:
+            return None
+        tok = tok.head
+    else:
+        return None
+    first = tok.head
+    if first.tag_ not in {"NN", "NNS"} or first.dep_ not in {"dobj", "attr", "pobj"}:
+        return None
+    lemma = h.lemma_.lower()
+    if first.lemma_.lower() != lemma or tok.lemma_.lower() == lemma:
+        return None
+    return first
 
 
 def _same_head_inside(doc: Doc, part: Span, c: Span, whole: Span) -> bool:
