@@ -4559,7 +4559,13 @@ def _bare_agent(doc: Doc, parts: list[Span], corr: list[Span]) -> bool:
     if doc[part.start].tag_ not in {"NNP", "NNPS"} or _category(doc, part) != "NP":
         return False  # a name first remnant ("lack | of provisions" stays a cluster)
     by = doc[c.start - 1]
-    return by.lower_ == "by" and by.dep_ == "agent"
+    if by.lower_ != "by" or by.dep_ != "agent":
+        return False
+    # only when the passive's subject is a name that the remnant can answer ("X was selected
+    # by NASA ... and Aldrin"); after a thing or a group the name is a new agent ("The
+    # painting was owned by Getty in 1950 and Rockefeller in 1970", "The team was coached by")
+    subj = next((t for t in by.head.children if t.dep_ == "nsubjpass"), None)
+    return subj is not None and subj.tag_ in {"NNP", "NNPS"}
 
 
 def _echoed_subject(
