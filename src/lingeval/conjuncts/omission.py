@@ -1193,8 +1193,10 @@ def _detect_extent(doc: Doc, cc: int, start: int, end: int, last: int) -> Omissi
     if not marker:
         remnants = split_possessor(doc, remnants, subj)
     comp_end = hi
-    # (and semicolons: "is A; of B, C; and of D, E")
-    commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text in {",", ";"}]
+    # (and semicolons before groups that open with a preposition: "is A; of B, C; and of D,
+    # E"; not "recorded 212 cases; Kano, 87; and Abuja, 41", which the rules' list reads)
+    seps = {",", ";"} if remnants[0].category == "PP" else {","}
+    commas = [k for k in range(chain[-1] + 1, hi + 1) if doc[k].text in seps]
     for k in reversed(commas):  # drop the verbless middle groups of a list
         seg = chunk_phrases(doc, k + 1, hi)
         if of_left:
