@@ -1,5 +1,5 @@
-"""The development sources ``written-blind11`` and ``written-blind12`` (issue 11, sessions 11
-and 12): sets of gapping, argument clusters and stripping written by writers who ran no
+"""The development sources ``written-blind11``, ``written-blind12`` and ``written-blind13``
+(issue 11, sessions 11 to 13): sets of gapping, argument clusters and stripping written by writers who ran no
 resolver and read no resolver output on them; scored blind during their session,
 development data since. The tests check the committed files' form and the paper's
 annotation checks (section 4.2); no test here runs a resolver on them (the quality benchmark
@@ -46,6 +46,32 @@ SETS = {
             ("f", "stripping"): 48,
             ("f", "argument-cluster"): 12,
             ("f", "gapping"): 12,
+        },
+        0,
+    ),
+    "written-blind13": (
+        "written_blind13",
+        {
+            ("i", "stripping"): 66,
+            ("i", "gapping"): 8,
+            ("i", "argument-cluster"): 6,
+            ("j", "stripping"): 65,
+            ("j", "gapping"): 8,
+            ("j", "argument-cluster"): 6,
+            ("j", "other"): 1,
+            ("k", "gapping"): 34,
+            ("k", "argument-cluster"): 14,
+            ("k", "stripping"): 22,
+            ("l", "gapping"): 30,
+            ("l", "argument-cluster"): 10,
+            ("l", "stripping"): 20,
+            ("m", "stripping"): 61,
+            ("m", "gapping"): 10,
+            ("m", "argument-cluster"): 8,
+            ("m", "other"): 1,
+            ("n", "gapping"): 30,
+            ("n", "argument-cluster"): 12,
+            ("n", "stripping"): 18,
         },
         0,
     ),

@@ -46,6 +46,11 @@ repository) and in the repository's benchmark folder:
                GUM's genres ("not X but Y", "not only X but also Y", "but/and not", markers;
                set d, the session's clean measure), gapping, clusters and stripping in the
                style of knowledge-graph fact sentences (e) and both (f). Never fitted on.
+``written-blind13`` Six more, written in session 13 (``written_blind13i..n.jsonl``,
+               ``meta.set``): stripping-heavy running text in the registers of GUM's genres
+               (i, j, m) and knowledge-graph fact sentences, gapping-heavy (k, l, n); i and l
+               were the session's clean measures, j, k, m and n were read while fixing.
+               Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
@@ -112,6 +117,7 @@ SOURCES = (
     "written-stripping3",
     "written-blind11",
     "written-blind12",
+    "written-blind13",
     "schuster",
     "gum",
     "ewt",
@@ -190,6 +196,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written-stripping3": [bench_data / "written_stripping3.jsonl"],
         "written-blind11": [bench_data / f"written_blind11{k}.jsonl" for k in "abc"],
         "written-blind12": [bench_data / f"written_blind12{k}.jsonl" for k in "def"],
+        "written-blind13": [bench_data / f"written_blind13{k}.jsonl" for k in "ijklmn"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
@@ -480,6 +487,7 @@ def load_sources(
             "written-stripping3",
             "written-blind11",
             "written-blind12",
+            "written-blind13",
         ):
             from lingeval.conjuncts.data import read_jsonl
 
