@@ -49,8 +49,8 @@ repository) and in the repository's benchmark folder:
 ``written-blind13`` Six more, written in session 13 (``written_blind13i..n.jsonl``,
                ``meta.set``): stripping-heavy running text in the registers of GUM's genres
                (i, j, m) and knowledge-graph fact sentences, gapping-heavy (k, l, n); i and l
-               were the session's clean measures, j, k, m and n were read while fixing.
-               Never fitted on.
+               were the session's clean measures. j, k, m and n were read while fixing rules:
+               in-sample for the rules, though the ranker is never fitted on any of them.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
 ``mined``      Real gapping, stripping and argument-cluster sentences of WebNLG (test
