@@ -10,6 +10,8 @@ the sentences here are new.
 - A bracketed reference with a number that closes the sentence ("(Table 2)", "(following Lee
   et al., 2019)") belongs to every rewrite; a remark on the last item ("(on loan)") and a
   bracket answering one in the left conjunct do not.
+- "not only / just X but (also) Y" is distributive by its words: no collective reading keeps
+  it unchanged; only its stripping reading is taken (``rules._correlative_but``).
 - A partitive phrase ("most of the nurses") has the kind of its whole for the choice of a
   stripped remnant's correlate (``ranker.phrase_kind``).
 """
@@ -44,6 +46,19 @@ CASES.append(
     ("Most of the nurses joined the strike, but not the doctors.",
      ["Most of the nurses joined the strike.", "The doctors did not join the strike."])
 )  # fmt: skip
+
+#: "not only / just X but (also) Y" is distributive: a collective word elsewhere in the
+#: sentence ("altogether", "together with") does not keep it unchanged (failed on 1bccf19).
+CASES += [
+    ("In this video I'm explaining not just how I bake bread but why I stopped buying it"
+     " altogether.",
+     ["In this video I'm explaining how I bake bread.",
+      "In this video I'm explaining why I stopped buying it altogether."]),
+    ("The museum shows not only how the Romans built roads but also how they maintained them"
+     " together with local towns.",
+     ["The museum shows how the Romans built roads.",
+      "The museum also shows how they maintained them together with local towns."]),
+]  # fmt: skip
 
 #: Right before and after.
 KEPT = [

@@ -1950,6 +1950,12 @@ def resolve_doc(
     if _in_negated_remnant(doc, cc):
         return unchanged("negated-remnant")
     reason = an.unchanged_reason()
+    overridden = None
+    if reason is not None and _correlative_but(doc, cc):
+        # "not only / just X but (also) Y" is distributive by its words: no collective or
+        # reciprocal reading binds it ("showing you not just how I cook but why I stopped
+        # buying bread altogether"); only the stripping reading of it is taken
+        overridden, reason = reason, None
     if reason == "binding-clause":
         om = detect_omission(doc, cc)
         if om is not None and om.left_start > 0 and doc[om.left_start - 1].lower_ == "with":
@@ -1967,8 +1973,10 @@ def resolve_doc(
     if r_start > an.last or p < 0:
         return unchanged("empty-conjunct")
     b, binding = an.boundary(r_start)
-    if binding:
+    if binding and not _correlative_but(doc, cc):
         return unchanged("binding-clause")
+    if binding:
+        overridden = overridden or "binding-clause"
     if b <= r_start:
         return unchanged("empty-conjunct")
     right = Span(r_start, b - 1)
@@ -2046,6 +2054,8 @@ def resolve_doc(
     out = [s for s in res.sentences if s]
     if len(out) < 2 or len(set(out)) < len(out):
         return unchanged("degenerate")
+    if overridden is not None and not res.rule.startswith("stripping"):
+        return unchanged(overridden)
     res.sentences = out
     return res
 
@@ -2073,6 +2083,19 @@ def _clause_after_comma(doc: Doc, comma: int, last: int) -> bool:
             return j > comma + 1 or doc[j].tag_ == "MD"
         if doc[j].tag_ not in inner:
             return False
+    return False
+
+
+def _correlative_but(doc: Doc, cc: int) -> bool:
+    """The marked conjunction is the *but* of "not only / just / merely / simply X but (also)
+    Y", its *not* at most 25 words before it with no sentence punctuation between."""
+    if doc[cc].lower_ != "but":
+        return False
+    for i in range(cc - 2, max(-1, cc - 26), -1):
+        if doc[i].text in {";", ":", ".", "?", "!"}:
+            return False
+        if doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY:
+            return True
     return False
 
 
