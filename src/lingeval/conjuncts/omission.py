@@ -746,11 +746,11 @@ def _merge_appositions(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _first_name_set() -> frozenset[str]:
-    from lingeval.conjuncts.resolvers.vpe import _first_names
+def _first_name(word: str) -> bool:
+    """``word`` is a first name of ``first-names.txt`` (:func:`vpe.name_gender`'s list)."""
+    from lingeval.conjuncts.resolvers.vpe import name_gender
 
-    return frozenset(_first_names())
+    return name_gender(word) is not None
 
 
 def person_end(doc: Doc, i: int, last: int) -> int | None:
@@ -758,7 +758,7 @@ def person_end(doc: Doc, i: int, last: int) -> int | None:
     ``first-names.txt``: the first name, any initials ("A.", "M."), and one surname, all
     capitalised words the tagger calls names; else None."""
     tok = doc[i]
-    if tok.tag_ != "NNP" or tok.lower_ not in _first_name_set():
+    if tok.tag_ != "NNP" or not _first_name(tok.lower_):
         return None
     j = i + 1
     while (
@@ -819,7 +819,7 @@ def split_person_names(doc: Doc, phrases: list[Phrase], lo: int, cc: int) -> lis
         for i in range(last.start + 1, last.end):
             if (
                 doc[i - 1].tag_ in {"NNP", "NNPS"}
-                and doc[i - 1].lower_ not in _first_name_set()
+                and not _first_name(doc[i - 1].lower_)
                 and person_end(doc, i, last.end) == last.end
             ):
                 cat, prep = phrase_category(doc, last.start, i - 1)
