@@ -203,8 +203,8 @@ def _np_head(doc: Doc, span: Span) -> Token:
     best = None
     for i in range(span.start, span.end + 1):
         tok = doc[i]
-        if tok.tag_ in {"IN", "TO"} and i > span.start:
-            break
+        if tok.tag_ in {"IN", "TO", "WDT", "WP", "WP$"} and i > span.start:
+            break  # (a relative clause: "our friends [who arrived late]")
         if (
             tok.tag_ in NOMINAL_TAGS
             or tok.text == "%"
@@ -1895,6 +1895,8 @@ def resolve_doc(
     doc = _verb_from_plural_noun(doc, cc)
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
+    doc = _common_words_retagged(doc, cc)
+    doc = _split_compound_noun(doc, cc)
     doc = _possessive_remnant(doc, cc)
     doc = _adjective_remnant(doc, cc)
     _adjective_subjects(doc)
@@ -2942,6 +2944,110 @@ def _names_tagged_verbs(doc: Doc) -> Doc:
     doc = doc.copy()  # never the caller's (possibly cached) parse
     for i in found:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
+def _split_compound_noun(doc: Doc, cc: int) -> Doc:
+    """Repair a noun phrase that the parser splits before its last noun: the noun right
+    before the conjunction ``cc`` hung on the verb as a bare noun modifier (``npadvmod``)
+    right after the verb's object, which ends on a noun ("recommend [the pad/dobj]
+    thai/npadvmod but not ..."). The last noun heads the phrase, in the object's place, and
+    the object's noun is its compound; a noun of time is a modifier indeed ("call the office
+    Monday"). The repair is made on a copy; the doc itself is returned when nothing fits."""
+    from lingeval.conjuncts.resolvers.stripping import _time_noun
+
+    k = cc - 1
+    if k < 2 or cc + 1 >= len(doc):
+        return doc
+    t, prev = doc[k], doc[k - 1]
+    if (
+        t.dep_ != "npadvmod"
+        or t.tag_ not in {"NN", "NNS"}
+        or not t.text.isalpha()
+        or any(c.dep_ not in {"cc", "conj", "punct"} or c.i < t.i for c in t.children)
+        or _time_noun(t)
+        or prev.tag_ not in {"NN", "NNS", "NNP"}
+        or prev.dep_ not in {"dobj", "attr", "pobj"}
+        or prev.head.i != t.head.i
+        or prev.right_edge.i != prev.i
+        or _time_noun(prev)
+    ):
+        return doc
+    import numpy as np
+    from spacy.attrs import DEP, HEAD
+
+    heads = [tok.head.i for tok in doc]
+    deps = [tok.dep_ for tok in doc]
+    for c in prev.children:
+        heads[c.i] = k
+    heads[k], deps[k] = prev.head.i, prev.dep_
+    heads[k - 1], deps[k - 1] = k, "compound"
+    arr = np.array(
+        [
+            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
+            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
+        ],
+        dtype="uint64",
+    )
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    return doc
+
+
+def _common_words_retagged(doc: Doc, cc: int) -> Doc:
+    """A copy of ``doc`` with the tagger's errors on common words after the conjunction ``cc``
+    undone (casual text): a word it calls a participle or gerund (``VBG``/``VBN``) is a noun
+    when the dictionary knows it as a noun and as no form of a verb, and it has no object or
+    clause of its own ("was super helpful, but not housekeeping/VBG"); a lower-case word it
+    calls a proper name is the noun or adjective the dictionary knows ("but not the
+    green/NNP curry/NNP"). The doc itself when nothing changes."""
+    found: dict[int, tuple[str, str]] = {}
+    for t in doc[cc + 1 :]:
+        if not t.text.isalpha():
+            continue
+        if (
+            t.tag_ in {"VBG", "VBN"}
+            and has_lemma(t.lower_, "NOUN")
+            and not has_lemma(t.lower_, "VERB")
+            and not any(c.dep_ in {"dobj", "ccomp", "xcomp", "aux", "nsubj"} for c in t.children)
+        ):
+            found[t.i] = ("NN", "NOUN")
+        elif (
+            t.tag_ in VERB_TAGS
+            and t.text.islower()
+            and has_lemma(t.lower_, "NOUN")
+            and not has_lemma(t.lower_, "VERB")
+        ):
+            to = [c for c in t.children if c.tag_ == "TO" and c.i == t.i - 1]
+            if to and all(c.i < t.i or c.is_punct for c in t.children):
+                # "and Jack to/TO shellfish/VB": a preposition and its noun (nothing after
+                # it that would be a verb's object)
+                found[t.i - 1], found[t.i] = ("IN", "ADP"), ("NN", "NOUN")
+            elif (
+                t.tag_ == "VBZ"
+                and t.dep_ == "conj"
+                and t.head.tag_ == "VBP"
+                and t.head.i < cc
+                and all(doc[k].is_punct for k in range(cc + 1, t.i))
+            ):
+                # the first word after the conjunction, an -s form that cannot share the
+                # plural subject of the verb it is conjoined with: "Most guests prefer X,
+                # and families/VBZ Y"
+                found[t.i] = ("NNS", "NOUN")
+        elif t.tag_ in {"NNP", "NNPS"} and t.text.islower():
+            # (a word no dictionary knows after an article or possessive: "the lamb korma")
+            det = any(
+                c.dep_ in {"det", "poss"} for c in (t.head if t.dep_ == "compound" else t).children
+            )
+            if t.dep_ == "compound" and has_lemma(t.lower_, "ADJ"):
+                found[t.i] = ("JJ", "ADJ")
+            elif has_lemma(t.lower_, "NOUN") or det:
+                found[t.i] = ("NN" if t.tag_ == "NNP" else "NNS", "NOUN")
+    if not found:
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    for i, (tag, pos) in found.items():
+        doc[i].tag_, doc[i].pos_ = tag, pos
     return doc
 
 
