@@ -1695,6 +1695,15 @@ class _Analysis:
             nominal_before = i > span.start and any(
                 doc[j].tag_ in NOMINAL_TAGS for j in range(span.start, i)
             )
+            if (
+                nominal_before
+                and tok.tag_ == "VB"
+                and tok.dep_ == "conj"
+                and doc[i - 1].text == ","
+                and doc[span.start].lower_ in {"also", "even", "then", "later"}
+                and doc[span.start + 1].text == ","
+            ):
+                return tok  # "but also, on a clear day, make out ...": an aside, then the verb
             if nominal_before and (tok.tag_ == "TO" or tok.tag_ in {"VB", "VBG", "VBN"}):
                 return None  # "money for local schools to ensure ...": a noun phrase
             if tok.tag_ in VERB_TAGS and not (
@@ -1746,6 +1755,10 @@ class _Analysis:
                 and h.dep_ == "advcl"
             ):
                 return None  # "When X passed A and on B, [the main clause]": shared
+        if doc[comma + 1].tag_ in {"VB", "VBD", "VBZ", "VBP"} and doc[comma + 1].dep_ == "conj":
+            # a verb phrase of the shared subject after an opening adjunct ("and, on a clear
+            # day, make out the coast")
+            return doc[comma + 1]
         for j in range(comma + 1, min(comma + 8, span.end + 1)):
             tok = doc[j]
             if tok.text in {",", ";"} or tok.tag_ in {"IN", "CC"}:
@@ -2058,8 +2071,36 @@ def resolve_doc(
         return unchanged("degenerate")
     if overridden is not None and not res.rule.startswith("stripping"):
         return unchanged(overridden)
+    if _correlative_but(doc, cc):
+        out = [_without_not_only(doc, cc, s) for s in out]
     res.sentences = out
     return res
+
+
+def _without_not_only(doc: Doc, cc: int, text: str) -> str:
+    """``text`` (a rewrite of the correlative "not only / just X but (also) Y" at ``cc``)
+    without the first half of the correlative, which no rule dropped ("was observed not only
+    in A" -> "was observed in A"): the words "not only" are taken out once when they occur
+    once, and a rewrite they opened is capitalised again."""
+    k = next(
+        (
+            i
+            for i in range(cc - 2, max(-1, cc - 26), -1)
+            if doc[i].lower_ == "not" and doc[i + 1].lower_ in NOT_ONLY
+        ),
+        None,
+    )
+    if k is None:
+        return text
+    pair = f"{doc[k].lower_} {doc[k + 1].lower_} "
+    low = text.lower()
+    at = low.find(pair)
+    if at < 0 or low.count(pair) != 1 or (at > 0 and not low[at - 1].isspace()):
+        return text
+    rest = text[at + len(pair) :]
+    if at == 0:
+        return rest[:1].upper() + rest[1:]
+    return text[:at] + rest
 
 
 #: Tags that open the phrase of a correlative "not (only) X but (also) Y", by kind
@@ -3797,10 +3838,21 @@ def _verbal(
     first_end = an.left_end(first_end + 1)
     prefix = list(range(0, start))
     prefix = _strip_preconj(doc, prefix, start)
+    # an adjunct set off by commas before the right verb keeps its opening comma ("and, on a
+    # clear day, make out the coast" -> "you can, on a clear day, make out the coast")
+    r_first = right.start
+    if (
+        an.cc < r_first - 1
+        and doc[r_first - 1].text == ","
+        and rv.i > r_first
+        and doc[rv.i - 1].text == ","
+        and doc[r_first].tag_ in {"IN", "RB"}
+    ):
+        r_first -= 1
     pieces = (
         [list(range(start, first_end + 1))]
         + [list(range(m.start, m.end + 1)) for m in middles]
-        + [list(range(right.start, r_end + 1))]
+        + [list(range(r_first, r_end + 1))]
     )
     sents = [_finish(_tokens_text(doc, prefix + piece + suffix), an.final) for piece in pieces]
     corrected = None if middles else _corrective_vp(an, lv, rv, prefix, Span(right.start, r_end))

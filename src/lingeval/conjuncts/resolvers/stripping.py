@@ -494,6 +494,15 @@ def _opens_modifier(doc: Doc, comma: int, inside: set[int]) -> bool:
     if doc[comma].text != "," or comma + 1 not in inside:
         return False
     nxt = doc[comma + 1]
+    if nxt.tag_ == "WP$":
+        # "whose" opens a relative clause through the noun it possesses ("and not Ann,
+        # whose sister [had] ...": the clause's verb is the relative clause)
+        rel = nxt
+        for _ in range(4):
+            if rel.dep_ == "relcl" or rel.head.i == rel.i:
+                break
+            rel = rel.head
+        return rel.dep_ == "relcl" and rel.head.i in inside
     while nxt.head.i > nxt.i and nxt.dep_ in {"compound", "det", "amod", "nummod", "poss"}:
         nxt = nxt.head  # the phrase's head: "[New] York", "[a small] town"
     if nxt.dep_ == "prep" and _time_phrase(doc, nxt):
@@ -1195,14 +1204,29 @@ def _choices(
                 for t in doc[verb.i + 1 : an.cc]
             )
         )
-        if score < 0.5 and not (
-            after_not_only or same_prep or when or where or adjacent or (ones and same_head)
-        ):
-            continue
         if span_kind == "NUM" and kind != "NUM":
             # a counted noun phrase answers a remnant without a number as its noun does
             # ("arrested [two men], but not the driver": a person)
             span_kind = _counted_kind(doc, shape)
+        # a person answers a subject that names people, or a quantified group the person is
+        # excepted from, whatever their shapes ("Two of the guests stayed, but not Mr Holt")
+        person = (
+            is_subj
+            and kind in {"PERSON", "NAME"}
+            and (span_kind == "PERSON" or (marker == "not" and _quantified(doc, shape)))
+        )
+        if person:
+            span_kind = "PERSON"
+        if score < 0.5 and not (
+            after_not_only
+            or same_prep
+            or when
+            or where
+            or adjacent
+            or (ones and same_head)
+            or person
+        ):
+            continue
         if span_kind == "TIME" and kind != "TIME" and not when:
             continue  # a phrase of time answers only a phrase of time ("approved X in May")
         if same_prep and rem_name and _time_phrase(doc, doc[span.start]):
@@ -1240,7 +1264,7 @@ def _choices(
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
         out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
-    negated_and = marker in {"not", "never"} and doc[an.cc].lower_ == "and" and bool(out)
+    negated_and = marker in {"not", "never"} and doc[an.cc].lower_ in {"and", "but"} and bool(out)
     if ((marker == "also" and st.front == r_start) or st.opener or negated_and) and doc[
         an.cc - 1
     ].text != ",":
@@ -1834,8 +1858,28 @@ def _counted_kind(doc: Doc, span: Span) -> str:
     from lingeval.conjuncts.ranker import ANIMAL_NOUNS, PERSON_NOUNS
     from lingeval.conjuncts.resolvers.rules import _head_of
 
-    lemma = _head_of(doc, span).lemma_.lower()
+    head = _head_of(doc, span)
+    of = next((c for c in head.children if c.lower_ == "of" and c.i <= span.end), None)
+    whole = next((o for o in of.children if o.dep_ == "pobj"), None) if of is not None else None
+    if head.tag_ == "CD" and whole is not None:
+        head = whole  # a partitive has the kind of its whole: "two of the guests"
+    lemma = head.lemma_.lower()
     return "PERSON" if lemma in PERSON_NOUNS else "ANIMAL" if lemma in ANIMAL_NOUNS else "NOUN"
+
+
+def _quantified(doc: Doc, span: Span) -> bool:
+    """``span`` is a quantified noun phrase of a plural or of everyone: a partitive ("most of
+    the staff", "two of the defendants") or *everyone / everybody / all*."""
+    from lingeval.conjuncts.ranker import PARTITIVE_HEADS
+    from lingeval.conjuncts.resolvers.rules import _head_of
+
+    head = _head_of(doc, span)
+    if head.lower_ in {"everyone", "everybody", "all"}:
+        return True
+    return (head.lower_ in PARTITIVE_HEADS or head.tag_ == "CD") and any(
+        c.lower_ == "of" and any(o.dep_ == "pobj" and o.tag_ in {"NNS", "NNPS"} for o in c.children)
+        for c in head.children
+    )
 
 
 def _referential(doc: Doc, span: Span) -> bool:
@@ -2413,6 +2457,7 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     ("also plays", "never sleeps") or with *do*-support ("did not offer", "Do not keep");
     None when *do*-support has no form."""
     from lingeval.conjuncts.resolvers.rules import (
+        Span,
         _finite_of,
         _inflect,
         _is_plural,
@@ -2425,7 +2470,12 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
     replace: dict[int, str] = {}
     finite = _finite_of(doc, verb)
     if is_subj and finite is not None:
+        # (a noun phrase with an aside or relative clause set off by a comma agrees by its
+        # own noun: "Mr Holt, whose sons were ..., was")
+        comma = next((i for i in range(rem.start + 1, rem.end) if doc[i].text == ","), None)
         plural = _is_plural(doc, rem)
+        if comma is not None and _opens_modifier(doc, comma, set(range(rem.start, rem.end + 1))):
+            plural = _is_plural(doc, Span(rem.start, comma - 1))
         new = _inflect(finite, plural) if plural is not None else None
         if new is not None:
             replace[finite.i] = new
@@ -2470,6 +2520,10 @@ def _marked_verb(an: _Analysis, st: Stripping, verb: Token, is_subj: bool) -> di
 
         tag, lemma = tag_and_lemma(verb)
         imperative = tag == "VB" and an.subject_span(verb) is None and finite is None
+        if tag == "VB" and not imperative and finite is None and verb.dep_ == "ROOT":
+            # a present verb of a plural subject that the tagger left in the base form
+            # ("Most of these verbs allow/VB X, but not Y" -> "do not allow Y")
+            tag = "VBP"
         do = "do" if imperative else DO_SUPPORT.get(tag)
         if do is None:
             return None
