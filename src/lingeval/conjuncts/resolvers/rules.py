@@ -272,6 +272,28 @@ def _comma_adjunct_end(doc: Doc, span: Span) -> int | None:
     return None
 
 
+def _opened_phrase(doc: Doc, span: Span) -> Span:
+    """``span`` without the adverbs that open it and leave it the category of the phrase
+    after them (:func:`_category`: "[later] for the BBC", "[once more] from the stairs"),
+    when it opens its conjunct (right after the conjunction or a comma); else ``span``."""
+    if span.start == 0 or doc[span.start - 1].tag_ not in {"CC", ","}:
+        return span
+    return _opened(doc, span)
+
+
+def _opened(doc: Doc, span: Span) -> Span:
+    """:func:`_opened_phrase` wherever ``span`` starts."""
+    if _once_more(doc, span) and len(span) > 2:
+        return Span(span.start + 2, span.end)
+    if (
+        doc[span.start].lower_ in REMNANT_OPENERS
+        and len(span) > 1
+        and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
+    ) or _adverb_pair(doc, span):
+        return _opened(doc, Span(span.start + 1, span.end))
+    return span
+
+
 @memo_doc_span
 def _category(doc: Doc, span: Span) -> str:
     first = doc[span.start]
@@ -284,6 +306,8 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[span.start + 1].tag_ in {"IN", "DT", "NN", "NNS", "NNP", "CD", "PRP$"}
     ):
         return _category(doc, Span(span.start + 1, span.end))  # "especially in money lending"
+    if _once_more(doc, span) and len(span) > 2:
+        return _category(doc, Span(span.start + 2, span.end))  # "once more from X"
     if _adverb_pair(doc, span):
         return _category(doc, Span(span.start + 1, span.end))  # "more specifically from X"
     if (
@@ -338,6 +362,15 @@ def _category(doc: Doc, span: Span) -> str:
         and doc[head.i - 1].tag_ in {"JJ", "JJR", "JJS"}
     ):
         return "NP"  # a pronoun after an adjective, no number: "the present one"
+    if (
+        head.lower_ in {"one", "ones"}
+        and head.i > span.start
+        and doc[span.start].tag_ in {"DT", "PRP$"}
+        and doc[span.start].lower_ not in {"a", "an"}
+        and head.i + 1 < len(doc)
+        and doc[head.i + 1].tag_ not in {"CD", "NN", "NNS"}
+    ):
+        return "NP"  # a pronoun after a determiner: "the 2020 one", "this one", "his old ones"
     if (
         head.tag_ == "CD"
         and head.i == span.end
@@ -497,9 +530,11 @@ def _similarity(doc: Doc, a: Span, b: Span) -> float:
     else:
         return 0.0
     if ca == "PP" and cb == "PP":
-        score += 0.2 if doc[a.start].lower_ == doc[b.start].lower_ else 0.0
-        ha = _np_head(doc, Span(min(a.start + 1, a.end), a.end))
-        hb = _np_head(doc, Span(min(b.start + 1, b.end), b.end))
+        # (the preposition after an opening adverb: "and later [for] the BBC")
+        pa, pb = _opened_phrase(doc, a), _opened_phrase(doc, b)
+        score += 0.2 if doc[pa.start].lower_ == doc[pb.start].lower_ else 0.0
+        ha = _np_head(doc, Span(min(pa.start + 1, pa.end), pa.end))
+        hb = _np_head(doc, Span(min(pb.start + 1, pb.end), pb.end))
     elif ca == "VP" and cb == "VP":
         score += 0.2 if doc[a.start].tag_ == doc[b.start].tag_ else 0.05
         ha, hb = doc[a.start], doc[b.start]
@@ -1618,6 +1653,10 @@ class _Analysis:
             return False
         deps = {c.dep_: c for c in verb.children if c.i < self.cc}
         subj, obj = deps.get("nsubj"), deps.get("dobj")
+        nxt = doc[verb.i + 1] if verb.i + 1 < self.cc else None
+        if nxt is not None and nxt.head.i == verb.i and nxt.tag_ == "NNP":
+            obj = nxt  # a name right after the verb, whatever the parser calls it ("beat
+            # Everton/npadvmod 2-1/dobj")
         inner = deps.get("xcomp")
         for _ in range(4):
             # the object of the deepest verb of a control chain: "Kim had hoped to visit
@@ -3480,7 +3519,13 @@ def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
         return None
     if max(t.i for t in head.subtree if t.i < w and not t.is_punct) != right.end:
         return None  # the noun's phrase does not end the remnant ("X, the issue, which")
-    end = an.left_end(clause.right_edge.i + 1)
+    stop = clause.right_edge.i + 1
+    while stop <= an.last and not doc[stop].is_punct:
+        # words right after the clause, with no punctuation between, go on inside it
+        # whatever the parse hangs them on (", where he opened the shop on Rue X [that would
+        # make his name]": a relative clause inside the relative clause)
+        stop += 1
+    end = an.left_end(stop)
     return end if end > w else None
 
 
@@ -3697,11 +3742,23 @@ def _retag(an: _Analysis, verb: Token | None, right: Span, rv: Token | None) -> 
         return None
     if (
         rv is not None
-        and rv.i > right.start
+        and (
+            rv.i > right.start
+            # opening the conjunct, a plural before the next phrase: "and postgraduates/VBZ
+            # the full dissertation" (a subject remnant)
+            or (
+                rv.tag_ == "VBZ"
+                and rv.i < right.end
+                and doc[rv.i + 1].tag_ in {"DT", "PRP$", "CD", "NNP", "NNPS"}
+            )
+        )
         and rv.tag_ in {"VB", "VBP", "VBZ"}
         and not has_lemma(rv.lower_, "VERB")
         and has_lemma(rv.lower_, "NOUN")
-        and not any(doc[i].tag_ in VERB_TAGS for i in range(rv.i + 1, right.end + 1))
+        and not any(
+            doc[i].tag_ in VERB_TAGS and doc[i].dep_ != "amod"  # "the signed/amod letter"
+            for i in range(rv.i + 1, right.end + 1)
+        )
     ):
         # a word the dictionary knows only as a noun is no verb ("and you coffee/VBP")
         doc.user_data.setdefault("lingeval_nominal", set()).add(rv.i)
@@ -4767,6 +4824,34 @@ def _echoed_subject(
     return False
 
 
+def _named_subject_echoed(
+    doc: Doc, parts: list[Span], subj: Span | None, longer: bool = False
+) -> bool:
+    """A remnant holds the first conjunct's subject, a bare name, as a name of its own (not
+    after a preposition): a reading that keeps that subject would name it twice in one
+    clause ("Liverpool beat Everton 2-1, and Everton Liverpool 3-0" is no "Liverpool beat
+    Everton Liverpool 3-0"); the name is a new argument (gapping). With ``longer``, only a
+    remnant longer than the name counts (a subject remnant "Everton Liverpool" that holds
+    the subject it replaces: two remnants)."""
+    if subj is None or not all(
+        doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1)
+    ):
+        return False
+    words = [doc[i].text for i in range(subj.start, subj.end + 1)]
+    n = len(words)
+    for part in parts:
+        if longer and len(part) <= n:
+            continue
+        for k in range(part.start, part.end - n + 2):
+            if (
+                [doc[i].text for i in range(k, k + n)] == words
+                and (k + n > part.end or doc[k + n].tag_ not in {"NNP", "NNPS", "POS"})
+                and (k == part.start or doc[k - 1].tag_ in {"NNP", "NNPS"})
+            ):
+                return True
+    return False
+
+
 def _bare_for_indefinite(doc: Doc, verb: Token | None, parts: list[Span], corr: list[Span]) -> bool:
     """A remnant that is one bare singular common noun (no article) answering the predicate
     noun of *be* opened by *a/an*: English wants the article back ("Ann is a nurse and Bo a
@@ -5089,6 +5174,8 @@ def _nominal(
                 continue  # "[he law]", "[their partners wells]": two phrases, not one
             if any(_swallowed_parallel(doc, part, om) for part in parts):
                 continue  # "[that of B, Texas 391 inhabitants]": two remnants, not one
+            if m > 1 and len(parts[0]) == 2 and _once_more(doc, parts[0]):
+                continue  # "and [once more] from B": the marker of the remnant after it
             two_np = sum(1 for part in parts if _internal_boundary(an, part))
             key = (parts[0].start, parts[0].end)
             if key not in prefs:
@@ -5140,6 +5227,12 @@ def _nominal(
                         doc, parts, corr[lead:] if lead else corr
                     ):
                         continue  # "was selected by NASA in 1959 and Buzz Aldrin in 1963"
+                    if (option == "cluster" and _named_subject_echoed(doc, parts, subj)) or (
+                        option == "gapping"
+                        and not lead
+                        and _named_subject_echoed(doc, parts[:1], subj, longer=True)
+                    ):
+                        continue  # "beat Everton 2-1, and Everton | Liverpool 3-0"
                     if option == "gapping" and _echoed_subject(doc, a_verb, parts, corr, p1):
                         continue  # "has runway 1/19 ... and runway 5/23 ...": no new subject
                     if _bare_for_indefinite(doc, a_verb, parts, corr[lead:] if lead else corr):
@@ -6679,6 +6772,26 @@ def _leading_adverb(doc: Doc, c: Span, r: Span) -> list[int]:
     return [*run, tok.i]
 
 
+def _complemented_verb(gov: Token, indices: list[int]) -> Token:
+    """The main verb above ``gov`` through open complements (``xcomp``: "tried [to call]",
+    "tried [reinstalling]", "wants to start [learning]"), the last one still in the rewrite
+    ``indices``; ``gov`` itself when it is no such complement. A copula's complement ("is to
+    send") and a complement with a subject of its own stay."""
+    for _ in range(4):
+        head = gov.head
+        if (
+            gov.dep_ != "xcomp"
+            or head.i == gov.i
+            or head.tag_ not in VERB_TAGS
+            or head.lemma_ == "be"
+            or head.i not in indices
+            or any(c.dep_ in SUBJ_DEPS for c in gov.children)
+        ):
+            break
+        gov = head
+    return gov
+
+
 def _direction_after(doc: Doc, tok: Token, r: Span) -> bool:
     """``tok`` is a time adverb opening ``r`` and hung on the direction adverb after it ("and
     [then] down to the valley"): the direction adverb answers the correlate, ``tok`` moves."""
@@ -6824,10 +6937,23 @@ def _substitute(
                 at = indices.index(rival)
                 indices[at : at + 1] = advs
                 continue
+            # before the main verb of the clause: a complement verb without a subject of its
+            # own hands the adverb up to the verb it complements ("tried to call A first and
+            # then B" -> "then tried to call B"; "tried reinstalling A and then B")
+            gov = _complemented_verb(gov, indices)
             # after the first auxiliary ("can sometimes be crossed", docs/conjuncts-devdata.md);
             # a finite copula is its own first auxiliary: "is formerly part of B"
             first_aux = _finite_of(doc, gov)
-            if first_aux is not None and first_aux.i < gov.i and first_aux.i in indices:
+            if (
+                first_aux is not None
+                and first_aux.i < gov.i
+                and first_aux.i in indices
+                and any(first_aux.i < t.i < gov.i for t in gov.children if t.dep_ in SUBJ_DEPS)
+            ):
+                # an auxiliary before its subject (a question): the adverb goes after the
+                # subject, right before the verb ("Can you maybe send it to B?")
+                at = indices.index(gov.i)
+            elif first_aux is not None and first_aux.i < gov.i and first_aux.i in indices:
                 at = indices.index(first_aux.i) + 1
             else:
                 at = indices.index(gov.i) + int(_finite_copula(gov))
