@@ -12,6 +12,9 @@ parse (``rules._common_words_retagged``, ``rules._split_compound_noun``).
   to shellfish/VB"), is a preposition and its noun; an -s form right after the conjunction
   that cannot share the plural subject of the verb before it ("prefer ..., and
   families/VBZ ...") is a plural noun.
+* A quantifier standing alone after the conjunction ("a few", "others") answers a partitive
+  subject ("Most of the guests ...", "Some of the kids ..."): a gapped subject remnant, not an
+  object (``rules._Analysis._pronoun_quantifier``, ``rules._analyses``).
 * A subject with a relative clause agrees by its own noun, not the relative clause's
   (``rules._np_head``).
 
@@ -65,6 +68,32 @@ MUST: list[Case] = [
     ),
 ]
 
+QUANTIFIER: list[Case] = [
+    (
+        "Most of the guests loved the pool, and a few the spa with the sauna.",
+        "and",
+        ["Most of the guests loved the pool.", "A few loved the spa with the sauna."],
+    ),
+    (
+        "Some of the kids ate the pasta, and others the soup.",
+        "and",
+        ["Some of the kids ate the pasta.", "Others ate the soup."],
+    ),
+]
+
+QUANTIFIER_KEEP: list[Case] = [
+    (
+        "I bought a few shirts and a couple of hats.",
+        "and",
+        ["I bought a few shirts.", "I bought a couple of hats."],
+    ),
+    (
+        "Most of the rooms have a balcony and a sea view.",
+        "and",
+        ["Most of the rooms have a balcony.", "Most of the rooms have a sea view."],
+    ),
+]
+
 KEEP: list[Case] = [
     (
         "The rooms were spotless, but not the bedding.",
@@ -99,6 +128,16 @@ KEEP: list[Case] = [
 
 @pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(MUST, KEEP))
 def test_casual_tagger_errors(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "conj", "expected", "new"), shape_cases(QUANTIFIER, QUANTIFIER_KEEP)
+)
+def test_quantifier_subject_remnant(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

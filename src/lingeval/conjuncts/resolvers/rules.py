@@ -1639,7 +1639,8 @@ class _Analysis:
             return False
         verb = self.clause_verb(self.left_end(self.cc))
         subj = self.subject_span(verb) if verb is not None and verb.i < self.cc else None
-        return subj is not None and doc[subj.start].lower_ in {"one", "some"}
+        # (or another quantifier: "Most of the reviews mention X, and a few | Y")
+        return subj is not None and doc[subj.start].lower_ in {"one", "some"} | PARTITIVE_HEADS
 
     def _subject_object_names(self, k: int) -> bool:
         """Tokens ``k - 1`` and ``k`` are one-word names (no name after them; the caller has
@@ -2828,6 +2829,25 @@ def _verb_lemma(form: str) -> str | None:
     return None
 
 
+def _reheaded(doc: Doc, heads: list[int], deps: list[str]) -> Doc:
+    """A copy of ``doc`` whose token ``i`` hangs on token ``heads[i]`` with relation
+    ``deps[i]`` (a repair of the parse); the caller's doc (which the parser may cache and hand
+    out again for the same text) is never changed."""
+    import numpy as np
+    from spacy.attrs import DEP, HEAD
+
+    arr = np.array(
+        [
+            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
+            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
+        ],
+        dtype="uint64",
+    )
+    doc = doc.copy()
+    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    return doc
+
+
 def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     """Repair a sentence without any verb whose first conjunct is "noun phrase + plural noun
     that is also a verb's -s form + complement" ("The first train leaves/NNS at 6 and the last
@@ -2856,9 +2876,6 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     ]
     if len(fits) != 1:
         return doc
-    import numpy as np
-    from spacy.attrs import DEP, HEAD
-
     w = fits[0]
     # the parse's root, which becomes the verb's object: the word itself or a root after it
     root = w if doc[w].head.i == w else next((t.i for t in doc[w:] if t.head.i == t.i), None)
@@ -2884,15 +2901,7 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
         obj = next((t.i for t in doc[w + 1 : cc] if heads[t.i] == w and deps[t.i] == "appos"), None)
         if obj is not None:
             deps[obj] = "dobj"
-    arr = np.array(
-        [
-            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
-            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
-        ],
-        dtype="uint64",
-    )
-    doc = doc.copy()  # never the caller's (possibly cached) parse
-    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    doc = _reheaded(doc, heads, deps)
     tok = doc[w]
     tok.tag_, tok.pos_ = "VBZ", "VERB"
     tok.lemma_ = _verb_lemma(tok.lower_) or tok.lower_
@@ -2959,9 +2968,6 @@ def _titles_as_names(doc: Doc) -> Doc:
     spans = _title_spans(doc)
     if not spans:
         return doc
-    import numpy as np
-    from spacy.attrs import DEP, HEAD
-
     heads = [t.head.i for t in doc]
     deps = [t.dep_ for t in doc]
     titled: list[int] = []
@@ -2980,15 +2986,7 @@ def _titles_as_names(doc: Doc) -> Doc:
                 heads[i] = h
     if not titled:
         return doc
-    arr = np.array(
-        [
-            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
-            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
-        ],
-        dtype="uint64",
-    )
-    doc = doc.copy()  # never the caller's (possibly cached) parse
-    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    doc = _reheaded(doc, heads, deps)
     for i in titled:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
     return doc
@@ -3053,24 +3051,13 @@ def _split_compound_noun(doc: Doc, cc: int) -> Doc:
         or _time_noun(prev)
     ):
         return doc
-    import numpy as np
-    from spacy.attrs import DEP, HEAD
-
     heads = [tok.head.i for tok in doc]
     deps = [tok.dep_ for tok in doc]
     for c in prev.children:
         heads[c.i] = k
     heads[k], deps[k] = prev.head.i, prev.dep_
     heads[k - 1], deps[k - 1] = k, "compound"
-    arr = np.array(
-        [
-            [(h - i) % (1 << 64), doc.vocab.strings.add(d)]
-            for i, (h, d) in enumerate(zip(heads, deps, strict=True))
-        ],
-        dtype="uint64",
-    )
-    doc = doc.copy()  # never the caller's (possibly cached) parse
-    doc.from_array([HEAD, DEP], arr)  # type: ignore[arg-type]
+    doc = _reheaded(doc, heads, deps)
     return doc
 
 
@@ -3106,13 +3093,13 @@ def _common_words_retagged(doc: Doc, cc: int) -> Doc:
             elif (
                 t.tag_ == "VBZ"
                 and t.dep_ == "conj"
-                and t.head.tag_ == "VBP"
+                and t.head.tag_ in {"VBP", "VBD"}
                 and t.head.i < cc
                 and all(doc[k].is_punct for k in range(cc + 1, t.i))
             ):
                 # the first word after the conjunction, an -s form that cannot share the
-                # plural subject of the verb it is conjoined with: "Most guests prefer X,
-                # and families/VBZ Y"
+                # subject of the plural or past verb it is conjoined with: "Most guests
+                # prefer X, and families/VBZ Y", "Some ate X, and others/VBZ Y"
                 found[t.i] = ("NNS", "NOUN")
         elif t.tag_ in {"NNP", "NNPS"} and t.text.islower():
             # (a word no dictionary knows after an article or possessive: "the lamb korma")
@@ -5684,14 +5671,30 @@ def _analyses(
         s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
         if quantity:
             s0 = max(s0, 0.9)  # quantifier for quantifier (the tagger may call one a noun)
+        words0 = [doc[i].lower_ for i in range(rem[0].start, rem[0].end + 1)]
+        if (
+            subj.end > subj.start
+            and doc[subj.start].lower_ in PARTITIVE_HEADS
+            and doc[subj.start + 1].lower_ == "of"
+            and (
+                words0 in (["a", "few"], ["others"])
+                or (len(words0) == 1 and words0[0] in PARTITIVE_HEADS)
+            )
+        ):
+            # a quantifier standing alone answers a partitive subject ("Most of the reviews
+            # mention X, and a few Y")
+            s0 = max(s0, 0.9)
         named = any(
             doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
             for i in range(rem[0].start, rem[0].end)
         )  # "a Sony unit, Sony Parts Ltd.": an indefinite named by its apposition
         # (a capitalised article inside the sentence opens a title: "and A Severed Wasp")
         title = doc[rem[0].start].text in {"A", "An"} and rem[0].start > 0
+        # ("a few" is a quantifier: "Most of them X, and a few Y")
+        few = rem[0].end == rem[0].start + 1 and doc[rem[0].end].lower_ in {"few", "couple"}
         if (
             doc[rem[0].start].lower_ in {"a", "an"}
+            and not few
             and _det_class(doc, subj) != "indef"
             and not named
             and not title
