@@ -1146,7 +1146,12 @@ class _Analysis:
             if (
                 temporal
                 and tok.tag_ in {"IN", "WRB"}
-                and any(doc[j].tag_ in VERB_TAGS for j in range(k + 1, min(k + 6, self.last + 1)))
+                and any(
+                    doc[j].tag_ in VERB_TAGS
+                    # (the clause's own verb, before any comma: not "after noon, according to")
+                    and not any(doc[i].text == "," for i in range(k + 1, j))
+                    for j in range(k + 1, min(k + 6, self.last + 1))
+                )
             ):
                 return k, False
             if tok.text == "," and k + 1 <= self.last:
@@ -1175,7 +1180,41 @@ class _Analysis:
                     return k, False
                 if nxt.tag_ == "DT" and _report_ends(doc, k + 2, self.last):
                     return k, False
+                if self._closing_report_verb(k):
+                    return k, False
         return self.last + 1, False
+
+    def _closing_report_verb(self, k: int) -> bool:
+        """The comma at ``k`` opens the clause that closes the sentence and governs the
+        clause of the conjunction as its complement: its subject starts right after the
+        comma and its verb is the parse's root ("..., her son told me", "..., a spokeswoman
+        confirmed on Friday"). That clause is shared by every rewrite, whatever the verb."""
+        doc = self.doc
+        root = doc[self.cc]
+        for _ in range(60):
+            if root.head.i == root.i:
+                break
+            root = root.head
+        if root.i <= k or root.tag_ not in VERB_TAGS or root.right_edge.i < self.last:
+            return False
+        subjects = [c for c in root.children if c.dep_ in {"nsubj", "nsubjpass"}]
+        if not subjects or subjects[0].left_edge.i != k + 1 or subjects[0].i >= root.i:
+            return False
+        if any(doc[j].tag_ == "CC" or doc[j].is_punct for j in range(k + 1, root.i)):
+            return False
+        if any(
+            c.i > root.i
+            and (
+                c.dep_ in {"ccomp", "xcomp", "attr", "acomp", "oprd"}
+                or (c.dep_ == "dobj" and c.tag_ != "PRP")
+            )
+            for c in root.children
+        ):
+            return False  # a clause of its own after it: ", instead, it is theorized that ..."
+        return any(
+            c.dep_ == "ccomp" and c.right_edge.i < k and c.left_edge.i <= self.cc
+            for c in root.children
+        )
 
     def _quoted_at_cc(self, start: int, k: int) -> bool:
         """The closing quotation mark at ``k`` closes one opened before the conjunction (no
@@ -1611,6 +1650,8 @@ class _Analysis:
                 continue  # "the vice | President Ghana": a title noun before the noun it modifies
             if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS"} or b.text == "%"):
                 continue  # "40,000 visitors", "21 %"
+            if a.lower_ in QUANTITY_ADVERBS and (b.tag_ in {"CD", "DT"} or b.text == "$"):
+                continue  # an adverb of quantity goes with its number: "[nearly a metre]"
             points.append(k)
         return points
 
@@ -5226,6 +5267,8 @@ def _nominal(
                         continue  # "is a dish ... but Ayam | penyet ...": one name, not two
                     if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
                         continue  # "lent the city 30 million and the region 12 million"
+                    if _counted_noun_replaced(doc, parts, corr[lead:] if lead else corr):
+                        continue  # "sold 3,000 copies and B almost 40,000": "40,000 copies"
                     if _number_for_noun(doc, parts, corr[lead:] if lead else corr):
                         continue  # tried as a candidate: confuses the ranker more than it adds
                     expected = m if option == "cluster" else m - 1 - lead
@@ -5555,6 +5598,38 @@ def _number_for_noun(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> b
     for a, b in zip(parts, corr, strict=False):
         counted = doc[b.start].tag_ == "CD" or doc[b.start].text == "$"
         if counted and bare_number(doc, a) and not bare_number(doc, b):
+            return True
+    return False
+
+
+def _counted_noun_replaced(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
+    """A remnant that is only a number (after adverbs of quantity: "almost 40,000") replaces
+    a correlate that is a number and the common noun it counts, and nothing else ("barely
+    3,000 copies"): the counted noun is elided in the remnant and stays (docs/conjuncts-
+    devdata.md, written-clusters: "an elided counted noun is restored"). The analysis whose
+    correlate is the number alone is the one to build."""
+    for a, b in zip(parts, corr, strict=False):
+        # (up to a comma: "about 350[, right]")
+        a = Span(
+            a.start,
+            next((i - 1 for i in range(a.start + 1, a.end + 1) if doc[i].text == ","), a.end),
+        )
+        num = _without_quantity_adverbs(doc, a)
+        if not bare_number(doc, num) or any(
+            doc[i].text in {"$", "%"} for i in range(a.start, a.end + 1)
+        ):
+            continue
+        noun = doc[b.end]
+        if noun.tag_ not in {"NN", "NNS"} or b.end == b.start:
+            continue
+        counted = _without_quantity_adverbs(doc, Span(b.start, b.end - 1))
+        if (
+            counted.end == b.end - 1
+            and bare_number(doc, counted)
+            and doc[counted.end].head.i == noun.i
+            and doc[counted.end].dep_ == "nummod"
+            and not any(doc[i].text in {"$", "%"} for i in range(b.start, b.end + 1))
+        ):
             return True
     return False
 

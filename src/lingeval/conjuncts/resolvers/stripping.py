@@ -869,8 +869,10 @@ def _passive_participle(verb: Token) -> bool:
     )
 
 
-#: Words that open a bracketed reference ("(see Table 2)", "(cf. Smith 2001)")
+#: Words that open a bracketed reference ("(see Table 2)", "(cf. Smith 2001)", "(p. 12)")
 REFERENCE_OPENERS = {"see", "cf", "cf.", "compare", "table", "figure", "fig", "fig.", "section"}
+#: Abbreviations of a page reference, before its number ("(p. 12)", "(pp. 3-4)")
+PAGE_ABBREVIATIONS = {"p.", "pp."}
 
 
 def _reference(doc: Doc, start: int, k: int) -> int | None:
@@ -884,6 +886,7 @@ def _reference(doc: Doc, start: int, k: int) -> int | None:
             inner = doc[i + 1 : k]
             if len(inner) and (
                 inner[0].lower_ in REFERENCE_OPENERS
+                or (len(inner) > 1 and inner[0].lower_ in PAGE_ABBREVIATIONS and inner[1].like_num)
                 # a name and a year, not a year alone ("Lee et al. (2019)" is the remnant's)
                 or (
                     len(inner) > 1
