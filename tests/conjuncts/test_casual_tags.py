@@ -15,6 +15,9 @@ parse (``rules._common_words_retagged``, ``rules._split_compound_noun``).
 * A quantifier standing alone after the conjunction ("a few", "others") answers a partitive
   subject ("Most of the guests ...", "Some of the kids ..."): a gapped subject remnant, not an
   object (``rules._Analysis._pronoun_quantifier``, ``rules._analyses``).
+* A conjunction right between the two words of a fixed pair that names one thing ("the fish
+  and chips", "peace and quiet", "back and forth"; the miner's ``FIXED_PAIRS``) is left
+  unchanged (``rules._fixed_pair``).
 * A subject with a relative clause agrees by its own noun, not the relative clause's
   (``rules._np_head``).
 
@@ -138,6 +141,36 @@ def test_casual_tagger_errors(
     ("sentence", "conj", "expected", "new"), shape_cases(QUANTIFIER, QUANTIFIER_KEEP)
 )
 def test_quantifier_subject_remnant(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+FIXED: list[Case] = [
+    (
+        "We shared the fish and chips and the kids had burgers.",
+        "and",
+        ["We shared the fish and chips and the kids had burgers."],
+    ),
+    (
+        "The dog ran back and forth along the fence all morning.",
+        "and",
+        ["The dog ran back and forth along the fence all morning."],
+    ),
+]
+
+FIXED_KEEP: list[Case] = [
+    (
+        "We ordered the fish and the kids the burgers.",
+        "and",
+        ["We ordered the fish.", "The kids ordered the burgers."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(FIXED, FIXED_KEEP))
+def test_fixed_pair_unchanged(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

@@ -99,7 +99,7 @@ _SYMMETRIC = (
     "related", "similar", "alike", "identical", "equivalent", "equal", "different", "distinct",
     "comparable", "married", "adjacent", "unrelated", "interchangeable",
 )  # fmt: skip
-_FIXED_PAIRS = frozenset(
+FIXED_PAIRS = frozenset(
     {
         ("peace", "quiet"),
         ("over", "above"),
@@ -367,7 +367,7 @@ def _non_candidate(s: SentView, c: int, arc: tuple[int, int] | None) -> Evidence
     after = [k for k in range(c + 1, len(s.words)) if s.pos[k] != "PUNCT"]
     nxt = after[0] if after else None
     prev = _prev_content(s, c)
-    if prev is not None and nxt is not None and (low[prev], low[nxt]) in _FIXED_PAIRS:
+    if prev is not None and nxt is not None and (low[prev], low[nxt]) in FIXED_PAIRS:
         return _drop("fixed", f"fixed expression {s.words[prev]} {s.words[c]} {s.words[nxt]}")
     if prev is not None and nxt is not None and low[prev] in ("hundred", "thousand", "million"):
         return _drop("fixed", "a number word ('three hundred and sixty-five')")

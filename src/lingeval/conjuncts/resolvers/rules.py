@@ -1930,6 +1930,17 @@ def _gapped_after_name(doc: Doc, cc: int) -> bool:
     return last.category != "PP" or last.prep == par.prep
 
 
+def _fixed_pair(doc: Doc, cc: int) -> bool:
+    """The conjunction ``cc`` joins the two words of a fixed pair that names one thing or
+    idea, right beside it (the miner's list, ``mining.evidence.FIXED_PAIRS``: "the fish and
+    chips", "peace and quiet", "bed and breakfast"): nothing to rewrite."""
+    from lingeval.conjuncts.mining.evidence import FIXED_PAIRS
+
+    if not 0 < cc < len(doc) - 1:
+        return False
+    return (doc[cc - 1].lower_, doc[cc + 1].lower_) in FIXED_PAIRS
+
+
 def _in_negated_remnant(doc: Doc, cc: int) -> bool:
     """The conjunction ``cc`` joins phrases inside a stripped remnant under *not* / *never*
     ("may bring snacks, but not wine [or] glass jars"): both are negated, so a positive
@@ -2062,6 +2073,8 @@ def resolve_doc(
             return paired
     if reason:
         return unchanged(reason)
+    if _fixed_pair(doc, cc):
+        return unchanged("fixed")
     r_start = cc + 1
     while r_start <= an.last and doc[r_start].is_punct:
         r_start += 1
