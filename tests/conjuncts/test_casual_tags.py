@@ -86,6 +86,11 @@ QUANTIFIER: list[Case] = [
 
 QUANTIFIER_KEEP: list[Case] = [
     (
+        "Most of the stalls sell fruit, and a few flowers.",
+        "and",
+        ["Most of the stalls sell fruit.", "Most of the stalls sell a few flowers."],
+    ),
+    (
         "I bought a few shirts and a couple of hats.",
         "and",
         ["I bought a few shirts.", "I bought a couple of hats."],

@@ -1662,26 +1662,26 @@ class _Analysis:
         ... others"): the quantifier may be the subject remnant ("and another | twenty
         samples of water")."""
         doc = self.doc
-        words = [doc[i].lower_ for i in range(span.start, k)]
-        if words not in (
-            ["another"],
-            ["a", "few"],
-            ["others"],
-            ["several"],
-            ["many"],
-            ["most"],
-        ) and not (
+        words = tuple(doc[i].lower_ for i in range(span.start, k))
+        if words not in QUANTIFIER_PRONOUNS and not (
             len(words) == 2 and words[0] in {"a", "the"} and words[1] in ORDINALS | {"other"}
         ):
             return False
         if doc[k].tag_ not in {"CD", "JJ", "JJR", "NN", "NNS", "DT", "PRP$"} or (
-            words == ["another"] and doc[k].tag_ != "CD"  # "another | minutes": lone_determiner
+            words == ("another",) and doc[k].tag_ != "CD"  # "another | minutes": lone_determiner
         ):
             return False
         verb = self.clause_verb(self.left_end(self.cc))
         subj = self.subject_span(verb) if verb is not None and verb.i < self.cc else None
-        # (or another quantifier: "Most of the reviews mention X, and a few | Y")
-        return subj is not None and doc[subj.start].lower_ in {"one", "some"} | PARTITIVE_HEADS
+        if subj is None:
+            return False
+        if doc[subj.start].lower_ in {"one", "some"}:
+            return True
+        # a partitive subject ("Most of the reviews mention X, and a few | Y"), when the
+        # quantifier cannot be the determiner of what follows ("and a few newspapers")
+        return _partitive_subject(doc, subj) and _lone_quantifier(
+            doc, Span(span.start, k - 1), Span(k, span.end)
+        )
 
     def _subject_object_names(self, k: int) -> bool:
         """Tokens ``k - 1`` and ``k`` are one-word names (no name after them; the caller has
@@ -5759,18 +5759,11 @@ def _analyses(
         s0 += 0.1 if hc0 == hcs else (0.1 if {hc0, hcs} <= nominal else -0.1)
         if quantity:
             s0 = max(s0, 0.9)  # quantifier for quantifier (the tagger may call one a noun)
-        words0 = [doc[i].lower_ for i in range(rem[0].start, rem[0].end + 1)]
-        if (
-            subj.end > subj.start
-            and doc[subj.start].lower_ in PARTITIVE_HEADS
-            and doc[subj.start + 1].lower_ == "of"
-            and (
-                words0 in (["a", "few"], ["others"])
-                or (len(words0) == 1 and words0[0] in PARTITIVE_HEADS)
-            )
-        ):
-            # a quantifier standing alone answers a partitive subject ("Most of the reviews
-            # mention X, and a few Y")
+        # a quantifier standing alone answers a partitive subject ("Most of the reviews
+        # mention X, and a few Y"), unless it is the determiner of the next phrase ("and a
+        # few newspapers": one object)
+        lone = _lone_quantifier(doc, rem[0], rem[1] if len(rem) > 1 else None)
+        if lone and _partitive_subject(doc, subj):
             s0 = max(s0, 0.9)
         named = any(
             doc[i].text == "," and doc[i + 1].tag_ in {"NNP", "NNPS"}
@@ -5778,11 +5771,9 @@ def _analyses(
         )  # "a Sony unit, Sony Parts Ltd.": an indefinite named by its apposition
         # (a capitalised article inside the sentence opens a title: "and A Severed Wasp")
         title = doc[rem[0].start].text in {"A", "An"} and rem[0].start > 0
-        # ("a few" is a quantifier: "Most of them X, and a few Y")
-        few = rem[0].end == rem[0].start + 1 and doc[rem[0].end].lower_ in {"few", "couple"}
         if (
             doc[rem[0].start].lower_ in {"a", "an"}
-            and not few
+            and not lone  # ("a few" standing alone is a quantifier, no indefinite)
             and _det_class(doc, subj) != "indef"
             and not named
             and not title
@@ -6199,6 +6190,37 @@ def _stranded_preposition(doc: Doc, c: Span) -> bool:
     last = doc[c.end]
     return last.tag_ in {"IN", "TO"} and any(
         ch.i > c.end and ch.dep_ in {"pobj", "pcomp"} for ch in last.children
+    )
+
+
+#: Quantifiers that stand for a noun phrase as a remnant ("and another | twenty samples", "and
+#: a few | the smell"); "another" and "others" are pronouns, the others may also be the
+#: determiner of a noun ("a few newspapers").
+QUANTIFIER_PRONOUNS = frozenset({
+    ("another",), ("others",), ("a", "few"), ("a", "couple"), ("several",), ("many",), ("most",),
+})  # fmt: skip
+
+
+def _lone_quantifier(doc: Doc, span: Span, nxt: Span | None) -> bool:
+    """``span`` is a quantifier of :data:`QUANTIFIER_PRONOUNS` standing alone before the
+    phrase ``nxt``: a pronoun ("others"), or a determiner-like one ("a few") before a phrase
+    it cannot determine (one opened by an article, a possessive or a quotation mark: "and a
+    few | the smell"; not "and a few | newspapers")."""
+    words = tuple(doc[i].lower_ for i in range(span.start, span.end + 1))
+    if words not in QUANTIFIER_PRONOUNS:
+        return False
+    if words in {("another",), ("others",)} or nxt is None:
+        return True
+    first = doc[nxt.start]
+    return first.tag_ in {"DT", "PDT", "PRP$", "``"} or first.text in {"'", '"', "‘", "“"}
+
+
+def _partitive_subject(doc: Doc, subj: Span) -> bool:
+    """``subj`` is a partitive "most / many / some ... of the Ns"."""
+    return (
+        subj.end > subj.start
+        and doc[subj.start].lower_ in PARTITIVE_HEADS
+        and doc[subj.start + 1].lower_ == "of"
     )
 
 
