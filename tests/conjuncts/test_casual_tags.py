@@ -18,6 +18,9 @@ parse (``rules._common_words_retagged``, ``rules._split_compound_noun``).
 * A conjunction right between the two words of a fixed pair that names one thing ("the fish
   and chips", "peace and quiet", "back and forth"; the miner's ``FIXED_PAIRS``) is left
   unchanged (``rules._fixed_pair``).
+* In a sentence without any verb, a word tagged as a singular noun that is a verb's base form
+  right after a plural subject is the verb ("my cousins study/NN music";
+  ``rules._base_verb_after_plural``).
 * A subject with a relative clause agrees by its own noun, not the relative clause's
   (``rules._np_head``).
 
@@ -72,6 +75,11 @@ MUST: list[Case] = [
 ]
 
 QUANTIFIER: list[Case] = [
+    (
+        "Most of my cousins study music, and others art.",
+        "and",
+        ["Most of my cousins study music.", "Others study art."],
+    ),
     (
         "Most of the guests loved the pool, and a few the spa with the sauna.",
         "and",

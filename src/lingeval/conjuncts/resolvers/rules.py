@@ -1998,6 +1998,7 @@ def resolve_doc(
         res_cite.sentences = [f"{s} {text}" for s in res_cite.sentences]
         return res_cite
     doc = _verb_from_plural_noun(doc, cc)
+    doc = _base_verb_after_plural(doc, cc)
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
     doc = _common_words_retagged(doc, cc)
@@ -2959,6 +2960,67 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     tok = doc[w]
     tok.tag_, tok.pos_ = "VBZ", "VERB"
     tok.lemma_ = _verb_lemma(tok.lower_) or tok.lower_
+    return doc
+
+
+def _base_verb_after_plural(doc: Doc, cc: int) -> Doc:
+    """Repair a sentence without any verb whose first conjunct is "plural noun phrase + a word
+    the tagger calls a singular noun that is a verb's base form + complement" ("Kids under 5
+    eat/NN free, and seniors ...", "Some of my friends study/NN law, and others ..."): the word
+    is the present verb (``VBP``) heading the clause, the noun phrase before it its subject.
+
+    The phrase before the word (a plural noun right before it, only noun-phrase words and
+    prepositions from the start) hangs on the verb as ``nsubj`` by its root (the parse's root
+    when it lies there, else the plural noun); what the parse hung on that phrase after the
+    word hangs on the verb, a noun there as its object. Nothing is repaired (the doc itself is
+    returned) unless exactly one word fits. The repair is made on a copy
+    (:func:`_reheaded`). The plural-subject twin of :func:`_verb_from_plural_noun`.
+    """
+    from lingeval.conjuncts.memo import get_inflection
+
+    if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
+        return doc
+    start = max((k + 1 for k in range(cc) if doc[k].text in {";", ":"}), default=0)
+    fits = [
+        k
+        for k in range(start + 1, cc - 1)
+        if doc[k].tag_ == "NN"
+        and doc[k].text.isalpha()
+        and doc[k].text.islower()
+        and doc[k - 1].tag_ in {"NNS", "NNPS", "CD"}  # a plural subject: "the kids eat"
+        and doc[k + 1].tag_ in {"IN", "DT", "CD", "NN", "NNS", "PRP$", "PRP", "RB", "JJ"}
+        and doc[start].tag_ not in {"IN", "TO"}
+        and all(doc[j].tag_ in _SUBJECT_NP_TAGS | {"NNS", "IN"} for j in range(start, k))
+        and has_lemma(doc[k].lower_, "VERB")
+        and doc[k].lower_ in get_inflection(doc[k].lower_, "VBP")  # a base form
+    ]
+    if len(fits) != 1:
+        return doc
+    w = fits[0]
+    region = range(start, w)
+    root = next((j for j in region if doc[j].head.i == j), None)
+    subj = root if root is not None else w - 1
+    heads = [t.head.i for t in doc]
+    deps = [t.dep_ for t in doc]
+    for j in region:
+        if j != subj and not start <= heads[j] < w:
+            heads[j] = subj
+    heads[subj], deps[subj] = w, "nsubj"
+    heads[w], deps[w] = w, "ROOT"
+    for j in range(w + 1, len(doc)):
+        if start <= heads[j] < w or heads[j] == j:
+            heads[j] = w
+            if doc[j].tag_ in {"NN", "NNS", "NNP", "NNPS", "PRP"} and deps[j] in {
+                "pobj",
+                "compound",
+                "appos",
+                "npadvmod",
+                "ROOT",
+            }:
+                deps[j] = "dobj"
+    doc = _reheaded(doc, heads, deps)
+    tok = doc[w]
+    tok.tag_, tok.pos_, tok.lemma_ = "VBP", "VERB", tok.lower_
     return doc
 
 
