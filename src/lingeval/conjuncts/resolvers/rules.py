@@ -1781,7 +1781,7 @@ class _Analysis:
                 and tok.tag_ == "VB"
                 and tok.dep_ == "conj"
                 and doc[i - 1].text == ","
-                and doc[span.start].lower_ in {"also", "even", "then", "later"}
+                and doc[span.start].lower_ in REMNANT_OPENERS | {"also"}
                 and doc[span.start + 1].text == ","
             ):
                 return tok  # "but also, on a clear day, make out ...": an aside, then the verb
@@ -2002,6 +2002,7 @@ def resolve_doc(
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
     doc = _common_words_retagged(doc, cc)
+    doc = _imperative_retagged(doc, cc)
     doc = _split_compound_noun(doc, cc)
     doc = _possessive_remnant(doc, cc)
     doc = _adjective_remnant(doc, cc)
@@ -2176,7 +2177,10 @@ def _without_not_only(doc: Doc, cc: int, text: str) -> str:
     """``text`` (a rewrite of the correlative "not only / just X but (also) Y" at ``cc``)
     without the first half of the correlative, which no rule dropped ("was observed not only
     in A" -> "was observed in A"): the words "not only" are taken out once when they occur
-    once, and a rewrite they opened is capitalised again."""
+    at the place of the marked pair (after the word before it, or opening the rewrite when
+    the pair opens the sentence), when exactly one occurrence is there; a rewrite they opened
+    is capitalised again. Another "not only" of the sentence stays ("..., although it is not
+    only an art museum")."""
     k = next(
         (
             i
@@ -2189,9 +2193,22 @@ def _without_not_only(doc: Doc, cc: int, text: str) -> str:
         return text
     pair = f"{doc[k].lower_} {doc[k + 1].lower_} "
     low = text.lower()
-    at = low.find(pair)
-    if at < 0 or low.count(pair) != 1 or (at > 0 and not low[at - 1].isspace()):
+    # (the place is checked only when the sentence has another "not only": a rewrite may put
+    # a word before the pair, "This would equally not only apply")
+    alone = sum(
+        t.lower_ == doc[k].lower_ and t.nbor(1).lower_ == doc[k + 1].lower_ for t in doc[:-1]
+    )
+    before = f"{doc[k - 1].lower_} " if k > 0 and alone > 1 else ""
+    starts = [
+        m
+        for m in range(len(low))
+        if low.startswith(pair, m)
+        and (m == 0 or low[m - 1].isspace())
+        and (low[:m].endswith(before) if before else alone == 1 or m == 0)
+    ]
+    if len(starts) != 1:
         return text
+    at = starts[0]
     rest = text[at + len(pair) :]
     if at == 0:
         return rest[:1].upper() + rest[1:]
@@ -3234,6 +3251,29 @@ def _common_words_retagged(doc: Doc, cc: int) -> Doc:
     return doc
 
 
+def _imperative_retagged(doc: Doc, cc: int) -> Doc:
+    """A copy of ``doc`` in which the first word of an imperative that the tagger calls an
+    adjective or noun is a verb: the root of the sentence, before the conjunction ``cc``,
+    capitalised, with a direct object and no subject, and a verb in the dictionary ("Clean/JJ
+    the glass but not the frames", "Wax/NN the table ..."); the doc itself otherwise."""
+    first = next((t for t in doc if not t.is_punct), None)
+    if (
+        first is None
+        or first.i >= cc
+        or first.tag_ not in {"JJ", "NN", "NNP"}
+        or first.dep_ != "ROOT"
+        or not first.text[:1].isupper()
+        or not has_lemma(first.lower_, "VERB")
+        or not any(c.dep_ == "dobj" and c.i > first.i for c in first.children)
+        or any(c.dep_ in SUBJ_DEPS for c in first.children)
+    ):
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    doc[first.i].tag_, doc[first.i].pos_ = "VB", "VERB"
+    doc[first.i].lemma_ = first.lower_
+    return doc
+
+
 def _possessive_remnant(doc: Doc, cc: int) -> Doc:
     """A copy of ``doc`` in which an "'s" that the tagger calls a verb after the name opening
     the conjunct of ``cc`` is a possessive (``POS``), when the first clause's subject has a
@@ -3579,7 +3619,19 @@ def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
     remnant that is no noun phrase ("but not opened, which puzzled us": every rewrite
     shares it)."""
     doc = an.doc
-    if w > an.last or doc[w].lower_ not in RELATIVE_WORDS:
+    # (or a participle phrase the parse hangs on the remnant's common noun: "and the younger
+    # the bag of bread, wrapped in a cloth"; not on a name: "and B by S&P, based on ...",
+    # which rates the whole)
+    participle = (
+        w <= an.last
+        and doc[w].tag_ == "VBN"
+        and doc[w].dep_ == "acl"
+        and doc[w].head.tag_ in {"NN", "NNS"}
+        # (right after the noun or its "of" phrase; not after another remnant: "and double-A
+        # by S&P, based on ...")
+        and (doc[w].head.i == w - 2 or doc[doc[w].head.i + 1].lower_ == "of")
+    )
+    if w > an.last or (doc[w].lower_ not in RELATIVE_WORDS and not participle):
         return None
     if any(doc[i].tag_ in VERB_TAGS for i in range(right.start, right.end + 1)):
         return None
@@ -3607,7 +3659,9 @@ def _own_relative(an: _Analysis, right: Span, w: int) -> int | None:
         # public holidays, when the rooms are let")
         end = an.left_end(clause.right_edge.i + 1)
         return end if end > w else None
-    if clause.dep_ != "relcl" or clause.left_edge.i != w:
+    if participle:
+        clause = doc[w]
+    elif clause.dep_ != "relcl" or clause.left_edge.i != w:
         return None
 
     if doc[w].lower_ == "which" and comments_on_clause(clause):
@@ -3991,6 +4045,14 @@ def _verbal(
         # (a base form the tagger took for a present: "shall not only pay ... but also
         # bear/VBP": the modal is shared)
         and not (rv.tag_ == "VBP" and lv.tag_ == "VB" and doc[auxes[0]].tag_ == "MD")
+        # (a participle the tagger took for a past form: "had repaired the roof and
+        # painted/VBD the fence": the perfect auxiliary is shared; not a passive's "be")
+        and not (
+            rv.tag_ == "VBD"
+            and lv.tag_ == "VBN"
+            and _participle_form(rv)
+            and all(doc[a].lemma_.lower() == "have" for a in auxes)
+        )
     ) or (doc[right.start].tag_ in {"MD"} and auxes):
         start = auxes[0]
     middles = _peel_list(an, Span(start, p), right, verbal=True)
@@ -4015,6 +4077,13 @@ def _verbal(
         + [list(range(r_first, r_end + 1))]
     )
     sents = [_finish(_tokens_text(doc, prefix + piece + suffix), an.final) for piece in pieces]
+    also = (
+        _also_before_governor(doc, lv, rs, right.start, start)
+        if not middles and pieces[-1][0] == right.start
+        else None
+    )
+    if also is not None:  # "would allow X not only to A but also to B" -> "would also allow X to B"
+        sents[-1] = _finish(_tokens_text(doc, prefix + pieces[-1][1:] + suffix, also), an.final)
     corrected = None if middles else _corrective_vp(an, lv, rv, prefix, Span(right.start, r_end))
     if corrected is not None:  # "not A but B": the negation stays with A
         sents[-1] = _finish(
@@ -4050,6 +4119,34 @@ def _verbal(
         "shared-subject+list" if middles else "shared-subject",
         details={"left_verb": lv.text},
     )
+
+
+def _participle_form(tok: Token) -> bool:
+    """``tok``'s form is also the past participle of its verb ("painted", not "went")."""
+    from lingeval.conjuncts.memo import get_inflection
+
+    return tok.lower_ in get_inflection(tok.lemma_.lower(), "VBN")
+
+
+def _also_before_governor(
+    doc: Doc, lv: Token, rs: int, first: int, start: int
+) -> dict[int, str] | None:
+    """The words that put "also" opening an infinitive right conjunct ("but also to B", at
+    ``first``; the infinitive at ``rs``) before the verb that governs the left infinitive
+    ``lv``, after its first auxiliary ("would also allow X to B"), as the gold convention places
+    "also" before the copied verb; None when the conjunct does not open so or the governing
+    verb is not before ``start`` (where the copied words end)."""
+    if doc[first].lower_ != "also" or rs != first + 1 or doc[rs].tag_ != "TO":
+        return None
+    gov = lv.head
+    if lv.dep_ not in {"xcomp", "ccomp", "advcl"} or gov.i >= start or gov.tag_ not in VERB_TAGS:
+        return None
+    if gov.lemma_.lower() == "be":
+        return None  # "It is important not only to A but also to B": "also" stays
+    auxes = sorted(c.i for c in gov.children if c.dep_ in {"aux", "auxpass"} and c.i < gov.i)
+    if auxes:
+        return {auxes[0]: f"{doc[auxes[0]].text} also"}
+    return {gov.i: f"also {doc[gov.i].text}"}
 
 
 def _clause_list(an: _Analysis, opening: list[int], first: list[int]) -> list[list[int]]:

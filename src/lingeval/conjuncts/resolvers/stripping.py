@@ -1213,13 +1213,11 @@ def _choices(
             span_kind = _counted_kind(doc, shape)
         # a person answers a subject that names people, or a quantified group the person is
         # excepted from, whatever their shapes ("Two of the guests stayed, but not Mr Holt")
-        person = (
-            is_subj
-            and kind in {"PERSON", "NAME"}
-            and (span_kind == "PERSON" or (marker == "not" and _quantified(doc, shape)))
-        )
-        if person:
-            span_kind = "PERSON"
+        excepted = is_subj and marker == "not" and kind in {"PERSON", "NAME"}
+        excepted = excepted and _quantified(doc, shape)
+        person = excepted or (is_subj and span_kind == "PERSON" and kind in {"PERSON", "NAME"})
+        if excepted:
+            span_kind = kind  # (a named person is one of the people the subject names)
         if score < 0.5 and not (
             after_not_only
             or same_prep
@@ -1267,7 +1265,15 @@ def _choices(
         # a name, a pronoun or a possessed noun does not replace an indefinite predicate
         # noun ("She is a nurse, and her husband too": the husband is one too)
         out = [c for c in out if not _indefinite_predicate(doc, c.span)] or out
-    negated_and = marker in {"not", "never"} and doc[an.cc].lower_ in {"and", "but"} and bool(out)
+    negated_and = marker in {"not", "never"} and bool(out)
+    if negated_and and doc[an.cc].lower_ == "but":
+        # "but not X" continues the phrase before it only when that phrase is of X's kind
+        # as much as the subject is ("We like the film but not the director"), or the subject
+        # is "I / we / you"; a person remnant after a thing answers the person subject ("The
+        # nurses received a bonus but not the doctors")
+        negated_and = _object_over_subject(doc, out)
+    elif doc[an.cc].lower_ != "and":
+        negated_and = False
     if ((marker == "also" and st.front == r_start) or st.opener or negated_and) and doc[
         an.cc - 1
     ].text != ",":
@@ -1862,26 +1868,41 @@ def _counted_kind(doc: Doc, span: Span) -> str:
     from lingeval.conjuncts.resolvers.rules import _head_of
 
     head = _head_of(doc, span)
-    of = next((c for c in head.children if c.lower_ == "of" and c.i <= span.end), None)
-    whole = next((o for o in of.children if o.dep_ == "pobj"), None) if of is not None else None
-    if head.tag_ == "CD" and whole is not None:
+    whole = next(
+        (o for c in head.children if c.lower_ == "of" for o in c.children if _partitive(o)), None
+    )
+    if head.tag_ == "CD" and whole is not None and whole.i <= span.end:
         head = whole  # a partitive has the kind of its whole: "two of the guests"
     lemma = head.lemma_.lower()
     return "PERSON" if lemma in PERSON_NOUNS else "ANIMAL" if lemma in ANIMAL_NOUNS else "NOUN"
 
 
+def _object_over_subject(doc: Doc, out: list[_Choice]) -> bool:
+    """A correlate other than the subject answers the remnant as well as the subject does by
+    kind, or the subject is a pronoun of the speaker or hearer ("I", "we", "you"), which a
+    noun-phrase remnant rarely contrasts with."""
+    subj = next((c for c in out if c.is_subj), None)
+    if subj is None:
+        return True
+    if subj.span.start == subj.span.end and doc[subj.span.start].lower_ in {"i", "we", "you"}:
+        return True
+    kind = subj.feats.get("kind_match", 0.0)
+    return any(not c.is_subj and c.feats.get("kind_match", 0.0) >= kind for c in out)
+
+
 def _quantified(doc: Doc, span: Span) -> bool:
     """``span`` is a quantified noun phrase of a plural or of everyone: a partitive ("most of
     the staff", "two of the defendants") or *everyone / everybody / all*."""
-    from lingeval.conjuncts.ranker import PARTITIVE_HEADS
     from lingeval.conjuncts.resolvers.rules import _head_of
 
     head = _head_of(doc, span)
     if head.lower_ in {"everyone", "everybody", "all"}:
         return True
-    return (head.lower_ in PARTITIVE_HEADS or head.tag_ == "CD") and any(
-        c.lower_ == "of" and any(o.dep_ == "pobj" and o.tag_ in {"NNS", "NNPS"} for o in c.children)
+    return any(
+        _partitive(o) and o.tag_ in {"NNS", "NNPS"}
         for c in head.children
+        if c.lower_ == "of"
+        for o in c.children
     )
 
 
@@ -2278,9 +2299,16 @@ def _sentential_relative(doc: Doc, inside: set[int], j: int) -> int | None:
 
 def comments_on_clause(verb: Token) -> bool:
     """The verb of a ", which ..." clause judges or reports an effect of an event
-    (:data:`EVENT_PREDICATES`): the clause comments on a whole clause, not on a noun."""
+    (:data:`EVENT_PREDICATES`): the clause comments on a whole clause, not on a noun. A
+    plural verb ("which need/VBP ...", "which were ...") agrees with a plural noun, so it
+    comments on that noun; an adverb counts only as "which is why" ("which need a coat
+    first": the adverb *first* is no predicate)."""
+    finite = [verb, *(c for c in verb.children if c.dep_ in {"aux", "auxpass"})]
+    if any(t.tag_ == "VBP" or t.lower_ in {"are", "were"} for t in finite):
+        return False
     return verb.lemma_.lower() in EVENT_PREDICATES or any(
-        x.dep_ in {"attr", "acomp", "advmod"} and x.lemma_.lower() in EVENT_PREDICATES
+        (x.dep_ in {"attr", "acomp"} or (x.dep_ == "advmod" and x.lower_ == "why"))
+        and x.lemma_.lower() in EVENT_PREDICATES
         for x in verb.children
     )
 
@@ -3376,6 +3404,8 @@ def clause_tail(doc: Doc, cc: int) -> int | None:
         t = doc[k]
         if t.text not in TAIL_MARKS:
             continue
+        if t.text == "-" and not doc[k - 1].whitespace_ and not t.whitespace_:
+            continue  # a hyphen inside a word ("heat-shrink"), not a dash
         if any(x.dep_ == "mark" for x in doc[cc + 1 : k]):
             # a subordinate clause after the conjunction: the clause after the comma is its
             # main clause ("..., but since he wrote, I feel better")
