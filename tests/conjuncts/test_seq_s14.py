@@ -125,3 +125,34 @@ def test_question_adverb_after_subject(rules: RulesResolver) -> None:
     """In a question the remnant's adverb goes after the subject, before the verb."""
     out, _ = resolve(rules, "Could you post the keys to Sam on Monday, or maybe to Ravi?", "or")
     assert out[1].startswith("Could you maybe post")
+
+
+#: Gapping remnants (failed on main 69f421d): a remnant of two noun phrases each with its
+#: article is two remnants ("the club | the hall").
+GAPPED = [
+    ("For months the school has been trying to rent the old gym, and the club the hall next"
+     " door.",
+     ["For months the school has been trying to rent the old gym.",
+      "For months the club has been trying to rent the hall next door."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", GAPPED, ids=lambda c: c[0][:40])
+def test_seq_s14_gapped(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    assert resolve(rules, sentence, "and")[0] == expected
+
+
+def test_measure_remnant_answers_the_measure(rules: RulesResolver) -> None:
+    """A measure remnant whose unit a measure after the verb shares answers that measure, not
+    the subject: no gapping reading "Barely 35 percent was 80 percent" (rules._echoed_subject)."""
+    from lingeval.conjuncts.resolvers.rules import Span, _echoed_subject
+
+    doc = rules.parser.parse(["Attendance was 80 percent in the cities and barely 35 percent."])[0]
+    words = [t.text for t in doc]
+    verb, cc = doc[words.index("was")], words.index("and")
+    part = Span(cc + 1, cc + 3)  # "barely 35 percent"
+    corr = [Span(0, 0)]  # the subject "Attendance"
+    assert _echoed_subject(doc, verb, [part], corr, cc - 1)
+    # the measure itself as the correlate leaves no echo
+    assert not _echoed_subject(doc, verb, [part], [Span(2, 3)], cc - 1)

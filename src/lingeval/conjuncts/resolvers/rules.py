@@ -1650,6 +1650,8 @@ class _Analysis:
                 continue  # "the vice | President Ghana": a title noun before the noun it modifies
             if a.tag_ == "CD" and (b.tag_ in {"NN", "NNS"} or b.text == "%"):
                 continue  # "40,000 visitors", "21 %"
+            if a.tag_ == "CD" and b.tag_ == "CD" and a.head.i == b.i:
+                continue  # one number: "70 million"
             if a.lower_ in QUANTITY_ADVERBS and (b.tag_ in {"CD", "DT"} or b.text == "$"):
                 continue  # an adverb of quantity goes with its number: "[nearly a metre]"
             points.append(k)
@@ -5021,6 +5023,22 @@ def _echoed_subject(
             continue
         if not any(c.start <= i <= c.end for c in corr for i in range(k, k + n)):
             return True
+    unit = _np_head(doc, parts[0])
+    if unit.tag_ in {"NN", "NNS"} and any(
+        c.dep_ == "nummod" and parts[0].start <= c.i <= parts[0].end for c in unit.children
+    ):
+        # a measure whose unit a measure after the verb shares, which the reading leaves in
+        # place: it answers that measure ("Turnout was 64 percent ... and barely 41 percent
+        # ..." would give "Barely 41 percent was 64 percent")
+        for k in range(verb.i + 1, p1 + 1):
+            tok = doc[k]
+            if (
+                tok.lemma_.lower() == unit.lemma_.lower()
+                and tok.tag_ in {"NN", "NNS"}
+                and any(c.dep_ == "nummod" for c in tok.children)
+                and not any(c.start <= k <= c.end for c in corr)
+            ):
+                return True
     return False
 
 
@@ -5619,6 +5637,14 @@ def _glued_phrases(doc: Doc, part: Span) -> bool:
             and not (k > part.start and doc[k - 1].tag_ == "CC")
         ):
             return True
+        if (
+            a.tag_ in {"NN", "NNS"}
+            and b.text == "the"  # (not a title: "the play [The] Man Who ...")
+            and k > part.start
+            and doc[part.start].lower_ in {"the", "a", "an"}
+            and all(doc[j].tag_ in {"DT", "JJ", "NN", "NNS"} for j in range(part.start, k))
+        ):
+            return True  # two noun phrases, each with its article: "the church | the vicarage"
     return False
 
 
