@@ -175,6 +175,16 @@ FIXED: list[Case] = [
 
 FIXED_KEEP: list[Case] = [
     (
+        "Men and women over 70 may join the club.",
+        "and",
+        ["Men over 70 may join the club.", "Women over 70 may join the club."],
+    ),
+    (
+        "Both men and women must sign in at the desk.",
+        "and",
+        ["Men must sign in at the desk.", "Women must sign in at the desk."],
+    ),
+    (
         "We ordered the fish and the kids the burgers.",
         "and",
         ["We ordered the fish.", "The kids ordered the burgers."],

@@ -1932,15 +1932,29 @@ def _gapped_after_name(doc: Doc, cc: int) -> bool:
     return last.category != "PP" or last.prep == par.prep
 
 
+#: Pairs of the miner's list (``mining.evidence.FIXED_PAIRS``) that the resolver splits: they
+#: name two kinds of people, not one thing ("Men and women over 60 can apply")
+DISTRIBUTIVE_PAIRS = frozenset({("men", "women")})
+#: Pairs of that list joined by "or" ("sooner or later", "more or less", "on or about")
+OR_PAIRS = frozenset({("sooner", "later"), ("more", "less"), ("give", "take"), ("on", "about")})
+
+
 def _fixed_pair(doc: Doc, cc: int) -> bool:
     """The conjunction ``cc`` joins the two words of a fixed pair that names one thing or
-    idea, right beside it (the miner's list, ``mining.evidence.FIXED_PAIRS``: "the fish and
-    chips", "peace and quiet", "bed and breakfast"): nothing to rewrite."""
+    idea, right beside it (the miner's list, ``mining.evidence.FIXED_PAIRS``, less
+    :data:`DISTRIBUTIVE_PAIRS`: "the fish and chips", "peace and quiet", "bed and breakfast"),
+    by the pair's own conjunction (*or* for :data:`OR_PAIRS`), without a correlative "both"
+    before it: nothing to rewrite."""
     from lingeval.conjuncts.mining.evidence import FIXED_PAIRS
 
     if not 0 < cc < len(doc) - 1:
         return False
-    return (doc[cc - 1].lower_, doc[cc + 1].lower_) in FIXED_PAIRS
+    pair = (doc[cc - 1].lower_, doc[cc + 1].lower_)
+    if pair not in FIXED_PAIRS or pair in DISTRIBUTIVE_PAIRS:
+        return False
+    if doc[cc].lower_ != ("or" if pair in OR_PAIRS else "and"):
+        return False
+    return not (cc >= 2 and doc[cc - 2].lower_ == "both")
 
 
 def _in_negated_remnant(doc: Doc, cc: int) -> bool:
