@@ -1712,7 +1712,7 @@ class _Analysis:
         return (
             subj is not None
             and obj is not None
-            and all(t.tag_ in {"NNP", "NNPS"} and t.left_edge.i == t.i for t in (subj, obj))
+            and all(_name_word(doc, t) and t.left_edge.i == t.i for t in (subj, obj))
         )
 
     def _bare_predicate_noun(self) -> bool:
@@ -5056,6 +5056,19 @@ def _echoed_subject(
     return False
 
 
+def _name_word(doc: Doc, tok: Token) -> bool:
+    """``tok`` is a word of a proper name: tagged so, or a capitalised word the tagger calls a
+    common noun where the same word is tagged a name elsewhere in the sentence ("Federer/NN
+    beat Nadal ..., and Nadal Federer/NNP ...")."""
+    if tok.tag_ in {"NNP", "NNPS"}:
+        return True
+    return (
+        tok.tag_ == "NN"
+        and tok.text[:1].isupper()
+        and any(t.text == tok.text and t.tag_ in {"NNP", "NNPS"} for t in doc if t.i != tok.i)
+    )
+
+
 def _named_subject_echoed(
     doc: Doc, parts: list[Span], subj: Span | None, longer: bool = False
 ) -> bool:
@@ -5065,9 +5078,7 @@ def _named_subject_echoed(
     Everton Liverpool 3-0"); the name is a new argument (gapping). With ``longer``, only a
     remnant longer than the name counts (a subject remnant "Everton Liverpool" that holds
     the subject it replaces: two remnants)."""
-    if subj is None or not all(
-        doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1)
-    ):
+    if subj is None or not all(_name_word(doc, doc[i]) for i in range(subj.start, subj.end + 1)):
         return False
     words = [doc[i].text for i in range(subj.start, subj.end + 1)]
     n = len(words)
