@@ -6877,6 +6877,7 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
             and doc[i].text.isalpha()  # (not "a 60% stake ... 15%": the share itself)
             and doc[i].head.i == c.end
             and doc[r.end].text.isalpha()
+            and doc[r.end].tag_ in _NOUN_TAGS  # (not "the 128GB one instead")
             and doc[i - 1].tag_ == "CD"
             and doc[r.end - 1].tag_ == "CD"
         ),

@@ -1,0 +1,31 @@
+"""Elided measured nouns and closing markers (issue 11, session 14, lead).
+
+A remnant such as "the 128GB one instead" ends in a marker, not in a unit: its last word is
+no noun, so it takes no measured noun from its correlate ("the 64GB phone"); the pronoun
+"one" stands for the noun (``rules._elided_noun_pivot``). The measured kind is still spelled
+out when the remnant ends in its unit ("the 32GB [model]").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lingeval.conjuncts.resolvers.rules import RulesResolver
+from tests.conjuncts.marked import resolve
+
+spacy = pytest.importorskip("spacy")
+
+#: The first failed on main 2bad870 ("... the 128GB one instead phone?").
+CASES = [
+    ("Should I buy the 64GB phone, or the 128GB one instead?",
+     ["Should I buy the 64GB phone?", "Should I buy the 128GB one instead?"]),
+    ("She ordered the 16GB model, and her husband the 32GB.",
+     ["She ordered the 16GB model.", "Her husband ordered the 32GB model."]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0][:40])
+def test_lead_s14(rules: RulesResolver, case: tuple) -> None:  # type: ignore[type-arg]
+    sentence, expected = case
+    conj = "or" if " or " in sentence else "and"
+    assert resolve(rules, sentence, conj)[0] == expected
