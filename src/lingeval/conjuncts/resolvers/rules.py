@@ -5142,6 +5142,114 @@ def _two_object_cluster(doc: Doc, verb: Token | None, parts: list[Span], cc: int
     return not (_rate(doc, second) or _time_np(doc, second))  # "lends 5,000 books [a month]"
 
 
+#: dependencies of a title inside one noun phrase ("finance director | B"): see
+#: _np_split_remnants
+_NP_INTERNAL_DEPS = frozenset({"compound", "amod"})
+#: entity types of a date, time or quantity: a noun phrase the parser coordinated with one of
+#: them ("on 21 April 2013 and the final flight on ...") is no conjunct of it
+_QUANTITY_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
+
+
+def _root_of(doc: Doc, part: Span) -> Token:
+    """The first word of ``part`` whose head lies outside it (its root in the parse)."""
+    return next(
+        (
+            doc[i]
+            for i in range(part.start, part.end + 1)
+            if not part.start <= doc[i].head.i <= part.end
+        ),
+        doc[part.end],
+    )
+
+
+def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
+    """A remnant is a title inside the noun phrase of another ("including musician A and
+    [actor] [B]", "and [finance director] [B]"): a bare lower-case common noun phrase whose
+    root hangs on the name of another remnant (over compounds), so the remnants are one noun
+    phrase, a conjunct of a coordinated noun phrase (conjunction reduction), not the arguments
+    of an omitted verb (issue 11, session 14). Only titles: the parser glues many true gapped
+    remnants the same way ("and Barry/compound | potatoes", "and the Nasdaq | 0.9%")."""
+    for k, part in enumerate(parts):
+        root = _root_of(doc, part)
+        if root.dep_ not in _NP_INTERNAL_DEPS:
+            continue
+        words = doc[part.start : part.end + 1]
+        title = all(
+            t.tag_ in {"NN", "NNS", "JJ"} and t.text.islower() for t in words
+        )  # a bare common noun before a name: "actor | B", "finance director | B"
+        name = root.head  # the name the title goes with, over compounds ("sales | director B")
+        while (
+            name.dep_ == "compound" and name.head.i != name.i and name.tag_ not in {"NNP", "NNPS"}
+        ):
+            name = name.head
+        if not (title and name.tag_ in {"NNP", "NNPS"} and name.text[:1].isupper()):
+            continue  # "and Barry/compound | potatoes": two phrases the parse glued
+        if _lone_quantifier(doc, part, parts[k + 1] if k + 1 < len(parts) else None):
+            continue  # "and another | thousands of days": a quantifier standing alone
+        j = next(
+            (j for j, o in enumerate(parts) if j != k and o.start <= root.head.i <= o.end), None
+        )
+        if j is None:
+            continue
+        if k < len(corr) and j < len(corr):
+            # the correlates are cut alike ("on 21 April | 2013" for "on 18 May | 2014"): the
+            # first conjunct has the same structure, so the cut is no accident of the parse
+            twin = _root_of(doc, corr[k])
+            if twin.dep_ == root.dep_ and corr[j].start <= twin.head.i <= corr[j].end:
+                continue
+        return True
+    return False
+
+
+def _object_conjunct_subject(
+    doc: Doc, parts: Sequence[Span], corr: Sequence[Span], cc: int
+) -> bool:
+    """The subject remnant of a gapping reading, followed by a prepositional remnant, is the
+    parse's conjunct of a noun inside a noun phrase of the first conjunct after the subject's
+    correlate ("questions about the need for the course and [the intent] [behind it]",
+    "doubts about the cost of the bridge and [the route] [beyond it]"): the parser coordinated
+    two noun phrases of one clause, and the conjunction joins them (conjunction reduction), not
+    two clauses (issue 11, session 14; the false gapping readings of the mining labels). Not
+    when that noun's phrase is an argument of the verb ("voted for the measure and Republicans
+    against it"), when a later remnant opens with its correlate's preposition ("acts as
+    spokesman and C as treasurer"), nor when one of the two nouns is a date, time or quantity
+    and the other not ("on 21 April 2013 and the final flight on ...")."""
+    if not parts or not corr:
+        return False
+    if not any(doc[q.start].tag_ in {"IN", "TO"} for q in parts[1:]):
+        return False  # two noun phrases ("and her brother | the cello"): a gapped clause may
+        # pair them; one noun phrase cut in two is _np_split_remnants's
+    root = _root_of(doc, parts[0])
+    head = root.head
+    if root.dep_ != "conj" or root.tag_ not in NOMINAL_TAGS or head.tag_ not in NOMINAL_TAGS:
+        return False
+    if not corr[0].end < head.i < cc or corr[0].start <= head.i <= corr[0].end:
+        return False
+    if (root.ent_type_ in _QUANTITY_ENTS or root.like_num) != (
+        head.ent_type_ in _QUANTITY_ENTS or head.like_num
+    ):
+        return False
+    k = next((j for j, c in enumerate(corr) if c.start <= head.i <= c.end), None)
+    if k is None:
+        # the noun is in no correlate: it fails the reading only inside a noun phrase, the
+        # object of a preposition on a noun ("questions about [the need] for ...")
+        if not (head.dep_ == "pobj" and head.head.head.tag_ in NOMINAL_TAGS):
+            return False
+        if any(doc[i].text in {",", ";"} for i in range(corr[-1].end + 1, cc)):
+            return False  # a middle group of a list (", her mother as a seamstress and ...")
+    elif k == 0 or _root_of(doc, corr[k]).head.tag_ not in NOMINAL_TAGS:
+        return False  # the noun's phrase is an argument of the verb ("voted for the measure
+        # and Republicans against it"): the parse's conjunct may be a gapped subject
+    for c, part in zip(corr[1:], parts[1:], strict=False):
+        # a later remnant opens with its correlate's preposition: parallel phrases of two
+        # clauses whose nouns the parser coordinated ("is known as the A and [the southern
+        # portion] [as the B]", "acts as spokesman and [C] [as treasurer]")
+        first, own = doc[c.start], doc[part.start]
+        if first.tag_ in {"IN", "TO"} and own.lower_ == first.lower_:
+            return False
+    return root.tag_ not in {"PRP", "EX", "WP"}
+
+
 def _rate(doc: Doc, c: Span) -> bool:
     """``c`` is the rate after a counted noun: "[a year]", "[per ounce]", "[an hour]"."""
     return (
@@ -5480,6 +5588,14 @@ def _nominal(
                         continue  # "has runway 1/19 ... and runway 5/23 ...": no new subject
                     if _bare_for_indefinite(doc, a_verb, parts, corr[lead:] if lead else corr):
                         continue  # "is a dish ... but Ayam | penyet ...": one name, not two
+                    if (option != "cluster" or m > 1) and _np_split_remnants(
+                        doc, parts, corr[lead:] if lead else corr
+                    ):
+                        continue  # "and actor | B": one noun phrase, not two remnants
+                    if option in {"gapping", "fronted"} and _object_conjunct_subject(
+                        doc, parts, corr[lead:] if lead else corr, an.cc
+                    ):
+                        continue  # "the need for A and the intent | behind it": a noun's conjunct
                     if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
                         continue  # "lent the city 30 million and the region 12 million"
                     if _counted_noun_replaced(doc, parts, corr[lead:] if lead else corr):
@@ -6664,7 +6780,11 @@ def _build(
         rule = "stripping"
     if middles:
         rule += "+list"
-    details = {"remnants": len(parts), "correlates": [(c.start, c.end) for c in corr]}
+    details = {
+        "remnants": len(parts),
+        "correlates": [(c.start, c.end) for c in corr],
+        "parts": [(q.start, q.end) for q in parts],
+    }
     return Resolution(sents, rule, details=details)
 
 
