@@ -35,6 +35,19 @@ Round 2:
   remnant's own ("and the second the jug of milk, covered with a cloth";
   ``rules._own_relative``).
 
+Round 3:
+
+* A remnant set off by commas before the verb, with a phrase of the preposition that closes
+  the phrase before the conjunction, answers the noun that phrase hangs on ("Pupils in the
+  morning group, but not those in the evening group, improved" -> "Those in the evening
+  group did not improve"; ``stripping.resolve_aside``).
+* A right conjunct with its own "had" keeps it alone (the lead's finding on af7280a: "had
+  not only V-ed ... but had also V-ed" doubled the auxiliary; ``rules._verbal``).
+* A phrase of time that places a noun of time of the remnant is that noun's, not an adjunct
+  shared with the left clause ("in the weeks after it"; ``stripping.remnant_end``).
+* An imperative's first word that the tagger gives a finite tag its form cannot have
+  ("Clean/VBD the windows, but not the frames") is a verb (``rules._imperative_retagged``).
+
 Every sentence is written here; none is in a development set.
 """
 
@@ -241,6 +254,50 @@ REVIEW_KEEP: list[Case] = [
 
 @pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases([], REVIEW_KEEP))
 def test_review_keep(
+    rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
+) -> None:
+    out, _rule = resolve(rules, sentence, conj)
+    assert out == expected
+
+
+ROUND3: list[Case] = [
+    (
+        "Ina said that he had not only painted the fence but had also fixed the gate.",
+        "but",
+        ["Ina said that he had painted the fence.", "Ina said that he had also fixed the gate."],
+    ),
+    (
+        "Pupils in the morning group, but not those in the evening group, improved their scores.",
+        "but",
+        [
+            "Pupils in the morning group improved their scores.",
+            "Those in the evening group did not improve their scores.",
+        ],
+    ),
+    (
+        "The band played not only during the festival but also in the weeks after it.",
+        "but",
+        ["The band played during the festival.", "The band also played in the weeks after it."],
+    ),
+]
+
+
+ROUND3_KEEP: list[Case] = [
+    (
+        "Wipe the shelves, but not the books.",
+        "but",
+        ["Wipe the shelves.", "Do not wipe the books."],
+    ),
+    (
+        "You should email the secretary and not the professor.",
+        "and",
+        ["You should email the secretary.", "You should not email the professor."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "conj", "expected", "new"), shape_cases(ROUND3, ROUND3_KEEP))
+def test_round3(
     rules: RulesResolver, sentence: str, conj: str, expected: list[str], new: bool
 ) -> None:
     out, _rule = resolve(rules, sentence, conj)

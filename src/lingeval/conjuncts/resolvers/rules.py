@@ -3269,14 +3269,23 @@ def _common_words_retagged(doc: Doc, cc: int) -> Doc:
 
 def _imperative_retagged(doc: Doc, cc: int) -> Doc:
     """A copy of ``doc`` in which the first word of an imperative that the tagger calls an
-    adjective or noun is a verb: the root of the sentence, before the conjunction ``cc``,
+    adjective, a noun or a finite form it cannot be is a verb: the root of the sentence, before the conjunction ``cc``,
     capitalised, with a direct object and no subject, and a verb in the dictionary ("Clean/JJ
     the glass but not the frames", "Wax/NN the table ..."); the doc itself otherwise."""
+    from lingeval.conjuncts.memo import get_inflection
+
     first = next((t for t in doc if not t.is_punct), None)
+    # (or a finite tag the form cannot have: "Clean/VBD the windows", not "Cut/VBD the rope")
+    finite = (
+        first is not None
+        and first.tag_ in {"VBD", "VBZ", "VBP", "VBN"}
+        and first.lower_ == first.lemma_.lower()
+        and first.lower_ not in get_inflection(first.lemma_.lower(), first.tag_)
+    )
     if (
         first is None
         or first.i >= cc
-        or first.tag_ not in {"JJ", "NN", "NNP"}
+        or (first.tag_ not in {"JJ", "NN", "NNP"} and not finite)
         or first.dep_ != "ROOT"
         or not first.text[:1].isupper()
         or not has_lemma(first.lower_, "VERB")
@@ -4066,6 +4075,8 @@ def _verbal(
         and not (
             rv.tag_ == "VBD"
             and lv.tag_ == "VBN"
+            and rv.dep_ not in {"aux", "auxpass"}  # ("but had also dried": its own "had")
+            and rv.lemma_.lower() != "have"
             and _participle_form(rv)
             and all(doc[a].lemma_.lower() == "have" for a in auxes)
         )

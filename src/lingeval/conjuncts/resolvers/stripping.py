@@ -1270,7 +1270,8 @@ def _choices(
         # "but not X" continues the phrase before it only when that phrase is of X's kind
         # as much as the subject is ("We like the film but not the director"), or the subject
         # is "I / we / you"; a person remnant after a thing answers the person subject ("The
-        # nurses received a bonus but not the doctors")
+        # nurses received a bonus but not the doctors"); "and not X" without a comma keeps
+        # the phrase before it ("should email the secretary and not the professor")
         negated_and = _object_over_subject(doc, out)
     elif doc[an.cc].lower_ != "and":
         negated_and = False
@@ -2186,6 +2187,8 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
                 and _time_phrase(doc, t)
                 # (not inside a clause of the remnant: "the silence that came [after it]")
                 and not any(a.tag_ in VERB_TAGS for a in t.ancestors if a.i in inside)
+                # (nor a phrase that places a noun of time: "in the months [after it]")
+                and not (t.dep_ == "prep" and _time_noun(t.head))
             ]
         )
         if when:
@@ -2920,6 +2923,19 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
     if doc[rem.start].tag_ in {"IN", "TO"} and tok.dep_ == "pobj" and tok.head.i == xs - 1:
         tok, xs = tok.head, xs - 1  # a prepositional remnant answers the whole phrase
     elif _partitive(tok):  # a noun phrase answers the whole partitive: "[Most of the students]"
+        tok = tok.head.head
+        xs = tok.left_edge.i
+    elif (
+        tok.dep_ == "pobj"
+        and tok.head.tag_ == "IN"
+        and tok.head.head.tag_ in {"NN", "NNS", "NNP", "NNPS"}
+        and tok.head.head.i < tok.head.i
+        and doc[rem.start].tag_ not in {"IN", "TO"}
+        and any(doc[i].lower_ == tok.head.lower_ for i in range(rem.start + 1, rem.end + 1))
+    ):
+        # a noun phrase with a phrase of the same preposition answers the noun the phrase
+        # before the conjunction hangs on ("[Pupils in the morning group], but not those in
+        # the evening group, improved")
         tok = tok.head.head
         xs = tok.left_edge.i
     pairs = _not_only_pairs(doc, xs, xe)
