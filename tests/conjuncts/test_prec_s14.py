@@ -77,3 +77,13 @@ def test_gapping_stays(rules: RulesResolver, sentence: str, expected: list[str])
     out, rule = resolve(rules, sentence)
     assert out == expected
     assert rule == "gapping"
+
+
+def test_both_is_no_gapping(rules: RulesResolver) -> None:
+    """A correlative "both" opens the first conjunct: "both ... and" joins two phrases, never
+    two clauses (rules._both_before); was gapping on main 7d5603a."""
+    out, rule = resolve(
+        rules, "The museum sells both postcards and framed prints of the old harbour."
+    )
+    assert rule == "coordination"
+    assert out[1] == "The museum sells framed prints of the old harbour."

@@ -5212,6 +5212,22 @@ def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) ->
     return False
 
 
+def _both_before(doc: Doc, corr: Sequence[Span], cc: int) -> bool:
+    """A correlative "both" opens the first conjunct after the subject's correlate ("sells
+    both postcards and framed prints of ...", "a feature in both A and B dialects"): "both
+    ... and" joins two phrases, never two clauses, so the conjunct is no gapped clause (issue
+    11, session 14). Not a pronoun "both" ("liked both, and ...", "both of them") nor one
+    floated before a verb ("They both sang ...")."""
+    start = corr[0].end + 1 if corr else 0
+    return any(
+        doc[i].lower_ == "both"
+        and doc[i + 1].lower_ != "of"
+        and not doc[i + 1].is_punct
+        and doc[i + 1].pos_ not in {"VERB", "AUX", "ADV"}
+        for i in range(start, cc - 1)
+    )
+
+
 def _object_conjunct_subject(
     doc: Doc, parts: Sequence[Span], corr: Sequence[Span], cc: int
 ) -> bool:
@@ -5607,6 +5623,10 @@ def _nominal(
                         doc, parts, corr[lead:] if lead else corr, an.cc
                     ):
                         continue  # "the need for A and the intent | behind it": a noun's conjunct
+                    if option in {"gapping", "fronted"} and _both_before(
+                        doc, corr[lead:] if lead else corr, an.cc
+                    ):
+                        continue  # "launch both supplies and astronauts | to ...": no clauses
                     if option == "gapping" and _two_object_cluster(doc, verb, parts, an.cc):
                         continue  # "lent the city 30 million and the region 12 million"
                     if _counted_noun_replaced(doc, parts, corr[lead:] if lead else corr):
