@@ -1,5 +1,5 @@
-"""The development sources ``written-blind11``, ``written-blind12`` and ``written-blind13``
-(issue 11, sessions 11 to 13): sets of gapping, argument clusters and stripping written by writers who ran no
+"""The development sources ``written-blind11`` to ``written-blind14``
+(issue 11, sessions 11 to 14): sets of gapping, argument clusters and stripping written by writers who ran no
 resolver and read no resolver output on them; scored blind during their session,
 development data since. The tests check the committed files' form and the paper's
 annotation checks (section 4.2); no test here runs a resolver on them (the quality benchmark
@@ -74,6 +74,35 @@ SETS = {
             ("n", "stripping"): 18,
         },
         0,
+    ),
+    "written-blind14": (
+        "written_blind14",
+        {
+            ("p", "argument-cluster"): 12,
+            ("p", "gapping"): 20,
+            ("p", "other"): 8,
+            ("p", "stripping"): 40,
+            ("q", "argument-cluster"): 4,
+            ("q", "gapping"): 7,
+            ("q", "other"): 6,
+            ("q", "stripping"): 63,
+            ("r", "argument-cluster"): 25,
+            ("r", "gapping"): 16,
+            ("r", "stripping"): 39,
+            ("s", "argument-cluster"): 15,
+            ("s", "gapping"): 20,
+            ("s", "other"): 10,
+            ("s", "stripping"): 15,
+            ("t", "argument-cluster"): 15,
+            ("t", "gapping"): 20,
+            ("t", "other"): 10,
+            ("t", "stripping"): 35,
+            ("u", "argument-cluster"): 15,
+            ("u", "gapping"): 12,
+            ("u", "other"): 2,
+            ("u", "stripping"): 51,
+        },
+        8,
     ),
 }
 
