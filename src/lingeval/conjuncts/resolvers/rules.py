@@ -1202,6 +1202,8 @@ class _Analysis:
             return False
         if any(doc[j].tag_ == "CC" or doc[j].is_punct for j in range(k + 1, root.i)):
             return False
+        if doc[k - 1].tag_ in {"NNP", "NNPS"} and doc[k + 1].tag_ in {"NNP", "NNPS"}:
+            return False  # a place and its region: "the city Angola, Indiana is located"
         if any(
             c.i > root.i
             and (
@@ -3250,7 +3252,18 @@ def _common_words_retagged(doc: Doc, cc: int) -> Doc:
                 # subject of the plural or past verb it is conjoined with: "Most guests
                 # prefer X, and families/VBZ Y", "Some ate X, and others/VBZ Y"
                 found[t.i] = ("NNS", "NOUN")
-        elif t.tag_ in {"NNP", "NNPS"} and t.text.islower():
+        elif (
+            t.tag_ in {"NNP", "NNPS"}
+            and t.text.islower()
+            # (not a particle inside a name: "Armin van Buuren", "Vasco da Gama")
+            and not (
+                doc[t.i - 1].tag_ in {"NNP", "NNPS"}
+                and doc[t.i - 1].text[:1].isupper()
+                and t.i + 1 < len(doc)
+                and doc[t.i + 1].tag_ in {"NNP", "NNPS"}
+                and doc[t.i + 1].text[:1].isupper()
+            )
+        ):
             # (a word no dictionary knows after an article or possessive: "the lamb korma")
             det = any(
                 c.dep_ in {"det", "poss"} for c in (t.head if t.dep_ == "compound" else t).children
