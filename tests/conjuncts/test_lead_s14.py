@@ -10,7 +10,9 @@ WebNLG gapping items: a lower-case particle tagged as a name between two capital
 ("Armin van Buuren") is part of the name, not a common noun ("van") to be retagged
 (``rules._common_words_retagged``), so the name is not cut into two remnants; a comma between a
 place and its region ("Angola, Indiana") does not open a closing clause
-(``rules._closing_report_verb``). The sentences here are new.
+(``rules._closing_report_verb``). A determiner "both" whose phrase ends before the
+conjunction, or a "both" closed by an earlier "and", does not rule out gapping
+(``rules._both_before``; reviewer rv14's regression of cec18e7). The sentences here are new.
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ CASES = [
      " Ohio is located.",
      ["Germans are a group in the U.S which is where they speak german.",
       "Germans are a group in the U.S which is where the city Berlin, Ohio is located."]),
+    # each of these failed on main 41eef1f
+    ("The council approved both plans in March, and the mayor in April.",
+     ["The council approved both plans in March.", "The mayor approved both plans in April."]),
+    ("Tom praised both teams, and Ella the referee.",
+     ["Tom praised both teams.", "Ella praised the referee."]),
 ]  # fmt: skip
 
 

@@ -5230,15 +5230,32 @@ def _both_before(doc: Doc, corr: Sequence[Span], cc: int) -> bool:
     both postcards and framed prints of ...", "a feature in both A and B dialects"): "both
     ... and" joins two phrases, never two clauses, so the conjunct is no gapped clause (issue
     11, session 14). Not a pronoun "both" ("liked both, and ...", "both of them") nor one
-    floated before a verb ("They both sang ...")."""
+    floated before a verb ("They both sang ..."), nor a "both" that pairs with an earlier
+    conjunction ("plays both A and B, and his sister C") or a determiner whose phrase ends
+    before the conjunction ("passed both bills in May, and the House in June"): the phrase
+    "both" opens (its head without that head's conjuncts) must end right before ``cc``, with
+    no comma there."""
+    if doc[cc - 1].is_punct:
+        return False  # ("thanked both parents, and Bo his teachers": a determiner)
     start = corr[0].end + 1 if corr else 0
-    return any(
-        doc[i].lower_ == "both"
-        and doc[i + 1].lower_ != "of"
-        and not doc[i + 1].is_punct
-        and doc[i + 1].pos_ not in {"VERB", "AUX", "ADV"}
-        for i in range(start, cc - 1)
-    )
+    last = cc - 1
+    for i in range(start, cc - 1):
+        if (
+            doc[i].lower_ != "both"
+            or doc[i + 1].lower_ == "of"
+            or doc[i + 1].is_punct
+            or doc[i + 1].pos_ in {"VERB", "AUX", "ADV"}
+            or any(doc[j].tag_ == "CC" for j in range(i + 1, cc))
+        ):
+            continue
+        head = doc[i].head
+        end = max(
+            [head.i]
+            + [c.right_edge.i for c in head.children if c.dep_ not in {"conj", "cc"} and c.i < cc]
+        )
+        if end == last:
+            return True
+    return False
 
 
 def _object_conjunct_subject(
