@@ -101,6 +101,7 @@ SETS = {
             ("u", "gapping"): 12,
             ("u", "other"): 2,
             ("u", "stripping"): 51,
+            ("v", "gapping"): 50,
         },
         8,
     ),

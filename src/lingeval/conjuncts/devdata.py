@@ -51,10 +51,11 @@ repository) and in the repository's benchmark folder:
                (i, j, m) and knowledge-graph fact sentences, gapping-heavy (k, l, n); i and l
                were the session's clean measures. j, k, m and n were read while fixing rules:
                in-sample for the rules, though the ranker is never fitted on any of them.
-``written-blind14`` Six more, written in session 14 (``written_blind14p..u.jsonl``,
+``written-blind14`` Seven more, written in session 14 (``written_blind14p..v.jsonl``,
                ``meta.set``): running text in the registers of GUM's genres (p, q, r, u; q
                correlatives and negation, r sequence adverbs and clusters), knowledge-graph fact
-               sentences (s) and web text (t); p, s and u were the session's clean measures,
+               sentences (s, and v: gapping only, written after the freeze), web text (t);
+               p, s, u and v were the session's clean measures,
                q, r and t were read while fixing rules. Never fitted on.
 ``synthetic``  Gapped sentences made by :mod:`lingeval.conjuncts.synthesize` from
                ``benchmarks/data/conjuncts/synth_source.txt``.
@@ -203,7 +204,7 @@ def _bench_paths(bench_data: Path) -> dict[str, list[Path]]:
         "written-blind11": [bench_data / f"written_blind11{k}.jsonl" for k in "abc"],
         "written-blind12": [bench_data / f"written_blind12{k}.jsonl" for k in "def"],
         "written-blind13": [bench_data / f"written_blind13{k}.jsonl" for k in "ijklmn"],
-        "written-blind14": [bench_data / f"written_blind14{k}.jsonl" for k in "pqrstu"],
+        "written-blind14": [bench_data / f"written_blind14{k}.jsonl" for k in "pqrstuv"],
         "synthetic": [bench_data / "synth_source.txt"],
         "stripping": [bench_data / "stripping_gold.jsonl"],
         "mined": [bench_data / "mined_gold.jsonl"],
