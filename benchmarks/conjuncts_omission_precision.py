@@ -40,26 +40,13 @@ from pathlib import Path
 from typing import Any
 
 from _common import ROOT, SHARED_DATA
-from conjuncts_mining_fit import WEBNLG, WEBNLG_REG, corpus_of
+from conjuncts_mining_fit import FIT_FILES, HOLDOUT_FILES, WEBNLG, WEBNLG_REG, corpus_of
 
 DATA = ROOT / "benchmarks" / "data" / "conjuncts"
-#: the label files, by explicit name (never a glob of the data folder: it holds held-out gold)
-LABEL_FILES = (
-    "gum_mining_labels.tsv",
-    "gum_mining_labels_dev2.tsv",
-    "gum_mining_labels_dev3.tsv",
-    "gum_mining_labels_test.tsv",
-    "gum_mining_labels_test2.tsv",
-    "gum_mining_labels_test3.tsv",
-    "ewt_mining_labels_dev.tsv",
-    "ewt_mining_labels_devblind.tsv",
-    "ewt_mining_labels_test.tsv",
-    "pud_mining_labels_test.tsv",
-    "webnlg_mining_labels_dev.tsv",
-    "webnlg_mining_labels_blind.tsv",
-    "webnlgdev_mining_labels_blind.tsv",
-    "webnlgdev_mining_labels_second_pass.tsv",
-)
+#: the label files, by explicit name (never a glob of the data folder: it holds held-out gold):
+#: those the mining filter is fitted on and those it was held out on, each row once (a
+#: second annotator's pass over the same rows is not counted again)
+LABEL_FILES = (*FIT_FILES, *HOLDOUT_FILES)
 HELD_OUT = ("treebank-heldout", "webnlg-heldout")
 FAMILIES = ("omission", "coordination", "shared-subject", "clauses", "unchanged", "other")
 OMISSION_RULES = ("gapping", "argument-cluster", "stripping", "vp-ellipsis")
