@@ -2938,6 +2938,15 @@ def _reheaded(doc: Doc, heads: list[int], deps: list[str]) -> Doc:
     return doc
 
 
+def _verbless_clause_start(doc: Doc, cc: int) -> int | None:
+    """Where the clause of the conjunction ``cc`` starts (after the last semicolon or colon
+    before it) in a sentence without any verb or modal; None when the sentence has one. The
+    shared opening of :func:`_verb_from_plural_noun` and :func:`_base_verb_after_plural`."""
+    if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
+        return None
+    return max((k + 1 for k in range(cc) if doc[k].text in {";", ":"}), default=0)
+
+
 def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     """Repair a sentence without any verb whose first conjunct is "noun phrase + plural noun
     that is also a verb's -s form + complement" ("The first train leaves/NNS at 6 and the last
@@ -2951,9 +2960,9 @@ def _verb_from_plural_noun(doc: Doc, cc: int) -> Doc:
     returned) unless exactly one word fits and the parse's root is that word or follows it.
     Paper 000, section 3.2 (the verb a gapped conjunct copies).
     """
-    if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
+    start = _verbless_clause_start(doc, cc)
+    if start is None:
         return doc
-    start = max((k + 1 for k in range(cc) if doc[k].text in {";", ":"}), default=0)
     fits = [
         k
         for k in range(start + 1, cc - 1)
@@ -3013,9 +3022,9 @@ def _base_verb_after_plural(doc: Doc, cc: int) -> Doc:
     """
     from lingeval.conjuncts.memo import get_inflection
 
-    if any(t.tag_ in VERB_TAGS or t.tag_ == "MD" for t in doc):
+    start = _verbless_clause_start(doc, cc)
+    if start is None:
         return doc
-    start = max((k + 1 for k in range(cc) if doc[k].text in {";", ":"}), default=0)
     fits = [
         k
         for k in range(start + 1, cc - 1)
