@@ -60,6 +60,9 @@ GAPPING = [
      ["The gold cup went to Kenya.", "The silver went to Norway."]),
     ("Mira plays the violin and her brother the cello.",
      ["Mira plays the violin.", "Her brother plays the cello."]),
+    # session 15: a title before a name answering the verb's own argument, not a preposition's
+    ("Its current chairman is Ivo Rask and head coach Lena Moor.",
+     ["Its current chairman is Ivo Rask.", "Head coach is Lena Moor."]),
 ]  # fmt: skip
 
 

@@ -5195,13 +5195,27 @@ def _root_of(doc: Doc, part: Span) -> Token:
     )
 
 
+#: dependencies of a verb's own noun-phrase argument after it (not a subject, not under a
+#: preposition): see _np_split_remnants
+_VERB_ARGUMENT_DEPS = frozenset({"dobj", "attr", "oprd", "dative"})
+
+
+def _verb_argument(tok: Token) -> bool:
+    """``tok`` heads a noun phrase that is a verb's own object or predicate ("is [Washington
+    DC]", "has [an apoapsis]"), not the object of a preposition or a noun's modifier."""
+    return tok.dep_ in _VERB_ARGUMENT_DEPS and tok.head.pos_ in {"VERB", "AUX"}
+
+
 def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
     """A remnant is a title inside the noun phrase of another ("including musician A and
     [actor] [B]", "and [finance director] [B]"): a bare lower-case common noun phrase whose
     root hangs on the name of another remnant (over compounds), so the remnants are one noun
     phrase, a conjunct of a coordinated noun phrase (conjunction reduction), not the arguments
     of an omitted verb (issue 11, session 14). Only titles: the parser glues many true gapped
-    remnants the same way ("and Barry/compound | potatoes", "and the Nasdaq | 0.9%")."""
+    remnants the same way ("and Barry/compound | potatoes", "and the Nasdaq | 0.9%"). Only
+    where the name's correlate is the object of a preposition the remnant lacks ("looking at
+    Mr A and [sales director] [B]"): a name answering the verb's own argument is a gapped
+    remnant ("The capital is Washington DC and [musical genre] [Pop]", session 15)."""
     for k, part in enumerate(parts):
         root = _root_of(doc, part)
         if root.dep_ not in _NP_INTERNAL_DEPS:
@@ -5224,6 +5238,8 @@ def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) ->
         )
         if j is None:
             continue
+        if j < len(corr) and _verb_argument(_root_of(doc, corr[j])):
+            continue  # "is Washington DC and [musical genre] [Pop]": the name answers an argument
         if k < len(corr) and j < len(corr):
             # the correlates are cut alike ("on 21 April | 2013" for "on 18 May | 2014"): the
             # first conjunct has the same structure, so the cut is no accident of the parse
