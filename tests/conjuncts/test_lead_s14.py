@@ -42,6 +42,9 @@ CASES = [
      ["The council approved both plans in March.", "The mayor approved both plans in April."]),
     ("Tom praised both teams, and Ella the referee.",
      ["Tom praised both teams.", "Ella praised the referee."]),
+    # session 15: two particles in one name; failed on main 81ff787
+    ("Its mayor is Ruth Okoye and its chairman Pieter van der Berg.",
+     ["Its mayor is Ruth Okoye.", "Its chairman is Pieter van der Berg."]),
 ]  # fmt: skip
 
 

@@ -3221,6 +3221,26 @@ def _split_compound_noun(doc: Doc, cc: int) -> Doc:
     return doc
 
 
+def _name_particle(doc: Doc, i: int) -> bool:
+    """``doc[i]`` is a lower-case word tagged as a name inside a run of such words between two
+    capitalised names: a particle of one name ("Armin [van] Buuren", "Vasco [da] Gama",
+    "Eberhard [van der] Laan"; sessions 14 and 15), not a common word mistagged."""
+
+    def capitalised_name(j: int) -> bool:
+        return doc[j].tag_ in {"NNP", "NNPS"} and doc[j].text[:1].isupper()
+
+    def particle(j: int) -> bool:
+        return doc[j].tag_ in {"NNP", "NNPS"} and doc[j].text.islower()
+
+    left = i - 1
+    while left >= 0 and particle(left):
+        left -= 1
+    right = i + 1
+    while right < len(doc) and particle(right):
+        right += 1
+    return left >= 0 and right < len(doc) and capitalised_name(left) and capitalised_name(right)
+
+
 def _common_words_retagged(doc: Doc, cc: int) -> Doc:
     """A copy of ``doc`` with the tagger's errors on common words after the conjunction ``cc``
     undone (casual text): a word it calls a participle or gerund (``VBG``/``VBN``) is a noun
@@ -3264,14 +3284,7 @@ def _common_words_retagged(doc: Doc, cc: int) -> Doc:
         elif (
             t.tag_ in {"NNP", "NNPS"}
             and t.text.islower()
-            # (not a particle inside a name: "Armin van Buuren", "Vasco da Gama")
-            and not (
-                doc[t.i - 1].tag_ in {"NNP", "NNPS"}
-                and doc[t.i - 1].text[:1].isupper()
-                and t.i + 1 < len(doc)
-                and doc[t.i + 1].tag_ in {"NNP", "NNPS"}
-                and doc[t.i + 1].text[:1].isupper()
-            )
+            and not _name_particle(doc, t.i)
         ):
             # (a word no dictionary knows after an article or possessive: "the lamb korma")
             det = any(
