@@ -3281,11 +3281,7 @@ def _common_words_retagged(doc: Doc, cc: int) -> Doc:
                 # subject of the plural or past verb it is conjoined with: "Most guests
                 # prefer X, and families/VBZ Y", "Some ate X, and others/VBZ Y"
                 found[t.i] = ("NNS", "NOUN")
-        elif (
-            t.tag_ in {"NNP", "NNPS"}
-            and t.text.islower()
-            and not _name_particle(doc, t.i)
-        ):
+        elif t.tag_ in {"NNP", "NNPS"} and t.text.islower() and not _name_particle(doc, t.i):
             # (a word no dictionary knows after an article or possessive: "the lamb korma")
             det = any(
                 c.dep_ in {"det", "poss"} for c in (t.head if t.dep_ == "compound" else t).children
