@@ -48,6 +48,9 @@ REDUCTION = [
      ["The inquiry opened in March, looking at Ms Ferreira.",
       "The inquiry opened in March, looking at finance director Paulo Mendes, who left the"
       " bank in May."]),
+    # session 15: a title before both names (reviewer rv15's probe shape; failed on 81ff787)
+    ("The memo blames deputy mayor Ken Ito and city treasurer Rosa Lind.",
+     ["The memo blames deputy mayor Ken Ito.", "The memo blames city treasurer Rosa Lind."]),
 ]  # fmt: skip
 
 #: Gapping that must stay gapping.

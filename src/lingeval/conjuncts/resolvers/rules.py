@@ -5215,16 +5215,32 @@ def _verb_argument(tok: Token) -> bool:
     return tok.dep_ in _VERB_ARGUMENT_DEPS and tok.head.pos_ in {"VERB", "AUX"}
 
 
+def _titled(doc: Doc, name: Span) -> bool:
+    """A bare lower-case title right before ``name`` hangs on it ("criticizes [chief
+    executive] Alan Reeve"): a remnant "finance director B" then parallels the whole titled
+    name, one noun phrase conjunct of another (reviewer rv15's probe t42)."""
+    k = name.start - 1
+    return (
+        k >= 0
+        and doc[k].tag_ in {"NN", "NNS", "JJ"}
+        and doc[k].text.islower()
+        and doc[k].dep_ in _NP_INTERNAL_DEPS
+        and name.start <= doc[k].head.i <= name.end
+    )
+
+
 def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) -> bool:
     """A remnant is a title inside the noun phrase of another ("including musician A and
     [actor] [B]", "and [finance director] [B]"): a bare lower-case common noun phrase whose
     root hangs on the name of another remnant (over compounds), so the remnants are one noun
     phrase, a conjunct of a coordinated noun phrase (conjunction reduction), not the arguments
     of an omitted verb (issue 11, session 14). Only titles: the parser glues many true gapped
-    remnants the same way ("and Barry/compound | potatoes", "and the Nasdaq | 0.9%"). Only
-    where the name's correlate is the object of a preposition the remnant lacks ("looking at
-    Mr A and [sales director] [B]"): a name answering the verb's own argument is a gapped
-    remnant ("The capital is Washington DC and [musical genre] [Pop]", session 15)."""
+    remnants the same way ("and Barry/compound | potatoes", "and the Nasdaq | 0.9%"). Not
+    where the name's correlate is the verb's own object or predicate (:func:`_verb_argument`)
+    without a title of its own (:func:`_titled`): there the title is a gapped subject ("The
+    capital is Washington DC and [musical genre] [Pop]", "Its chairman is A and [head coach]
+    [B]"; session 15), while "looking at Mr A and [sales director] [B]" and "criticizes chief
+    executive A and [finance director] [B]" keep one noun phrase."""
     for k, part in enumerate(parts):
         root = _root_of(doc, part)
         if root.dep_ not in _NP_INTERNAL_DEPS:
@@ -5247,7 +5263,7 @@ def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) ->
         )
         if j is None:
             continue
-        if j < len(corr) and _verb_argument(_root_of(doc, corr[j])):
+        if j < len(corr) and _verb_argument(_root_of(doc, corr[j])) and not _titled(doc, corr[j]):
             continue  # "is Washington DC and [musical genre] [Pop]": the name answers an argument
         if k < len(corr) and j < len(corr):
             # the correlates are cut alike ("on 21 April | 2013" for "on 18 May | 2014"): the
