@@ -5192,18 +5192,6 @@ _NP_INTERNAL_DEPS = frozenset({"compound", "amod"})
 _QUANTITY_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "QUANTITY", "MONEY", "PERCENT", "ORDINAL"})
 
 
-def _root_of(doc: Doc, part: Span) -> Token:
-    """The first word of ``part`` whose head lies outside it (its root in the parse)."""
-    return next(
-        (
-            doc[i]
-            for i in range(part.start, part.end + 1)
-            if not part.start <= doc[i].head.i <= part.end
-        ),
-        doc[part.end],
-    )
-
-
 #: dependencies of a verb's own noun-phrase argument after it (not a subject, not under a
 #: preposition): see _np_split_remnants
 _VERB_ARGUMENT_DEPS = frozenset({"dobj", "attr", "oprd", "dative"})
@@ -5242,7 +5230,7 @@ def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) ->
     [B]"; session 15), while "looking at Mr A and [sales director] [B]" and "criticizes chief
     executive A and [finance director] [B]" keep one noun phrase."""
     for k, part in enumerate(parts):
-        root = _root_of(doc, part)
+        root = _head_of(doc, part)
         if root.dep_ not in _NP_INTERNAL_DEPS:
             continue
         words = doc[part.start : part.end + 1]
@@ -5263,12 +5251,12 @@ def _np_split_remnants(doc: Doc, parts: Sequence[Span], corr: Sequence[Span]) ->
         )
         if j is None:
             continue
-        if j < len(corr) and _verb_argument(_root_of(doc, corr[j])) and not _titled(doc, corr[j]):
+        if j < len(corr) and _verb_argument(_head_of(doc, corr[j])) and not _titled(doc, corr[j]):
             continue  # "is Washington DC and [musical genre] [Pop]": the name answers an argument
         if k < len(corr) and j < len(corr):
             # the correlates are cut alike ("on 21 April | 2013" for "on 18 May | 2014"): the
             # first conjunct has the same structure, so the cut is no accident of the parse
-            twin = _root_of(doc, corr[k])
+            twin = _head_of(doc, corr[k])
             if twin.dep_ == root.dep_ and corr[j].start <= twin.head.i <= corr[j].end:
                 continue
         return True
@@ -5326,7 +5314,7 @@ def _object_conjunct_subject(
     if not any(doc[q.start].tag_ in {"IN", "TO"} for q in parts[1:]):
         return False  # two noun phrases ("and her brother | the cello"): a gapped clause may
         # pair them; one noun phrase cut in two is _np_split_remnants's
-    root = _root_of(doc, parts[0])
+    root = _head_of(doc, parts[0])
     head = root.head
     if root.dep_ != "conj" or root.tag_ not in NOMINAL_TAGS or head.tag_ not in NOMINAL_TAGS:
         return False
@@ -5344,7 +5332,7 @@ def _object_conjunct_subject(
             return False
         if any(doc[i].text in {",", ";"} for i in range(corr[-1].end + 1, cc)):
             return False  # a middle group of a list (", her mother as a seamstress and ...")
-    elif k == 0 or _root_of(doc, corr[k]).head.tag_ not in NOMINAL_TAGS:
+    elif k == 0 or _head_of(doc, corr[k]).head.tag_ not in NOMINAL_TAGS:
         return False  # the noun's phrase is an argument of the verb ("voted for the measure
         # and Republicans against it"): the parse's conjunct may be a gapped subject
     for c, part in zip(corr[1:], parts[1:], strict=False):
