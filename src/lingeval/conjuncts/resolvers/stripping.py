@@ -1126,6 +1126,9 @@ def _choices(
     head = _head_of(doc, rem)
     marker = marker_word(doc, st)
     kind = phrase_kind(doc[core.start : core.end + 1])
+    # a partitive remnant ("two of the laptops") answers a phrase as its whole does ("the
+    # van"): its similarity is the whole's too
+    whole = _partitive_whole(doc, core)
     out: list[_Choice] = []
     focused: list[_Choice] = []  # the choices right after "not only"
     timed: list[_Choice] = []  # phrases of time for a remnant of time
@@ -1135,11 +1138,23 @@ def _choices(
         o.dep_ == "pobj" and phrase_kind([o]) in {"NAME", "PERSON"} and not _time_noun(o)
         for o in first.children
     )
-    for span, is_subj, pp_obj in _candidates(an, verb, rem, cleft[1] if cleft else None):
+    speaker = False  # a subject "I / we / you" left out for a thing (below)
+    cands = _candidates(an, verb, rem, cleft[1] if cleft else None)
+    for span, is_subj, pp_obj in cands:
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
         if is_subj and doc[span.start].lower_ in {"what", "whatever"} and verb.lemma_ == "be":
             continue  # a pseudo-cleft's free relative: the remnant answers its focus
+        if (
+            is_subj
+            and span.start == span.end
+            and doc[span.start].lower_ in {"i", "we", "you"}
+            and kind not in {"PERSON", "NAME", "PRON"}
+            and doc[core.start].tag_ not in {"IN", "TO"}
+            and _np_head(doc, core).tag_ in {"NN", "NNS", "NNP", "NNPS", "CD"}
+        ):
+            speaker = True  # the speaker or hearer is no thing: "I'd buy A but not [the B]"
+            continue
         if is_subj and doc[core.start].tag_ == "IN" and doc[core.start].dep_ != "mark":
             continue  # a prepositional phrase answers no subject ("and not at 3 a.m.")
         if is_subj and head.tag_ in {"JJ", "JJR", "JJS"} and _elided_noun(doc, span, rem) is None:
@@ -1153,6 +1168,8 @@ def _choices(
             sim = max(an.sim(core, span), float(_np_head(doc, span).tag_ == "JJR"))
         else:
             sim = an.sim(core, span)
+            if whole is not None:
+                sim = max(sim, an.sim(whole, span))
             if head.tag_ in {"JJ", "JJR"} and head.i == core.start:
                 # an adjective with a phrase of its own answers as the adjective does ("but
                 # not alive [in the usual sense]")
@@ -1247,6 +1264,24 @@ def _choices(
     # answers a phrase of time when the clause has one
     if not focused and not st.extra:
         focused = _not_only_phrase(an, verb, p, out, core)
+    objects = [c for c in verb.children if c.dep_ == "dobj" and verb.i < c.i < an.cc]
+    if speaker and not out and len(objects) == 1 and marker:
+        # then the verb's one object answers the remnant, whatever its words ("I'd recommend
+        # the first two seasons but not the film they made"), all of a list ("packed a hat, a
+        # map and sun cream, but not a coat")
+        obj = Span(objects[0].left_edge.i, _phrase_end(doc, objects[0], p))
+        feats = {"sim": an.sim(core, obj), "same_head": 0.0, "pp_obj": 0.0}
+        out.append(_Choice(obj, False, 0.5, feats | {"kind_match": 0.0, "subj": 0.0}))
+    if not timed and not st.extra and _time_noun_phrase(doc, core):
+        # a noun phrase of time answers the clause's adjunct of time, a prepositional one too
+        # ("go there in August, but not this year" -> "do not go there this year")
+        for c in verb.children:
+            if verb.i < c.i <= p and c.left_edge.i > verb.i and _time_phrase(doc, c):
+                span = Span(c.left_edge.i, _phrase_end(doc, c, p))
+                while span.start + 1 < span.end and _not_only_at(doc, span.start):
+                    span = Span(span.start + 2, span.end)  # (without "not only")
+                feats = {"sim": 1.0, "same_head": 0.0, "pp_obj": 0.0, "kind_match": 1.0}
+                timed.append(_Choice(span, False, 1.0, feats | {"subj": 0.0}))
     out = focused or timed or out
     if doc[core.start].lower_ in {"others", "other"} and core.end <= core.start + 1:
         # "others" answers the phrase it contrasts with, one with "some" / "most" / ...
@@ -2599,6 +2634,7 @@ def _build(
         Resolution,
         Span,
         _finish,
+        _head_of,
         _modifier_pivot,
         _tokens_text,
         _undo_do,
@@ -2635,6 +2671,21 @@ def _build(
         # "afterwards taught at X")
         when = _time_adjuncts(doc, verb, verb.i, p) - set(range(corr.start, corr.end + 1))
         ids = [i for i in ids if i not in when]
+    if (
+        corr.end >= corr.start
+        and _time_noun_phrase(doc, rem)
+        and corr.start > verb.i
+        and (_time_phrase(doc, doc[corr.start]) or _time_phrase(doc, _head_of(doc, corr)))
+    ):
+        # a time in place of the clause's time: a frequency before the verb holds for the
+        # left clause alone ("usually go there in August, but not this year" -> "do not go
+        # there this year")
+        for c in verb.children:
+            if c.i < verb.i and c.dep_ == "advmod" and c.lower_ in WHEN_ADVERBS:
+                if c.i in replace:  # (do-support before it: "do not [usually]")
+                    replace[c.i] = replace[c.i].rsplit(" ", 1)[0]
+                else:
+                    ids = [i for i in ids if i != c.i]
     if marker in {"not", "never"} and not is_subj and (corr.end >= corr.start or _degree(doc, rem)):
         # a negated remnant does not take the left clause's time or frequency ("The man stole
         # the car after midnight, but not the diamonds" -> "did not steal the diamonds")
@@ -2999,6 +3050,49 @@ def resolve_aside(an: _Analysis, r_start: int) -> Resolution | None:
 
 #: Words that head a partitive before *of* ("most of the students", "none of them")
 PARTITIVES = QUANTIFIERS | {"most", "all", "none", "half", "each", "both", "any", "one"}
+
+
+#: Words that make a noun of time a phrase of time of its own ("this year", "every Sunday")
+TIME_DETERMINERS = {"this", "that", "last", "next", "every", "each", "these", "those"}
+
+
+def _time_noun_phrase(doc: Doc, span: Span) -> bool:
+    """``span`` opens with a noun phrase of time: a noun of time or a season after a word of
+    :data:`TIME_DETERMINERS` ("this year", "next summer", "every Sunday") or a name of time
+    ("March", "Friday"), not followed by another noun or an *of* phrase."""
+    k = span.start
+    det = doc[k].lower_ in TIME_DETERMINERS
+    if det:
+        k += 1
+    if k > span.end:
+        return False
+    noun = doc[k]
+    if not (_time_noun(noun) or noun.lemma_.lower() in SEASONS):
+        return False
+    if not det and noun.tag_ not in {"NNP", "NNPS"}:
+        return False
+    after = doc[k + 1] if k + 1 <= span.end else None
+    return after is None or (
+        after.tag_ not in {"NN", "NNS", "NNP", "NNPS", "POS"} and after.lower_ != "of"
+    )
+
+
+def _partitive_whole(doc: Doc, span: Span) -> Span | None:
+    """The whole of a partitive noun phrase ``span`` ("two of [the laptops]", "most of [the
+    staff]"), up to the end of ``span``; else None."""
+    from lingeval.conjuncts.resolvers.rules import Span
+
+    for k in range(span.start + 1, span.end):
+        if doc[k].lower_ != "of":
+            # (only a determiner, number or quantity word before it: "all three of")
+            if doc[k].tag_ not in {"DT", "PDT", "CD"} and doc[k].lower_ not in PARTITIVES:
+                return None
+            continue
+        for o in doc[k].children:
+            if _partitive(o) and o.i <= span.end:
+                return Span(o.left_edge.i, min(o.right_edge.i, span.end))
+        return None
+    return None
 
 
 def _partitive(tok: Token) -> bool:
