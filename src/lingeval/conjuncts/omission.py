@@ -343,6 +343,20 @@ def numbered_name(doc: Doc, k: int) -> bool:
     return k + 1 < len(doc) and doc[k + 1].tag_ in {"IN", "TO"}
 
 
+def numbered_name_inside(doc: Doc, k: int) -> bool:
+    """The whole number before token ``k`` sits inside a name opened by "the" that goes on
+    after it: capitalised singular names before the number and at ``k`` ("the Fiat 500
+    Abarth", "the Boeing 737 Max"), so no phrase starts at ``k``."""
+    if k < 3 or not doc[k - 1].text.isdigit() or doc[k - 1].tag_ != "CD":
+        return False
+    if doc[k].tag_ != "NNP" or not doc[k].text[:1].isupper():
+        return False
+    j = k - 2
+    while j > 0 and doc[j].tag_ == "NNP" and doc[j].text[:1].isupper():
+        j -= 1
+    return j < k - 2 and doc[j].lower_ == "the"
+
+
 def _boundary_between(doc: Doc, k: int) -> bool:
     """Does a new phrase start at token ``k`` (tags of ``k - 1`` and ``k`` only)?"""
     a, b = doc[k - 1], doc[k]

@@ -73,6 +73,7 @@ from lingeval.conjuncts.omission import (
     modifier_category,
     nominal_gerund,
     numbered_name,
+    numbered_name_inside,
     numbered_series,
     open_bracket,
     outside_parentheticals,
@@ -690,6 +691,13 @@ def _is_plural(doc: Doc, span: Span) -> bool | None:
         return False
     if head.tag_ == "NNPS" and not head.lower_.endswith("s"):
         return None  # a name the tagger calls plural without a plural ending ("Dalny")
+    if (
+        head.tag_ == "NNS"
+        and not head.lower_.endswith("s")
+        and head.lemma_.lower() == head.lower_
+        and not has_lemma(head.lower_, "NOUN")
+    ):
+        return None  # a word no dictionary knows, called plural without a plural ending
     if (
         head.tag_ == "NNPS"
         and head.text[:1].isupper()
@@ -1620,8 +1628,8 @@ class _Analysis:
                 continue
             if a.lower_ in TIME_NOUNS and a.tag_ == "NNP" and b.tag_ == "CD":
                 continue  # a date: "March 2"
-            if numbered_name(doc, k):
-                continue  # one name: "the Ariane 5"
+            if numbered_name(doc, k) or numbered_name_inside(doc, k):
+                continue  # one name: "the Ariane 5", "the Fiat 500 | Abarth"
             nationality = a.text[:1].isupper() and b.tag_ == "CD"  # "Japanese 0.3%"
             if (
                 a.tag_ in {"JJ", "RB", "RBR"}
@@ -1630,8 +1638,10 @@ class _Analysis:
             ):
                 continue  # inside a noun phrase: "more considered 54", "old house"
             if a.tag_ in {"NNP", "NNPS"} and b.tag_ in {"NNP", "NNPS"}:
-                if (a.dep_ != "compound" and a.head.i != b.i) or (
-                    k == span.start + 1 and self._subject_object_names(k)
+                if (
+                    (a.dep_ != "compound" and a.head.i != b.i)
+                    or (k == span.start + 1 and self._subject_object_names(k))
+                    or self._subject_pp_names(span, k)
                 ):
                     # two names the parser keeps apart ("Argentina | Peru"), or two one-word
                     # names opening the conjunct after "Name verb Name" ("Germany beat
@@ -1716,6 +1726,24 @@ class _Analysis:
             and obj is not None
             and all(_name_word(doc, t) and t.left_edge.i == t.i for t in (subj, obj))
         )
+
+    def _subject_pp_names(self, span: Span, k: int) -> bool:
+        """The conjunct opens with a preposition followed by names up to token ``k`` (no
+        initial before ``k``), and the first clause's subject has a modifier with that
+        preposition: the names after it may be its object and the next remnant ("The mayor
+        of Lyon is Anne Roux and of Nantes | Paul M. Blanc")."""
+        doc = self.doc
+        if doc[span.start].tag_ != "IN" or k - 1 <= span.start:
+            return False
+        if not all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(span.start + 1, k)):
+            return False
+        if any(re.fullmatch(r"[A-Z]\.", doc[i].text) for i in (k - 1, k)):
+            return False  # a middle initial binds the words around it: "Richard | J. | Berry"
+        verb = self.clause_verb(self.left_end(self.cc))
+        if verb is None or verb.i > self.cc:
+            return False
+        subj = self.subject_span(verb)
+        return subj is not None and _subject_pp(doc, subj, Span(span.start, k - 1)) is not None
 
     def _bare_predicate_noun(self) -> bool:
         """The first conjunct ends in a verb and a bare noun ("becomes leader"): a bare noun
@@ -2019,6 +2047,7 @@ def resolve_doc(
     doc = _base_verb_after_plural(doc, cc)
     doc = _titles_as_names(doc)
     doc = _names_tagged_verbs(doc)
+    doc = _numbers_tagged_names(doc)
     doc = _common_words_retagged(doc, cc)
     doc = _imperative_retagged(doc, cc)
     doc = _split_compound_noun(doc, cc)
@@ -2783,6 +2812,56 @@ def _resolve_without_bracket(
     return res
 
 
+def _subject_bracket(an: _Analysis) -> tuple[int, int] | None:
+    """A bracketed aside on a name before the first clause's verb, inside its clause and closed
+    before the verb ("Ann Lee (painter, born 1950) lives in Rome and Bo Li in Oslo"; "Near the
+    coast, Tours (France) lies on the Loire and Lyon on the Rhone"): the indices of its
+    brackets, else None. The bracket closes within twelve tokens, without a semicolon, a
+    finite verb or another bracket inside. (The parser, misled by it, may find no subject:
+    none is asked for.)"""
+    doc, cc = an.doc, an.cc
+    verb = an.clause_verb(an.left_end(cc))
+    if verb is None or verb.i > cc:
+        return None
+    start = max((i for i in range(verb.i) if doc[i].text in {";", ":"}), default=0)
+    for lo in range(start + 1, verb.i - 1):
+        if doc[lo].text != "(" or doc[lo - 1].tag_ not in {"NNP", "NNPS"}:
+            continue
+        for k in range(lo + 1, min(verb.i, lo + 14)):
+            text = doc[k].text
+            if text == ")":
+                return (lo, k) if k > lo + 1 else None
+            if text in {"(", "[", "]", ";"} or doc[k].tag_ in FINITE_TAGS:
+                return None
+        return None
+    return None
+
+
+def _with_subject_bracket(doc: Doc, aside: tuple[int, int], res: Resolution) -> Resolution | None:
+    """Put the bracketed aside of :func:`_subject_bracket`, left out of the resolved text,
+    back after the words before it in every rewrite that keeps them (a subject replaced by a
+    remnant takes its aside with it). None when the first rewrite does not keep them."""
+    lo, hi = aside
+    first = lo - 1
+    while first > max(0, lo - 3) and doc[first - 1].text[:1].isalnum():
+        first -= 1
+    words = [doc[i].text for i in range(first, lo)]
+    before = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+    text = doc[lo : hi + 1].text
+    out = []
+    for n, sent in enumerate(res.sentences):
+        found = list(before.finditer(sent))
+        if len(found) > 1 or (n == 0 and not found):
+            return None
+        if found:
+            at = found[0].end()
+            sent = sent[:at] + " " + text + sent[at:]
+        out.append(sent)
+    res.sentences = out
+    res.details["aside"] = text
+    return res
+
+
 #: resolve a conjunct opened by a bracketed aside without it (off: see docs, session 10)
 BRACKETED_ASIDES = False
 #: prepositions the rewrite keeps before a remnant that a bracketed aside goes in front of
@@ -3182,6 +3261,26 @@ def _names_tagged_verbs(doc: Doc) -> Doc:
     doc = doc.copy()  # never the caller's (possibly cached) parse
     for i in found:
         doc[i].tag_, doc[i].pos_ = "NNP", "PROPN"
+    return doc
+
+
+def _numbers_tagged_names(doc: Doc) -> Doc:
+    """A copy of ``doc`` in which a number written in digits that the tagger calls a name
+    before a lower-case noun, its unit, is a number, tagged ``CD`` ("that of the second
+    airport 2,003.0/NNP metres"); the doc itself when there is none."""
+    found = [
+        t.i
+        for t in doc[:-1]
+        if t.tag_ in {"NNP", "NNPS"}
+        and re.fullmatch(r"\d[\d,]*(\.\d+)?", t.text)
+        and doc[t.i + 1].tag_ in {"NN", "NNS"}
+        and doc[t.i + 1].text.islower()
+    ]
+    if not found:
+        return doc
+    doc = doc.copy()  # never the caller's (possibly cached) parse
+    for i in found:
+        doc[i].tag_, doc[i].pos_ = "CD", "NUM"
     return doc
 
 
@@ -6318,6 +6417,21 @@ def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
             and child.right_edge.i <= subj.end
         ):
             return Span(child.i, child.right_edge.i)
+    # the modifier of a noun inside one of the head's own prepositional phrases: "The
+    # elevation above sea level [of the airport] is 88 metres, and of the harbour 97 metres"
+    # (only one such phrase, so no choice is made between two)
+    inner = [
+        t
+        for t in doc[head.i + 1 : subj.end + 1]
+        if t.dep_ == "prep"
+        and t.lower_ == doc[remnant.start].lower_
+        and t.head.tag_ in NOMINAL_TAGS
+        and t.head.i > head.i
+        and t.right_edge.i <= subj.end
+        and head in t.ancestors
+    ]
+    if len(inner) == 1:
+        return Span(inner[0].i, inner[0].right_edge.i)
     return None
 
 
@@ -7606,7 +7720,9 @@ class RulesResolver(Resolver):
             if cc is None:
                 out.append(Resolution([ex.sentence], "unchanged:no-token-at-offset", changed=False))
                 continue
-            res = resolve_doc(doc, cc, ranker=self.ranker)
+            res = self._without_subject_bracket(ex, doc, cc) or resolve_doc(
+                doc, cc, ranker=self.ranker
+            )
             res = self._with_tail(ex, doc, cc, res) or res
             if not res.changed:
                 res.sentences = [ex.sentence]
@@ -7614,6 +7730,30 @@ class RulesResolver(Resolver):
         self._recheck(out)
         self.last_rules = [r.rule for r in out]
         return out
+
+    def _without_subject_bracket(self, ex: ConjunctExample, doc: Doc, cc: int) -> Resolution | None:
+        """A bracketed aside on the first clause's subject (:func:`_subject_bracket`: "Ann
+        Lee (painter, born 1950) lives in Rome and Bo Li in Oslo") misleads the parser: the
+        sentence without it is re-parsed and resolved, and the aside put back in the rewrites
+        that keep the words before it. None when there is no such aside or that fails."""
+        if not 0 <= cc < len(doc) or doc[cc].lower_ not in CONJUNCTIONS:
+            return None
+        aside = _subject_bracket(_Analysis(doc, cc, self.ranker))
+        if aside is None:
+            return None
+        lo, hi = aside
+        cut_from = doc[lo - 1].idx + len(doc[lo - 1].text)
+        cut_to = doc[hi].idx + len(doc[hi].text)
+        sub = ex.sentence[:cut_from] + ex.sentence[cut_to:]
+        pdoc = self.parser.parse([sub])[0]
+        pcc = _token_at(pdoc, ex.offset - (cut_to - cut_from))
+        if pcc is None:
+            return None
+        new = resolve_doc(pdoc, pcc, ranker=self.ranker)
+        if not new.changed or len(new.sentences) < 2:
+            return None
+        new.details.pop("alternatives", None)
+        return _with_subject_bracket(doc, aside, new)
 
     def _with_tail(
         self, ex: ConjunctExample, doc: Doc, cc: int, res: Resolution
