@@ -391,6 +391,8 @@ def _comment_tail(doc: Doc, start: int, last: int) -> bool:
     return first.lower_ in COMMENT_ADVERBS and last == start
 
 
+#: Pronouns of the speaker or hearer, which a noun-phrase remnant rarely contrasts with
+SPEAKER_PRONOUNS = {"i", "we", "you"}
 #: Verbs of a comment clause with a pronoun subject ("I think", "you know", "I'd say")
 COMMENT_VERBS = {
     "think", "know", "guess", "mean", "suppose", "believe", "reckon", "see", "imagine",
@@ -402,14 +404,20 @@ def _comment_clause(doc: Doc, start: int, last: int) -> int | None:
     """The comma that opens a comment clause ending the sentence after ``start``: a
     pronoun subject (*I*, *you*, *we*), at most an auxiliary, and a verb of
     :data:`COMMENT_VERBS` with nothing after it ("I think", "you know", "I'd say", "I would
-    guess"), else None."""
-    for c in range(last - 1, max(start, last - 4) - 1, -1):
+    guess"), else None; also one opened by "as far as" with any verb ("as far as I know", "as
+    far as we can tell")."""
+    for c in range(last - 1, max(start, last - 7) - 1, -1):
         if doc[c].text != ",":
             continue
         words = [doc[i] for i in range(c + 1, last + 1)]
-        if not 2 <= len(words) <= 3 or words[0].lower_ not in {"i", "you", "we"}:
+        hedge = [w.lower_ for w in words[:3]] == ["as", "far", "as"]
+        if hedge:
+            words = words[3:]
+        if not 2 <= len(words) <= 3 or words[0].lower_ not in SPEAKER_PRONOUNS:
             return None
-        if words[-1].lemma_.lower() not in COMMENT_VERBS or words[-1].tag_ not in VERB_TAGS:
+        if words[-1].tag_ not in VERB_TAGS:
+            return None
+        if words[-1].lemma_.lower() not in COMMENT_VERBS and not hedge:
             return None
         if len(words) == 3 and words[1].tag_ != "MD":
             return None
@@ -1140,6 +1148,7 @@ def _choices(
     )
     speaker = False  # a subject "I / we / you" left out for a thing (below)
     cands = _candidates(an, verb, rem, cleft[1] if cleft else None)
+    objects = [c for c in verb.children if c.dep_ == "dobj" and verb.i < c.i < an.cc]
     for span, is_subj, pp_obj in cands:
         if any(span.start <= c.end and c.start <= span.end for c, _ in st.extra):
             continue  # the correlate of a further remnant
@@ -1148,12 +1157,15 @@ def _choices(
         if (
             is_subj
             and span.start == span.end
-            and doc[span.start].lower_ in {"i", "we", "you"}
+            and doc[span.start].lower_ in SPEAKER_PRONOUNS
+            and objects
             and kind not in {"PERSON", "NAME", "PRON"}
             and doc[core.start].tag_ not in {"IN", "TO"}
             and _np_head(doc, core).tag_ in {"NN", "NNS", "NNP", "NNPS", "CD"}
         ):
-            speaker = True  # the speaker or hearer is no thing: "I'd buy A but not [the B]"
+            # the speaker or hearer is no thing when the verb has an object: "I'd buy A but
+            # not [the B]" (without one the subject stays: "We stayed open, but not the bank")
+            speaker = True
             continue
         if is_subj and doc[core.start].tag_ == "IN" and doc[core.start].dep_ != "mark":
             continue  # a prepositional phrase answers no subject ("and not at 3 a.m.")
@@ -1264,7 +1276,6 @@ def _choices(
     # answers a phrase of time when the clause has one
     if not focused and not st.extra:
         focused = _not_only_phrase(an, verb, p, out, core)
-    objects = [c for c in verb.children if c.dep_ == "dobj" and verb.i < c.i < an.cc]
     if speaker and not out and len(objects) == 1 and marker:
         # then the verb's one object answers the remnant, whatever its words ("I'd recommend
         # the first two seasons but not the film they made"), all of a list ("packed a hat, a
@@ -1283,6 +1294,22 @@ def _choices(
                 feats = {"sim": 1.0, "same_head": 0.0, "pp_obj": 0.0, "kind_match": 1.0}
                 timed.append(_Choice(span, False, 1.0, feats | {"subj": 0.0}))
     out = focused or timed or out
+    if (
+        kind == "PERSON"
+        and doc[an.cc - 1].text == ","
+        and any(
+            c.is_subj
+            and c.feats.get("kind_match", 0.0) >= 0.5
+            and doc[c.span.start : c.span.end + 1].text.lower() not in SPEAKER_PRONOUNS
+            for c in out
+        )
+    ):
+        # a person set off by a comma answers a subject that names people rather than a
+        # thing ("Ms Lee rented the flat, and not her brother" -> "Her brother did not rent
+        # the flat"); the speaker or hearer rarely contrasts with a remnant
+        # (:func:`_object_over_subject`); without the comma the phrase before it is kept,
+        # whatever its kind ("should email the secretary and not the professor")
+        out = [c for c in out if c.is_subj or c.feats.get("kind_match", 0.0) > 0.0]
     if doc[core.start].lower_ in {"others", "other"} and core.end <= core.start + 1:
         # "others" answers the phrase it contrasts with, one with "some" / "most" / ...
         # ("The drug helps some patients but not others": the object, not the subject)
@@ -1920,7 +1947,7 @@ def _object_over_subject(doc: Doc, out: list[_Choice]) -> bool:
     subj = next((c for c in out if c.is_subj), None)
     if subj is None:
         return True
-    if subj.span.start == subj.span.end and doc[subj.span.start].lower_ in {"i", "we", "you"}:
+    if subj.span.start == subj.span.end and doc[subj.span.start].lower_ in SPEAKER_PRONOUNS:
         return True
     kind = subj.feats.get("kind_match", 0.0)
     return any(not c.is_subj and c.feats.get("kind_match", 0.0) >= kind for c in out)
@@ -2312,7 +2339,17 @@ def remnant_end(an: _Analysis, r_start: int) -> tuple[int, int, bool] | None:
     if doc[an.cc - 1].text == "," and not comma_after:
         return None  # an afterthought: the rest is the remnant's
     # "not X but Y [Z]", "not only X but also Y [Z]", "X and not Y [Z]" without commas: Z is
-    # the clause's (tried first); after a comma it may be the remnant's (tried second)
+    # the clause's (tried first); after a comma it may be the remnant's (tried second); a
+    # purpose clause after a remnant set off by commas on both sides is the clause's, tried
+    # first ("collected in the morning, and not after lunch, [to control for diet]"); a clause
+    # of reason may be the remnant's ("but not by phone, as the line is reserved": second)
+    marked = doc[end].lower_ in END | {"also", "well"}  # (an end marker: as before)
+    if comma_after and doc[an.cc - 1].text == "," and end + 2 <= last and not marked:
+        nxt = doc[end + 2]
+        if nxt.tag_ == "TO" and nxt.head.tag_ == "VB":
+            return end, end + 1, True  # a purpose clause keeps its comma
+        if nxt.dep_ == "prep" and nxt.tag_ == "IN":
+            return end, end + 2, False  # (the comma before a phrase goes, as above)
     return end, end + 1, not comma_after and doc[an.cc - 1].text != ","
 
 

@@ -631,8 +631,27 @@ def _inverted_end(an: _Analysis, start: int, hi: int) -> int:
             or nxt.lower_ == "according"
         ):
             return an.left_end(k)
+        if _reports(doc, start, k, hi):
+            return an.left_end(k)
         return hi
     return hi
+
+
+def _reports(doc: Doc, start: int, k: int, hi: int) -> bool:
+    """The words after the comma ``k`` (and a closing quotation mark) up to ``hi`` are a
+    reporting clause of the inverted site at ``start``: a short subject and a finite verb
+    the site's auxiliary hangs under ("and so does its rival, analysts said"; '..., and
+    neither did the mayor," he told the press')."""
+    j = k + 1
+    if j <= hi and (doc[j].tag_ == "''" or doc[j].text in {"”", '"', "’"}):
+        j += 1
+    verb = next((i for i in range(j, min(hi, j + 5) + 1) if doc[i].tag_ in VERB_TAGS), None)
+    if verb is None or verb == j or doc[verb].tag_ not in FINITE_TAGS:
+        return False
+    if any(doc[i].is_punct for i in range(j, verb)):
+        return False
+    aux = doc[start + 1]
+    return any(a.i == verb for a in aux.ancestors)
 
 
 def _conjunct_end(an: _Analysis, start: int) -> int:
