@@ -9,6 +9,8 @@ blind set of treebank-register stripping; the sentences here are new.
   left clause alone;
 - a subject of the speaker or hearer ("I", "we", "you") is no correlate of a noun-phrase
   remnant of a thing; the verb's one object is then the correlate whatever its words;
+- a closing prepositional phrase of time ("by Tuesday") of a remnant answers the clause's
+  phrase of time;
 - a person remnant answers a subject that names people rather than a thing object;
 - "as far as I know / we can tell" closing the sentence is a comment clause every rewrite
   shares;
@@ -124,3 +126,18 @@ def test_purpose_clause_after_a_remnant_in_commas_is_shared(rules: RulesResolver
         "Votes were counted by hand, to avoid disputes later.",
         "Votes were not counted by machine, to avoid disputes later.",
     ]
+
+
+def test_time_phrase_closing_a_hedged_remnant(rules: RulesResolver) -> None:
+    """A closing prepositional phrase of time answers the clause's phrase of time: two
+    remnants after "probably", an argument cluster (was a subject reading on main 9533d1c)."""
+    out, rule = resolve(
+        rules,
+        "The flood will reach the valley on Monday, and probably the town by Tuesday evening,"
+        " officials said.",
+    )
+    assert out == [
+        "The flood will reach the valley on Monday, officials said.",
+        "The flood will probably reach the town by Tuesday evening, officials said.",
+    ]
+    assert rule == "argument-cluster"

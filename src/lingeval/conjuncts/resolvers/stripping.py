@@ -1730,12 +1730,24 @@ def _split_remnant(an: _Analysis, st: Stripping, verb: Token) -> Stripping:
     if not extra:
         # a noun phrase of time closing the remnant replaces the left clause's phrase of time
         # ("toured with A in 1994 and also with B the following year" -> "also toured with B
-        # the following year", not "the following year in 1994")
+        # the following year", not "the following year in 1994"); so does a prepositional
+        # phrase of time ("will hit the coast on Tuesday, and probably the capital [by
+        # Wednesday]")
         tail = next(
             (
                 t
                 for t in doc[i + 1 : rem.end + 1]
-                if t.dep_ == "npadvmod"
+                if (
+                    t.dep_ == "npadvmod"
+                    or (
+                        # (after a noun phrase, not inside a prepositional one: "from 1983
+                        # until his death [in 1990]" is one phrase)
+                        t.dep_ == "prep"
+                        and t.lower_ in TIME_PREPOSITIONS
+                        and doc[i].tag_ not in {"IN", "TO"}
+                        and t.head.dep_ != "pobj"
+                    )
+                )
                 and t.right_edge.i == rem.end
                 and t.left_edge.i > i
                 and _time_phrase(doc, t)
@@ -1780,6 +1792,8 @@ LIFE_STAGES = {
 }  # fmt: skip
 #: Prepositions whose phrase is one of time whatever its noun
 WHEN_PREPOSITIONS = {"after", "before", "during", "since", "until", "till"}
+#: Prepositions of a phrase of time with a noun of time ("by Friday", "in May")
+TIME_PREPOSITIONS = WHEN_PREPOSITIONS | {"in", "on", "at", "by"}
 
 
 def _time_adjuncts(doc: Doc, verb: Token, after: int, p: int) -> set[int]:
