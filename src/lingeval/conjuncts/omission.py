@@ -326,6 +326,41 @@ def numbered_series(doc: Doc, i: int) -> bool:
     )
 
 
+def numbered_like_before(doc: Doc, i: int) -> bool:
+    """Token ``i``, a one-word capitalised name before a whole number, names one thing with it
+    as a one-word capitalised name before it in the sentence does with its whole number, which
+    the parse makes that name's number ("flew Gemini 12 as pilot and Apollo 11 as ...")."""
+
+    def single(j: int) -> bool:  # a one-word name: not "the United States", "S4" after a name
+        if doc[j].lower_ in TIME_WORDS:
+            return False  # a date: "on 21 April 2013 and ... on 18 September | 2013"
+        return j == 0 or doc[j - 1].tag_ not in {"NNP", "NNPS", "DT"}
+
+    def in_clause(j: int) -> bool:
+        # an argument of a verb before it with no comma between: "flew Gemini 12", not a
+        # group of a list ("scored 14 goals, Lindgren 11 and Mbeki 9")
+        for k in range(j - 1, -1, -1):
+            if doc[k].text == ",":
+                return False
+            if doc[k].tag_.startswith("VB"):
+                return True
+        return False
+
+    if not doc[i].text[:1].isupper() or i + 1 >= len(doc) or not doc[i + 1].text.isdigit():
+        return False
+    return single(i) and any(
+        doc[j].tag_ == "NNP"
+        and doc[j].text[:1].isupper()
+        and single(j)
+        and in_clause(j)
+        and doc[j + 1].tag_ == "CD"
+        and doc[j + 1].text.isdigit()
+        and doc[j + 1].dep_ == "nummod"
+        and doc[j + 1].head.i == j
+        for j in range(0, i - 1)
+    )
+
+
 def numbered_name(doc: Doc, k: int) -> bool:
     """The number at ``k`` closes a name opened by "the" ("the Ariane 5 in 1996", "the Boeing
     747 in 1969"): a whole number after "the" and singular names, before a preposition; not
@@ -384,7 +419,11 @@ def _boundary_between(doc: Doc, k: int) -> bool:
         return a.lower_ not in {"such", "quite", "rather", "what", "many", "half", "all"}
     if a.tag_ in {"JJ", "NNP", "NNPS", "NNS"} and a.text[:1].isupper() and b.tag_ == "CD":
         # "Japanese | 0.3%", not "Orion 9" nor "the Ariane 5"
-        return not numbered_series(doc, k - 1) and not numbered_name(doc, k)
+        return (
+            not numbered_series(doc, k - 1)
+            and not numbered_name(doc, k)
+            and not numbered_like_before(doc, k - 1)
+        )
     if b.tag_ in {"IN", "TO"} and b.lower_ not in {"of"}:
         if a.lower_ == "only" and k >= 2 and _boundary_between(doc, k - 1):
             return False  # the focus particle opened this phrase: "its annex | only in 1991"

@@ -59,6 +59,7 @@ from lingeval.conjuncts.memo import memo_doc_span
 from lingeval.conjuncts.omission import (
     DO_SUPPORT,
     FINITE_TAGS,
+    NAME_PREFIXES,
     NOT_ONLY,
     VERB_TAGS,
     Omission,
@@ -72,6 +73,7 @@ from lingeval.conjuncts.omission import (
     lone_determiner,
     modifier_category,
     nominal_gerund,
+    numbered_like_before,
     numbered_name,
     numbered_name_inside,
     numbered_series,
@@ -1628,6 +1630,8 @@ class _Analysis:
                 continue
             if a.lower_ in TIME_NOUNS and a.tag_ == "NNP" and b.tag_ == "CD":
                 continue  # a date: "March 2"
+            if a.tag_ == "NNP" and b.tag_ == "CD" and numbered_like_before(doc, k - 1):
+                continue  # "and Apollo 11 as ...": one name, as "Gemini 12" is before
             if numbered_name(doc, k) or numbered_name_inside(doc, k):
                 continue  # one name: "the Ariane 5", "the Fiat 500 | Abarth"
             nationality = a.text[:1].isupper() and b.tag_ == "CD"  # "Japanese 0.3%"
@@ -1739,6 +1743,8 @@ class _Analysis:
             return False
         if any(re.fullmatch(r"[A-Z]\.", doc[i].text) for i in (k - 1, k)):
             return False  # a middle initial binds the words around it: "Richard | J. | Berry"
+        if doc[k - 1].lower_ in NAME_PREFIXES:
+            return False  # a name's first word: "of New | Zealand", "of Sri | Lanka"
         verb = self.clause_verb(self.left_end(self.cc))
         if verb is None or verb.i > self.cc:
             return False
@@ -2790,7 +2796,7 @@ def _resolve_without_bracket(
         words = [doc[i].text for i in range(hi + 1, min(hi + 1 + n, an.last + 1))]
         if len(words) < n or not all(w[:1].isalnum() for w in words):
             continue
-        after = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", re.I)
+        after = _words_pattern(words, re.I)
         if len(after.findall(sent)) == 1:
             found = after.search(sent)
             break
@@ -2837,17 +2843,55 @@ def _subject_bracket(an: _Analysis) -> tuple[int, int] | None:
     return None
 
 
-def _with_subject_bracket(doc: Doc, aside: tuple[int, int], res: Resolution) -> Resolution | None:
-    """Put the bracketed aside of :func:`_subject_bracket`, left out of the resolved text,
-    back after the words before it in every rewrite that keeps them (a subject replaced by a
-    remnant takes its aside with it). None when the first rewrite does not keep them."""
+def _relative_before_cc(an: _Analysis) -> tuple[int, int] | None:
+    """A relative clause set off by commas on the noun that ends the first conjunct, closed
+    by the comma right before the conjunction, before a verbless conjunct ("Its home is the
+    Parc Arena, which seats 9,000 people, and Lyon's the Halle Sud"): the indices of its
+    opening comma and of its last word, else None. "which", "who", "whose" or "where", a verb,
+    up to twelve words, no other comma or conjunction inside."""
+    doc, cc = an.doc, an.cc
+    if (
+        cc < 5
+        or doc[cc - 1].text != ","
+        or any(_is_verb_tok(doc, i) for i in range(cc + 1, an.last + 1))
+    ):
+        return None
+    for k in range(cc - 3, max(0, cc - 15), -1):
+        if doc[k].text != ",":
+            if doc[k].is_punct or doc[k].tag_ == "CC":
+                return None
+            continue
+        if (
+            k > 0
+            and doc[k - 1].tag_ in {"NN", "NNS", "NNP", "NNPS"}
+            and doc[k + 1].lower_ in {"which", "who", "whose", "where"}
+            and any(_is_verb_tok(doc, i) for i in range(k + 2, cc - 1))
+        ):
+            return k, cc - 2
+        return None
+    return None
+
+
+def _words_pattern(words: list[str], flags: int = 0) -> re.Pattern[str]:
+    """The words in a row, as whole words with any spaces between (where a rewrite keeps the
+    words next to an aside left out of the resolved text)."""
+    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)", flags)
+
+
+def _with_aside(
+    doc: Doc, aside: tuple[int, int], res: Resolution, glued: bool = False
+) -> Resolution | None:
+    """Put the aside ``aside`` (token indices), left out of the resolved text, back after the
+    words before it in every rewrite that keeps them (a correlate replaced by a remnant takes
+    its aside with it), with a space before it unless ``glued`` (a relative clause's opening
+    comma). None when the first rewrite does not keep them."""
     lo, hi = aside
     first = lo - 1
     while first > max(0, lo - 3) and doc[first - 1].text[:1].isalnum():
         first -= 1
     words = [doc[i].text for i in range(first, lo)]
-    before = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
-    text = doc[lo : hi + 1].text
+    before = _words_pattern(words)
+    text = ("" if glued else " ") + doc[lo : hi + 1].text
     out = []
     for n, sent in enumerate(res.sentences):
         found = list(before.finditer(sent))
@@ -2855,10 +2899,10 @@ def _with_subject_bracket(doc: Doc, aside: tuple[int, int], res: Resolution) -> 
             return None
         if found:
             at = found[0].end()
-            sent = sent[:at] + " " + text + sent[at:]
+            sent = sent[:at] + text + sent[at:]
         out.append(sent)
     res.sentences = out
-    res.details["aside"] = text
+    res.details["aside"] = text.strip()
     return res
 
 
@@ -4855,6 +4899,30 @@ def _inside_name(doc: Doc, k: int) -> bool:
         return False  # "in December, Mexico in January": a month ends no place name
     # (a hyphen written inside a word continues the name after the comma: "Frank-Walter")
     joined = after is not None and after.text == "-" and not b.whitespace_
+    if a.tag_ == "NNP" and b.tag_ == "NNP" and after is not None and after.tag_ == "NNP":
+        # a region of two or three words that the parse makes the apposition of a bare place
+        # name after a preposition: "in Derry, New Hampshire", "in Albany, New York" (not
+        # "to Rome, Lee Anne to Paris", "from the Council, Stuart Parker as ...")
+        j = k + 2
+        while j + 1 < len(doc) and doc[j + 1].tag_ == "NNP" and j < k + 3:
+            j += 1
+        p = k - 1
+        while p > 0 and doc[p - 1].tag_ == "NNP":
+            p -= 1
+        return (
+            doc[j].dep_ == "appos"
+            and doc[j].head.i == k - 1
+            and p > 0
+            and doc[p - 1].tag_ == "IN"  # a bare place name after its preposition
+            # (a phrase with the place's preposition after the names opens a group of a list:
+            # "for AC Milan, Clarence Seedorf for Real Madrid and ...")
+            and not (
+                j + 2 < len(doc)
+                and doc[j + 1].lower_ == doc[p - 1].lower_
+                and doc[j + 2].tag_ != "CD"  # (not a time: "in Albany, New York in 1950")
+            )
+            and (j + 1 >= len(doc) or doc[j + 1].tag_ not in {"NNP", "NNPS", "POS"})
+        )
     return (
         a.tag_ == "NNP"
         and b.tag_ == "NNP"
@@ -7193,6 +7261,19 @@ def _elided_noun_pivot(doc: Doc, c: Span, r: Span) -> int | None:
     :func:`_modifier_pivot`; determiners and pronoun-like remnants ("in the other") keep
     their nominal ellipsis, and so does a rate after a money amount ("$235 to $266 [a
     share]")."""
+    if doc[r.end].tag_ == "POS" and r.end > r.start:
+        # a possessor whose noun is elided answers the correlate's possessor, whose noun
+        # stays ("of A's crew and B of C's" -> "of C's crew")
+        return next(
+            (
+                j
+                for j in range(c.end - 1, c.start, -1)
+                if doc[j].tag_ == "POS"
+                and all(doc[i].tag_ in ADJ_NOUN_TAGS | {"NNS"} for i in range(j + 1, c.end + 1))
+                and doc[c.end].tag_ in {"NN", "NNS"}
+            ),
+            None,
+        )
     rs, cs = r.start, c.start
     pp = doc[rs].tag_ in {"IN", "TO"} and doc[cs].lower_ == doc[rs].lower_ and rs < r.end
     if pp:
@@ -7720,9 +7801,7 @@ class RulesResolver(Resolver):
             if cc is None:
                 out.append(Resolution([ex.sentence], "unchanged:no-token-at-offset", changed=False))
                 continue
-            res = self._without_subject_bracket(ex, doc, cc) or resolve_doc(
-                doc, cc, ranker=self.ranker
-            )
+            res = self._without_aside(ex, doc, cc) or resolve_doc(doc, cc, ranker=self.ranker)
             res = self._with_tail(ex, doc, cc, res) or res
             if not res.changed:
                 res.sentences = [ex.sentence]
@@ -7731,14 +7810,20 @@ class RulesResolver(Resolver):
         self.last_rules = [r.rule for r in out]
         return out
 
-    def _without_subject_bracket(self, ex: ConjunctExample, doc: Doc, cc: int) -> Resolution | None:
-        """A bracketed aside on the first clause's subject (:func:`_subject_bracket`: "Ann
-        Lee (painter, born 1950) lives in Rome and Bo Li in Oslo") misleads the parser: the
-        sentence without it is re-parsed and resolved, and the aside put back in the rewrites
-        that keep the words before it. None when there is no such aside or that fails."""
+    def _without_aside(self, ex: ConjunctExample, doc: Doc, cc: int) -> Resolution | None:
+        """An aside of the first conjunct that misleads the parser: a bracket on the
+        first clause's subject (:func:`_subject_bracket`: "Ann Lee (painter, born 1950)
+        lives in Rome and Bo Li in Oslo") or a relative clause closed right before the
+        conjunction (:func:`_relative_before_cc`). The sentence without it is re-parsed and
+        resolved, and the aside put back in the rewrites that keep the words before it.
+        None when there is no such aside or that fails."""
         if not 0 <= cc < len(doc) or doc[cc].lower_ not in CONJUNCTIONS:
             return None
-        aside = _subject_bracket(_Analysis(doc, cc, self.ranker))
+        an = _Analysis(doc, cc, self.ranker)
+        aside = _subject_bracket(an)
+        glued = False
+        if aside is None:
+            aside, glued = _relative_before_cc(an), True
         if aside is None:
             return None
         lo, hi = aside
@@ -7753,7 +7838,7 @@ class RulesResolver(Resolver):
         if not new.changed or len(new.sentences) < 2:
             return None
         new.details.pop("alternatives", None)
-        return _with_subject_bracket(doc, aside, new)
+        return _with_aside(doc, aside, new, glued)
 
     def _with_tail(
         self, ex: ConjunctExample, doc: Doc, cc: int, res: Resolution
