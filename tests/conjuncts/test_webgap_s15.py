@@ -129,3 +129,11 @@ STAY = [
 def test_close_shapes_stay(rules: RulesResolver, sentence: str, expected: list[str]) -> None:
     out, _ = resolve(rules, sentence)
     assert out == expected
+
+
+def test_subject_head_echoed_ends_subject_remnant(rules: RulesResolver) -> None:
+    """The subject's last word repeated after the conjunction ends the subject remnant (was
+    one object 'Orwell Airport Orwell Town' on main 86293b0)."""
+    out, rule = resolve(rules, "Kelby Airport serves Kelby and Orwell Airport Orwell Town.")
+    assert out == ["Kelby Airport serves Kelby.", "Orwell Airport serves Orwell Town."]
+    assert rule == "gapping"

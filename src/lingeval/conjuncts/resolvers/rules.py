@@ -1646,6 +1646,7 @@ class _Analysis:
                     (a.dep_ != "compound" and a.head.i != b.i)
                     or (k == span.start + 1 and self._subject_object_names(k))
                     or self._subject_pp_names(span, k)
+                    or self._subject_head_echoed(k)
                 ):
                     # two names the parser keeps apart ("Argentina | Peru"), or two one-word
                     # names opening the conjunct after "Name verb Name" ("Germany beat
@@ -1729,6 +1730,26 @@ class _Analysis:
             subj is not None
             and obj is not None
             and all(_name_word(doc, t) and t.left_edge.i == t.i for t in (subj, obj))
+        )
+
+    def _subject_head_echoed(self, k: int) -> bool:
+        """Token ``k - 1``, after the conjunction, repeats the last word of the first clause's
+        subject, a name of two or more words, and a name follows: it ends the subject remnant
+        ("Aarhus Airport serves Aarhus and Aalborg Airport | Aalborg")."""
+        doc = self.doc
+        if k - 1 <= self.cc + 1:
+            return False
+        verb = self.clause_verb(self.left_end(self.cc))
+        if verb is None or verb.i > self.cc:
+            return False
+        subj = self.subject_span(verb)
+        if subj is None or subj.end == subj.start or subj.end >= verb.i:
+            return False
+        last = doc[subj.end]
+        return (
+            last.tag_ in {"NNP", "NNPS"}
+            and all(doc[i].tag_ in {"NNP", "NNPS"} for i in range(subj.start, subj.end + 1))
+            and doc[k - 1].text == last.text
         )
 
     def _subject_pp_names(self, span: Span, k: int) -> bool:
