@@ -137,3 +137,15 @@ def test_subject_head_echoed_ends_subject_remnant(rules: RulesResolver) -> None:
     out, rule = resolve(rules, "Kelby Airport serves Kelby and Orwell Airport Orwell Town.")
     assert out == ["Kelby Airport serves Kelby.", "Orwell Airport serves Orwell Town."]
     assert rule == "gapping"
+
+
+def test_name_remnant_answers_inner_name(rules: RulesResolver) -> None:
+    """A bare name remnant "of B" answers the subject's inner "of A", not the head's own "of
+    the ..." phrase (reviewer rv15's note on ee1822e; was 'The coach of Chile' on 816799f)."""
+    out, _ = resolve(
+        rules, "The coach of the national team of Peru is Ana Ruiz and of Chile Tom Reid."
+    )
+    assert out == [
+        "The coach of the national team of Peru is Ana Ruiz.",
+        "The coach of the national team of Chile is Tom Reid.",
+    ]

@@ -6498,14 +6498,17 @@ def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
         return Span(poss.left_edge.i, poss.right_edge.i)
     if _category(doc, remnant) != "PP":
         return None
-    for child in head.children:
-        if (
-            child.dep_ == "prep"
+    own = next(
+        (
+            Span(child.i, child.right_edge.i)
+            for child in head.children
+            if child.dep_ == "prep"
             and child.i > head.i
             and child.lower_ == doc[remnant.start].lower_
             and child.right_edge.i <= subj.end
-        ):
-            return Span(child.i, child.right_edge.i)
+        ),
+        None,
+    )
     # the modifier of a noun inside one of the head's own prepositional phrases: "The
     # elevation above sea level [of the airport] is 88 metres, and of the harbour 97 metres"
     # (only one such phrase, so no choice is made between two)
@@ -6519,6 +6522,18 @@ def _subject_pp(doc: Doc, subj: Span, remnant: Span) -> Span | None:
         and t.right_edge.i <= subj.end
         and head in t.ancestors
     ]
+    if own is not None:
+        # a bare name remnant answers the inner phrase of a name, not the head's own phrase of
+        # a common noun: "The coach of the national team [of Peru] is A and of Chile B"
+        if (
+            len(inner) == 1
+            and inner[0].i > own.start
+            and _bare_name(doc, Span(remnant.start + 1, remnant.end))
+            and _bare_name(doc, Span(inner[0].i + 1, inner[0].right_edge.i))
+            and not _bare_name(doc, Span(own.start + 1, own.end))
+        ):
+            return Span(inner[0].i, inner[0].right_edge.i)
+        return own
     if len(inner) == 1:
         return Span(inner[0].i, inner[0].right_edge.i)
     return None
